@@ -4,7 +4,7 @@
  */
 export const PASSWORD_CIPHER = 'RSA-OAEP-256';
 
-function base64ToBytes(b64: string): Uint8Array {
+function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
@@ -20,7 +20,7 @@ function bytesToBase64(bytes: Uint8Array): string {
 export async function encryptPassword(publicKey: { keyId: string; spki: string }, password: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     'spki',
-    base64ToBytes(publicKey.spki) as BufferSource,
+    base64ToBytes(publicKey.spki),
     { name: 'RSA-OAEP', hash: 'SHA-256' },
     false,
     ['encrypt'],

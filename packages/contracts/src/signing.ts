@@ -19,8 +19,8 @@ function toHex(buf: ArrayBuffer): string {
 }
 
 export async function sha256Hex(data: string | Uint8Array): Promise<string> {
-  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  return toHex(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  const bytes = typeof data === 'string' ? encoder.encode(data) : new Uint8Array(data);
+  return toHex(await crypto.subtle.digest('SHA-256', bytes));
 }
 
 async function hmacHex(key: string, message: string): Promise<string> {

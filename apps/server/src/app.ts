@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ERRORS, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
+import { openDatabase, type Database } from './core/db/database';
+import { AppError } from './core/http/app-error';
+import { PUBLIC, type Access } from './core/http/context';
+import { buildOpenApi } from './core/http/openapi';
+import { registerBodyParsers } from './core/http/raw-body';
+import { langOf, registerRoutes, type RouteDef } from './core/http/register';
+import { API_PREFIXES, registerStaticWeb } from './core/http/static-web';
+import { JobQueue } from './core/jobs/queue';
+import { SERVER_ROOT, type Env } from './env';
+import { authRoutes, createDevSmsSender, createHttpSmsSender, createRequestGate, purgeExpired, type SmsSender } from './modules/auth';
+import { identityRoutes } from './modules/identity';
+import { productRoutes } from './modules/products';
+import { settingsRoutes } from './modules/settings';
+import { tenantRoutes } from './modules/tenants';
+
+export const APP_VERSION = '3.11.0';
+
+export interface AppOptions {
+  env: Env;
+  /** A database opened by the caller (tests share one); otherwise opened from env and closed with the app. */
+  database?: Database;
+  sms?: SmsSender;
+  /** Pino options, or false for no logs. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export interface App {
+  app: FastifyInstance;
+  database: Database;
+  jobs: JobQueue;
+  routes: RouteDef[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+export function openAppDatabase(env: Env): Promise<Database> {
+  return openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, 'pg'),
+    poolSize: env.DB_POOL_SIZE,
+    appRole: env.DB_APP_ROLE,
+    migrationsDir: path.join(SERVER_ROOT, 'drizzle'),
+  });
+}
+
+/** Builds the HTTP app: database, job queue, every module's routes, OpenAPI, health, the web app. */
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const { env } = opts;
+  const ownsDatabase = !opts.database;
+  const database = opts.database ?? (await openAppDatabase(env));
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && REQUEST_ID_PATTERN.test(h) ? h : randomUUID();
+    },
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: env.TRUST_PROXY,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const jobs = new JobQueue(database, { concurrency: env.JOB_WORKERS, log: app.log });
+  app.decorate('jobs', jobs);
+
+  // A route that does not say who may call it is a bug: refuse to start.
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`route ${route.method} ${route.url} declares no access rule`);
+  });
+
+  registerBodyParsers(app);
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const lang = langOf(req);
+    if (err instanceof AppError) {
+      void reply.headers(err.headers);
+      return reply.code(err.status).send({ code: err.code, msg: err.isDefaultMessage ? errorMessage(err.key, lang) : err.message, data: err.data });
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const key = status === 413 ? 'payloadTooLarge' : status === 415 ? 'unsupportedMedia' : status === 404 ? 'notFound' : 'badRequest';
+      return reply.code(ERRORS[key].status).send({ code: ERRORS[key].code, msg: `${errorMessage(key, lang)}: ${err.message}`, data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 500, msg: errorMessage('internal', lang), data: null });
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ code: 404, msg: errorMessage('notFound', langOf(req)), data: null }),
+  );
+
+  const sms =
+    opts.sms ??
+    (env.SMS_ADAPTER === 'http'
+      ? createHttpSmsSender(env.SMS_GATEWAY_URL!, env.SMS_GATEWAY_TOKEN)
+      : createDevSmsSender(database.system, (m) => app.log.info(m)));
+  const authDeps = { database, env, sms, log: app.log };
+
+  const routes: RouteDef[] = [
+    ...authRoutes(authDeps),
+    ...identityRoutes(),
+    ...productRoutes(),
+    ...settingsRoutes(),
+    ...tenantRoutes(database),
+  ];
+  registerRoutes(app, routes, { services: { env, database }, gate: createRequestGate(database), signatureRequired: env.SIGNATURE_REQUIRED });
+
+  const openapi = buildOpenApi(routes, APP_VERSION);
+  app.get('/openapi.json', { config: { access: PUBLIC } }, async () => openapi);
+  app.get('/health', { config: { access: PUBLIC } }, async (_req, reply) => {
+    try {
+      await database.db.execute('select 1' as never);
+      return { status: 'ok', database: database.kind, version: APP_VERSION };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  if (env.WEB_DIST) registerStaticWeb(app, env.WEB_DIST);
+  void API_PREFIXES;
+
+  const purge = setInterval(() => {
+    purgeExpired(database.system).catch((err: unknown) => app.log.warn({ err }, 'purge of expired rows failed'));
+  }, 60_000);
+  purge.unref();
+
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
+    if (ownsDatabase) await database.close();
+  });
+
+  return { app, database, jobs, routes };
+}

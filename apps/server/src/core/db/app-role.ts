@@ -1,0 +1,38 @@
+/** Tables only the system context touches: the app role gets no grant on them at all. */
+export const SYSTEM_ONLY_TABLES = [
+  'auth_token',
+  'login_attempt',
+  'sms_code',
+  'dev_sms_outbox',
+  'captcha',
+  'request_nonce',
+  'rate_limit',
+  'server_key',
+] as const;
+
+/** Read-only to the app role: shared catalogues. */
+const READ_ONLY_TABLES = ['tenant', 'product'] as const;
+
+/**
+ * Creates the role that request transactions switch to (SET LOCAL ROLE), and grants it what it needs.
+ * It is neither superuser nor table owner, so row-level security applies to it. Idempotent; runs at start.
+ */
+export async function ensureAppRole(exec: (sqlText: string) => Promise<void>, role: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`invalid app role name ${role}`);
+  await exec(`
+    do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${role}') then
+        begin
+          create role ${role} nologin nosuperuser nobypassrls noinherit;
+        exception when duplicate_object or unique_violation then null;
+        end;
+      end if;
+    end $$;
+    grant ${role} to current_user;
+    grant usage on schema public to ${role};
+    grant select, insert, update, delete on all tables in schema public to ${role};
+    grant usage, select on all sequences in schema public to ${role};
+    revoke all on ${SYSTEM_ONLY_TABLES.join(', ')} from ${role};
+    revoke insert, update, delete on ${READ_ONLY_TABLES.join(', ')} from ${role};
+  `);
+}

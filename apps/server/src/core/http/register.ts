@@ -1,0 +1,196 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  HEADER,
+  REQUEST_ID_PATTERN,
+  SIGNATURE_MAX_SKEW_MS,
+  PUBLIC_SIGNING_KEY,
+  UNSIGNED_PAYLOAD,
+  canonicalRequest,
+  safeEqualHex,
+  type Endpoint,
+  type Lang,
+} from '@psy/contracts';
+import { createHmac } from 'node:crypto';
+import { AppError } from './app-error';
+import { sha256Hex } from '../security/tokens';
+import type { Access, AppServices, Principal, RouteContext } from './context';
+import type { RequestGate, TokenRecord } from './gate';
+import type { TenantScope } from '../db/database';
+
+type In<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
+
+export interface RouteDef<E extends Endpoint = Endpoint> {
+  endpoint: E;
+  access: Access;
+  /**
+   * `transaction` (default for signed-in routes): the handler runs in the tenant's transaction.
+   * `header`: the TENANT-ID header is required and resolved, but the handler opens transactions itself.
+   * `none`: no tenant (platform-wide calls).
+   */
+  tenant?: 'transaction' | 'header' | 'none';
+  /** Signed by default; unsigned only for calls a browser makes without script (an `<img src>`). */
+  signed?: boolean;
+  handler: (
+    ctx: RouteContext<In<E['query']>, In<E['body']>, In<E['params']>>,
+  ) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : unknown>;
+}
+
+export const defineRoute = <E extends Endpoint>(def: RouteDef<E>): RouteDef<E> => def;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export function langOf(req: FastifyRequest): Lang {
+  const h = req.headers['accept-language'];
+  return typeof h === 'string' && h.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function bearerOf(req: FastifyRequest): string | null {
+  const h = header(req, HEADER.authorization);
+  if (!h) return null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(h.trim());
+  if (!m) throw new AppError('unauthenticated', 'authorization: malformed bearer token');
+  return m[1]!;
+}
+
+function positiveIntHeader(req: FastifyRequest, name: string): number | null {
+  const raw = header(req, name);
+  if (raw === undefined || raw === '') return null;
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new AppError('badRequest', `${name}: must be a positive integer`);
+  return Number(raw);
+}
+
+function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): In<S> {
+  if (!schema) return undefined as In<S>;
+  const r = schema.safeParse(value ?? {});
+  if (r.success) return r.data as In<S>;
+  const fields = r.error.issues.map((i) => ({
+    field: i.path.length ? i.path.join('.') : part,
+    message: i.message,
+  }));
+  const first = fields[0]!;
+  throw new AppError('badRequest', `${first.field}: ${first.message}`, { fields });
+}
+
+function verifySignature(req: FastifyRequest, tokenHash: string | null): string {
+  const timestamp = header(req, HEADER.timestamp);
+  const requestId = header(req, HEADER.requestId);
+  const sign = header(req, HEADER.sign);
+  if (!timestamp || !requestId || !sign) {
+    throw new AppError('unauthenticated', 'request signature missing (x-timestamp, x-request-id, x-sign)');
+  }
+  if (!/^\d{10,16}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) {
+    throw new AppError('unauthenticated', 'request signature expired: x-timestamp is too far from the server clock');
+  }
+  if (!REQUEST_ID_PATTERN.test(requestId)) throw new AppError('unauthenticated', 'x-request-id: must be 16-64 letters or digits');
+  const isMultipart = (req.headers['content-type'] ?? '').startsWith('multipart/');
+  const bodyHash = isMultipart ? UNSIGNED_PAYLOAD : sha256Hex(req.rawBody ?? Buffer.alloc(0));
+  const canonical = canonicalRequest({ method: req.method, pathWithQuery: req.url, timestamp, requestId, bodyHash });
+  const expected = createHmac('sha256', tokenHash ?? PUBLIC_SIGNING_KEY)
+    .update(canonical)
+    .digest('hex');
+  if (!safeEqualHex(expected, sign.toLowerCase())) throw new AppError('unauthenticated', 'request signature invalid');
+  return requestId;
+}
+
+function checkAccess(access: Access, principal: Principal | null): void {
+  if (access.kind === 'public') return;
+  if (!principal) throw new AppError('unauthenticated');
+  if (access.kind === 'permission' && !access.anyOf.some((p) => principal.permissions.has(p))) {
+    throw new AppError('forbidden');
+  }
+}
+
+export interface RegisterOptions {
+  services: AppServices;
+  gate: RequestGate;
+  signatureRequired: boolean;
+}
+
+/** Registers routes from their contracts: signature, authentication, tenant, access, validation, envelope. */
+export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: RegisterOptions): void {
+  const { services, gate } = opts;
+  for (const route of routes) {
+    const { endpoint, access } = route;
+    const tenantMode = route.tenant ?? (access.kind === 'public' ? 'none' : 'transaction');
+    const signed = route.signed ?? true;
+    const url = endpoint.path;
+    app.route({
+      method: endpoint.method,
+      url,
+      config: { access },
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const bearer = bearerOf(req);
+        const tokenHash = bearer ? sha256Hex(bearer) : null;
+        const requestId = signed && opts.signatureRequired ? verifySignature(req, tokenHash) : null;
+
+        let token: TokenRecord | null = null;
+        if (requestId || tokenHash) {
+          const admitted = await gate.admit(requestId, tokenHash);
+          if (!admitted.fresh) throw new AppError('unauthenticated', 'request replayed: x-request-id was already used');
+          token = admitted.token;
+          if (tokenHash && !token && access.kind !== 'public') throw new AppError('unauthenticated');
+        } else if (access.kind !== 'public') {
+          throw new AppError('unauthenticated');
+        }
+
+        const headerTenant = positiveIntHeader(req, HEADER.tenantId);
+        if (token && headerTenant !== null && headerTenant !== token.tenantId) {
+          throw new AppError('unauthenticated', 'tenant-id: does not match the token');
+        }
+        const tenantId = token?.tenantId ?? headerTenant;
+        if (tenantMode !== 'none' && tenantId === null) throw new AppError('badRequest', 'tenant-id: header is required');
+
+        const query = parseInput(endpoint.query, req.query, 'query');
+        const body = parseInput(endpoint.body, req.body, 'body');
+        const params = parseInput(endpoint.params, req.params, 'params');
+        const requestedRoleId = positiveIntHeader(req, HEADER.roleId);
+
+        const run = async (scope: TenantScope | null) => {
+          let principal: Principal | null = null;
+          if (token && scope) {
+            principal = await gate.loadPrincipal(scope, token, requestedRoleId);
+            if (!principal && access.kind !== 'public') throw new AppError('unauthenticated');
+          }
+          checkAccess(access, principal);
+          const ctx = {
+            req,
+            reply,
+            query,
+            body,
+            params,
+            lang: langOf(req),
+            ip: req.ip,
+            tenantId,
+            principal,
+            scope,
+          } as RouteContext<never, never, never>;
+          return route.handler(ctx);
+        };
+
+        const data =
+          tenantMode === 'transaction' || (token && access.kind !== 'public')
+            ? await services.database.withTenant(tenantId!, run)
+            : await run(null);
+
+        if (reply.sent) return reply;
+        if (endpoint.response === null) return reply;
+        const out = endpoint.response.safeParse(data);
+        if (!out.success) {
+          req.log.error({ issues: out.error.issues, url }, 'response does not match its contract');
+          throw new Error(`response of ${endpoint.method} ${url} does not match its contract`);
+        }
+        return { code: 0, msg: 'success', data: out.data };
+      },
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** apps/server, whether running from src/ (tsx, tests) or from the dist/ bundle. */
+export const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default(path.join(process.cwd(), 'data')),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_APP_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'DB_APP_ROLE must be a plain lower-case identifier')
+    .default('psy_app'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool,
+  WEB_DIST: z.string().optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(600).default(7200),
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(3600).default(7 * 24 * 3600),
+  SIGNATURE_REQUIRED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOGIN_IP_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(30),
+  SMS_ADAPTER: z.enum(['dev', 'http']).default('dev'),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  JOB_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
+  TRUST_PROXY: bool,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads and validates the configuration; a bad value stops the process with the variable named. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.SMS_ADAPTER === 'http' && !env.SMS_GATEWAY_URL) {
+    throw new Error('Invalid configuration:\n  SMS_GATEWAY_URL: required when SMS_ADAPTER=http');
+  }
+  return env;
+}

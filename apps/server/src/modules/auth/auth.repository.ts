@@ -1,0 +1,241 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { SystemScope } from '../../core/db/database';
+import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
+import type { TokenRecord } from '../../core/http/gate';
+import {
+  authToken,
+  captcha,
+  devSmsOutbox,
+  loginAttempt,
+  loginLog,
+  rateLimit,
+  requestNonce,
+  serverKey,
+  smsCode,
+} from './auth.table';
+
+/* Everything here runs in the system context: these tables are read before a tenant is established. */
+
+const NONCE_TTL = sql`interval '10 minutes'`;
+
+export async function admitRequest(
+  { db }: SystemScope,
+  requestId: string | null,
+  tokenHash: string | null,
+): Promise<{ fresh: boolean; token: TokenRecord | null }> {
+  const res = await db.execute(sql`
+    with n as (
+      insert into request_nonce (request_id, expires_at)
+      select ${requestId}::text, now() + ${NONCE_TTL} where ${requestId}::text is not null
+      on conflict do nothing returning 1
+    )
+    select (${requestId}::text is null or exists (select 1 from n)) as fresh,
+           t.id, t.tenant_id, t.user_id, t.access_expires_at, t.active_role_id, t.client_port
+    from (select 1) as one
+    left join auth_token t
+      on t.access_hash = ${tokenHash}::text and t.revoked_at is null and t.access_expires_at > now()`);
+  const row = rowsOf<Record<string, unknown>>(res)[0]!;
+  const token: TokenRecord | null =
+    row.id == null
+      ? null
+      : {
+          tokenId: toNumber(row.id),
+          tenantId: toNumber(row.tenant_id),
+          userId: toNumber(row.user_id),
+          tokenHash: tokenHash!,
+          accessExpiresAt: new Date(row.access_expires_at as string | Date),
+          activeRoleId: toNumberOrNull(row.active_role_id),
+          clientPort: String(row.client_port),
+        };
+  return { fresh: Boolean(row.fresh), token };
+}
+
+export interface NewToken {
+  tenantId: number;
+  userId: number;
+  familyId: string;
+  accessHash: string;
+  refreshHash: string;
+  clientPort: string;
+  activeRoleId: number | null;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+  ip: string | null;
+}
+
+export async function insertToken({ db }: SystemScope, t: NewToken): Promise<number> {
+  const [row] = await db.insert(authToken).values(t).returning({ id: authToken.id });
+  return row!.id;
+}
+
+export async function findTokenByRefreshHash({ db }: SystemScope, refreshHash: string) {
+  const [row] = await db.select().from(authToken).where(eq(authToken.refreshHash, refreshHash)).limit(1);
+  return row ?? null;
+}
+
+export async function revokeToken({ db }: SystemScope, tenantId: number, tokenId: number, reason: string) {
+  await db
+    .update(authToken)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.id, tokenId), isNull(authToken.revokedAt)));
+}
+
+/** Revokes a token only if still live; false when another request rotated it first. */
+export async function revokeTokenIfLive({ db }: SystemScope, tenantId: number, tokenId: number, reason: string) {
+  const rows = await db
+    .update(authToken)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.id, tokenId), isNull(authToken.revokedAt)))
+    .returning({ id: authToken.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily({ db }: SystemScope, tenantId: number, familyId: string, reason: string) {
+  await db
+    .update(authToken)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.familyId, familyId), isNull(authToken.revokedAt)));
+}
+
+export async function revokeAllForUser({ db }: SystemScope, tenantId: number, userId: number, reason: string) {
+  const rows = await db
+    .update(authToken)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.userId, userId), isNull(authToken.revokedAt)))
+    .returning({ id: authToken.id });
+  return rows.length;
+}
+
+export async function setTokenActiveRole({ db }: SystemScope, tenantId: number, tokenId: number, roleId: number) {
+  await db
+    .update(authToken)
+    .set({ activeRoleId: roleId })
+    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.id, tokenId)));
+}
+
+export async function findLoginAttempt({ db }: SystemScope, tenantId: number, username: string) {
+  const [row] = await db
+    .select()
+    .from(loginAttempt)
+    .where(and(eq(loginAttempt.tenantId, tenantId), eq(loginAttempt.username, username)));
+  return row ?? null;
+}
+
+export async function saveLoginAttempt(
+  { db }: SystemScope,
+  row: { tenantId: number; username: string; failCount: number; lockCount: number; lastFailedAt: Date | null; lockedUntil: Date | null },
+) {
+  await db
+    .insert(loginAttempt)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [loginAttempt.tenantId, loginAttempt.username],
+      set: { failCount: row.failCount, lockCount: row.lockCount, lastFailedAt: row.lastFailedAt, lockedUntil: row.lockedUntil },
+    });
+}
+
+export async function clearLoginAttempt({ db }: SystemScope, tenantId: number, username: string) {
+  await db.delete(loginAttempt).where(and(eq(loginAttempt.tenantId, tenantId), eq(loginAttempt.username, username)));
+}
+
+export async function insertLoginLog(
+  { db }: SystemScope,
+  row: { tenantId: number; username: string; userId: number | null; method: string; result: string; ip: string | null; userAgent: string | null },
+) {
+  await db.insert(loginLog).values(row);
+}
+
+export async function putCaptcha({ db }: SystemScope, randomStr: string, answerHash: string, expiresAt: Date) {
+  await db
+    .insert(captcha)
+    .values({ randomStr, answerHash, expiresAt })
+    .onConflictDoUpdate({ target: captcha.randomStr, set: { answerHash, expiresAt } });
+}
+
+/** Takes a captcha out (single use) and answers its hash if it had not expired. */
+export async function takeCaptcha({ db }: SystemScope, randomStr: string): Promise<string | null> {
+  const rows = await db
+    .delete(captcha)
+    .where(and(eq(captcha.randomStr, randomStr), gt(captcha.expiresAt, new Date())))
+    .returning({ answerHash: captcha.answerHash });
+  return rows[0]?.answerHash ?? null;
+}
+
+/** Counts one hit in a fixed window and answers the count so far. */
+export async function hitRateLimit({ db }: SystemScope, key: string, windowSeconds: number): Promise<number> {
+  const res = await db.execute(sql`
+    insert into rate_limit (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limit.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limit.count + 1 end,
+      window_start = case when rate_limit.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limit.window_start end
+    returning count`);
+  return toNumber(rowsOf<{ count: unknown }>(res)[0]!.count);
+}
+
+export async function findSmsCode({ db }: SystemScope, tenantId: number, phone: string) {
+  const [row] = await db.select().from(smsCode).where(and(eq(smsCode.tenantId, tenantId), eq(smsCode.phone, phone)));
+  return row ?? null;
+}
+
+export async function saveSmsCode(
+  { db }: SystemScope,
+  row: { tenantId: number; phone: string; codeHash: string; sentAt: Date; expiresAt: Date; sentDay: string; sentCountToday: number },
+) {
+  await db
+    .insert(smsCode)
+    .values({ ...row, attempts: 0 })
+    .onConflictDoUpdate({
+      target: [smsCode.tenantId, smsCode.phone],
+      set: { ...row, attempts: 0 },
+    });
+}
+
+export async function countSmsAttempt({ db }: SystemScope, tenantId: number, phone: string) {
+  await db
+    .update(smsCode)
+    .set({ attempts: sql`${smsCode.attempts} + 1` })
+    .where(and(eq(smsCode.tenantId, tenantId), eq(smsCode.phone, phone)));
+}
+
+export async function expireSmsCode({ db }: SystemScope, tenantId: number, phone: string) {
+  await db
+    .update(smsCode)
+    .set({ expiresAt: new Date(0) })
+    .where(and(eq(smsCode.tenantId, tenantId), eq(smsCode.phone, phone)));
+}
+
+export async function insertDevSms({ db }: SystemScope, row: { tenantId: number | null; phone: string; text: string }) {
+  await db.insert(devSmsOutbox).values(row);
+}
+
+export async function listDevSms({ db }: SystemScope, phone: string, limit: number) {
+  return db
+    .select({ phone: devSmsOutbox.phone, text: devSmsOutbox.text, createdAt: devSmsOutbox.createdAt })
+    .from(devSmsOutbox)
+    .where(eq(devSmsOutbox.phone, phone))
+    .orderBy(sql`${devSmsOutbox.id} desc`)
+    .limit(limit);
+}
+
+export async function findServerKey({ db }: SystemScope, purpose: string) {
+  const [row] = await db.select().from(serverKey).where(eq(serverKey.purpose, purpose));
+  return row ?? null;
+}
+
+/** Inserts a key unless another process won the race; answers the key that is stored. */
+export async function insertServerKeyOnce(
+  scope: SystemScope,
+  row: { keyId: string; purpose: string; publicSpki: string; privatePem: string },
+) {
+  await scope.db.insert(serverKey).values(row).onConflictDoNothing();
+  return (await findServerKey(scope, row.purpose))!;
+}
+
+/** Deletes expired nonces, captchas, stale rate-limit windows and long-expired tokens. */
+export async function purgeExpired({ db }: SystemScope): Promise<void> {
+  const now = new Date();
+  await db.delete(requestNonce).where(lt(requestNonce.expiresAt, now));
+  await db.delete(captcha).where(lt(captcha.expiresAt, now));
+  await db.delete(rateLimit).where(lt(rateLimit.windowStart, new Date(now.getTime() - 3600_000)));
+  await db.delete(authToken).where(lt(authToken.refreshExpiresAt, new Date(now.getTime() - 30 * 86400_000)));
+}

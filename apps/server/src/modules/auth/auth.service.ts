@@ -1,0 +1,312 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import { CLIENT_PORTS, SETTING_CODES, type ClientPort, type TokenResponse } from '@psy/contracts';
+import type { Database, SystemScope } from '../../core/db/database';
+import { AppError, badRequest } from '../../core/http/app-error';
+import type { Principal } from '../../core/http/context';
+import { verifyPassword } from '../../core/security/password';
+import { newOpaqueToken, sha256Hex } from '../../core/security/tokens';
+import type { Env } from '../../env';
+import { loadPrincipalData, findUserForLogin, findUsersByPhone, permissionsOfUsableRoles } from '../identity';
+import { isSettingEnabled } from '../settings';
+import { requireActiveTenant } from '../tenants';
+import * as repo from './auth.repository';
+import { decryptPassword, getPasswordKey } from './password-key';
+import type { SmsSender } from './sms-sender';
+
+export interface AuthDeps {
+  database: Database;
+  env: Env;
+  sms: SmsSender;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+  clientPort: ClientPort;
+}
+
+/** A captcha is asked for after this many consecutive failures of one account name. */
+export const CAPTCHA_AFTER_FAILURES = 3;
+/** The account name is locked after this many consecutive failures. */
+export const LOCK_AFTER_FAILURES = 5;
+/** Lock lengths double from 1 minute and never exceed 15 minutes, so nobody is locked out for good. */
+export const LOCK_BASE_MS = 60_000;
+export const LOCK_MAX_MS = 15 * 60_000;
+/** Failures older than this are forgotten. */
+export const FAILURE_MEMORY_MS = 60 * 60_000;
+const SMS_CODE_TTL_MS = 5 * 60_000;
+const SMS_RESEND_MS = 60_000;
+const SMS_MAX_PER_DAY = 10;
+const SMS_MAX_ATTEMPTS = 5;
+const CAPTCHA_TTL_MS = 5 * 60_000;
+
+export function parseClientPort(raw: string | undefined): ClientPort {
+  if (raw === undefined || raw === '') return 'pc';
+  if (!(CLIENT_PORTS as readonly string[]).includes(raw)) {
+    throw badRequest('client-port', `must be one of ${CLIENT_PORTS.join(', ')}`);
+  }
+  return raw as ClientPort;
+}
+
+export function lockDurationMs(lockCount: number): number {
+  return Math.min(LOCK_BASE_MS * 2 ** lockCount, LOCK_MAX_MS);
+}
+
+async function enforceRateLimit(scope: SystemScope, key: string, limit: number, windowSeconds: number) {
+  const count = await repo.hitRateLimit(scope, key, windowSeconds);
+  if (count > limit) {
+    throw new AppError('tooManyRequests', undefined, { retryAfter: windowSeconds }, { 'retry-after': String(windowSeconds) });
+  }
+}
+
+/** Creates a token pair for a user and answers the login state (spec S0.3.1). */
+async function issueTokens(
+  deps: AuthDeps,
+  tenantId: number,
+  userId: number,
+  client: ClientInfo,
+  familyId: string = randomUUID(),
+  activeRoleId: number | null = null,
+): Promise<TokenResponse> {
+  const { env, database } = deps;
+  const access = newOpaqueToken();
+  const refresh = newOpaqueToken();
+  const now = Date.now();
+  await repo.insertToken(database.system, {
+    tenantId,
+    userId,
+    familyId,
+    accessHash: sha256Hex(access),
+    refreshHash: sha256Hex(refresh),
+    clientPort: client.clientPort,
+    activeRoleId,
+    accessExpiresAt: new Date(now + env.ACCESS_TOKEN_TTL_S * 1000),
+    refreshExpiresAt: new Date(now + env.REFRESH_TOKEN_TTL_S * 1000),
+    ip: client.ip,
+  });
+  const data = await database.withTenant(tenantId, (scope) => loadPrincipalData(scope, userId));
+  if (!data) throw new AppError('unauthenticated');
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    token_type: 'bearer',
+    expires_in: env.ACCESS_TOKEN_TTL_S,
+    refresh_expires_in: env.REFRESH_TOKEN_TTL_S,
+    tenantId,
+    user_info: {
+      id: data.id,
+      username: data.username,
+      realName: data.realName,
+      tenantId,
+      userTypeId: null,
+      deptId: null,
+      authorities: permissionsOfUsableRoles(data, client.clientPort),
+      roleList: data.roles.map(({ roleId, roleCode, roleName }) => ({ roleId, roleCode, roleName })),
+      mustChangePassword: data.mustChangePassword,
+    },
+  };
+}
+
+/** Issues a captcha image for a client-chosen key; the answer is kept hashed for 5 minutes. */
+export async function issueCaptcha(deps: AuthDeps, randomStr: string): Promise<string> {
+  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40 });
+  await repo.putCaptcha(deps.database.system, randomStr, sha256Hex(c.text.toLowerCase()), new Date(Date.now() + CAPTCHA_TTL_MS));
+  return c.data;
+}
+
+async function checkCaptcha(deps: AuthDeps, randomStr: string | undefined, code: string | undefined) {
+  if (!randomStr || !code) throw new AppError('badCaptcha', undefined, { captchaRequired: true });
+  const stored = await repo.takeCaptcha(deps.database.system, randomStr);
+  if (!stored || stored !== sha256Hex(code.trim().toLowerCase())) {
+    throw new AppError('badCaptcha', undefined, { captchaRequired: true });
+  }
+}
+
+/**
+ * Password login. The same 426 answer whether the account exists or not; captcha after 3 failures or
+ * when the school asks for it; lockout with doubling, capped back-off after 5.
+ */
+export async function loginWithPassword(
+  deps: AuthDeps,
+  input: { tenantId: number; username?: string; password?: string; randomStr?: string; code?: string },
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  const { database } = deps;
+  const system = database.system;
+  if (!input.username) throw badRequest('username', 'enter login account');
+  if (!input.password) throw badRequest('password', 'enter password');
+  const username = input.username.trim().toLowerCase();
+  const tenantId = input.tenantId;
+  await requireActiveTenant(system, tenantId);
+  await enforceRateLimit(system, `login:ip:${client.ip}`, deps.env.LOGIN_IP_LIMIT_PER_MIN, 60);
+
+  const now = Date.now();
+  let attempt = await repo.findLoginAttempt(system, tenantId, username);
+  if (attempt?.lastFailedAt && now - attempt.lastFailedAt.getTime() > FAILURE_MEMORY_MS) attempt = null;
+  if (attempt?.lockedUntil && attempt.lockedUntil.getTime() > now) {
+    const retryAfter = Math.ceil((attempt.lockedUntil.getTime() - now) / 1000);
+    await repo.insertLoginLog(system, { tenantId, username, userId: null, method: 'password', result: 'locked', ip: client.ip, userAgent: client.userAgent });
+    throw new AppError('tooManyRequests', undefined, { retryAfter, locked: true }, { 'retry-after': String(retryAfter) });
+  }
+  const failCount = attempt?.failCount ?? 0;
+  const captchaRequired =
+    failCount >= CAPTCHA_AFTER_FAILURES ||
+    (await database.withTenant(tenantId, (s) => isSettingEnabled(s, SETTING_CODES.loginCaptcha)));
+  if (captchaRequired) await checkCaptcha(deps, input.randomStr, input.code);
+
+  const password = decryptPassword(await getPasswordKey(system), 'password', input.password);
+  const user = await database.withTenant(tenantId, (s) => findUserForLogin(s, username));
+  const valid = await verifyPassword(user?.passwordHash ?? null, password);
+
+  if (!valid || !user) {
+    const nextFails = failCount + 1;
+    let lockCount = attempt?.lockCount ?? 0;
+    let lockedUntil: Date | null = null;
+    let fails = nextFails;
+    if (nextFails >= LOCK_AFTER_FAILURES) {
+      lockedUntil = new Date(now + lockDurationMs(lockCount));
+      lockCount += 1;
+      fails = CAPTCHA_AFTER_FAILURES;
+      deps.log.warn({ tenantId, username, ip: client.ip, lockedUntil }, 'login locked after repeated failures');
+    }
+    await repo.saveLoginAttempt(system, { tenantId, username, failCount: fails, lockCount, lastFailedAt: new Date(now), lockedUntil });
+    await repo.insertLoginLog(system, { tenantId, username, userId: null, method: 'password', result: 'bad_credentials', ip: client.ip, userAgent: client.userAgent });
+    throw new AppError('badCredentials', undefined, { captchaRequired: fails >= CAPTCHA_AFTER_FAILURES });
+  }
+  if (user.status !== 'active') {
+    await repo.insertLoginLog(system, { tenantId, username, userId: user.id, method: 'password', result: 'disabled', ip: client.ip, userAgent: client.userAgent });
+    throw new AppError('forbidden', 'the current account has no permission to log in, contact the administrator');
+  }
+  if (attempt) await repo.clearLoginAttempt(system, tenantId, username);
+  await repo.insertLoginLog(system, { tenantId, username, userId: user.id, method: 'password', result: 'success', ip: client.ip, userAgent: client.userAgent });
+  return issueTokens(deps, tenantId, user.id, client);
+}
+
+/**
+ * Rotates a refresh token: the old pair is revoked and a new one issued. Presenting a refresh token
+ * that was already rotated means it leaked, so the whole login's family is revoked.
+ */
+export async function refreshTokens(
+  deps: AuthDeps,
+  input: { refreshToken?: string; tenantId: number | null },
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  if (!input.refreshToken) throw badRequest('refresh_token', 'is required');
+  const system = deps.database.system;
+  const row = await repo.findTokenByRefreshHash(system, sha256Hex(input.refreshToken));
+  if (!row || (input.tenantId !== null && row.tenantId !== input.tenantId)) throw new AppError('unauthenticated', 'refresh token invalid');
+  if (row.revokedAt) {
+    if (row.revokeReason === 'rotated') {
+      await repo.revokeFamily(system, row.tenantId, row.familyId, 'refresh_reuse');
+      deps.log.warn({ tenantId: row.tenantId, userId: row.userId }, 'rotated refresh token reused; login family revoked');
+    }
+    throw new AppError('unauthenticated', 'refresh token invalid');
+  }
+  if (row.refreshExpiresAt.getTime() <= Date.now()) throw new AppError('unauthenticated', 'refresh token expired');
+  if (!(await repo.revokeTokenIfLive(system, row.tenantId, row.id, 'rotated'))) {
+    throw new AppError('unauthenticated', 'refresh token invalid');
+  }
+  return issueTokens(deps, row.tenantId, row.userId, { ...client, clientPort: row.clientPort as ClientPort }, row.familyId, row.activeRoleId);
+}
+
+function todayKey(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Sends a login code. Answers the same whether or not an account has this phone, so the call cannot be
+ * used to find out who is registered; a code is only sent when exactly one account has it.
+ */
+export async function sendSmsCode(deps: AuthDeps, tenantId: number, phone: string, client: ClientInfo): Promise<boolean> {
+  const system = deps.database.system;
+  await requireActiveTenant(system, tenantId);
+  await enforceRateLimit(system, `sms:ip:${client.ip}`, deps.env.LOGIN_IP_LIMIT_PER_MIN, 60);
+  const prev = await repo.findSmsCode(system, tenantId, phone);
+  const now = Date.now();
+  if (prev && now - prev.sentAt.getTime() < SMS_RESEND_MS) {
+    const retryAfter = Math.ceil((SMS_RESEND_MS - (now - prev.sentAt.getTime())) / 1000);
+    throw new AppError('tooManyRequests', undefined, { retryAfter }, { 'retry-after': String(retryAfter) });
+  }
+  const day = todayKey();
+  const sentToday = prev && prev.sentDay === day ? prev.sentCountToday : 0;
+  if (sentToday >= SMS_MAX_PER_DAY) throw new AppError('tooManyRequests', undefined, { retryAfter: 86400 });
+  const users = await deps.database.withTenant(tenantId, (s) => findUsersByPhone(s, phone));
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await repo.saveSmsCode(system, {
+    tenantId,
+    phone,
+    codeHash: sha256Hex(`${tenantId}:${phone}:${code}`),
+    sentAt: new Date(now),
+    expiresAt: new Date(now + SMS_CODE_TTL_MS),
+    sentDay: day,
+    sentCountToday: sentToday + 1,
+  });
+  if (users.length === 1) {
+    await deps.sms.send({ tenantId, phone, text: `Your login code is ${code}, valid for 5 minutes. 您的登录验证码为 ${code}，5 分钟内有效。` });
+  }
+  return true;
+}
+
+async function checkSmsCode(deps: AuthDeps, tenantId: number, phone: string, code: string, consume: boolean): Promise<boolean> {
+  const system = deps.database.system;
+  const row = await repo.findSmsCode(system, tenantId, phone);
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= SMS_MAX_ATTEMPTS) return false;
+  if (row.codeHash !== sha256Hex(`${tenantId}:${phone}:${code}`)) {
+    await repo.countSmsAttempt(system, tenantId, phone);
+    return false;
+  }
+  if (consume) await repo.expireSmsCode(system, tenantId, phone);
+  return true;
+}
+
+export function validSmsCode(deps: AuthDeps, tenantId: number, phone: string, code: string): Promise<boolean> {
+  return checkSmsCode(deps, tenantId, phone, code, false);
+}
+
+/** SMS login (`mobile` is `SMS@<phone>`). A successful login also lifts a password lockout. */
+export async function loginWithSms(
+  deps: AuthDeps,
+  input: { tenantId: number; mobile: string; code: string },
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  const system = deps.database.system;
+  const { tenantId } = input;
+  const phone = input.mobile.slice('SMS@'.length);
+  await requireActiveTenant(system, tenantId);
+  await enforceRateLimit(system, `login:ip:${client.ip}`, deps.env.LOGIN_IP_LIMIT_PER_MIN, 60);
+  const ok = await checkSmsCode(deps, tenantId, phone, input.code, true);
+  const users = ok ? await deps.database.withTenant(tenantId, (s) => findUsersByPhone(s, phone)) : [];
+  const user = users.length === 1 ? users[0]! : null;
+  if (!user || user.status !== 'active') {
+    await repo.insertLoginLog(system, { tenantId, username: `SMS@${phone}`, userId: user?.id ?? null, method: 'sms', result: 'bad_code', ip: client.ip, userAgent: client.userAgent });
+    throw new AppError('badCaptcha');
+  }
+  await repo.clearLoginAttempt(system, tenantId, user.username.toLowerCase());
+  await repo.insertLoginLog(system, { tenantId, username: user.username, userId: user.id, method: 'sms', result: 'success', ip: client.ip, userAgent: client.userAgent });
+  return issueTokens(deps, tenantId, user.id, client);
+}
+
+export async function logout(deps: AuthDeps, p: Principal): Promise<boolean> {
+  await repo.revokeToken(deps.database.system, p.tenantId, p.tokenId, 'logout');
+  return true;
+}
+
+/** Revokes every token of a user (password change or reset, role removal, account disabled). */
+export function revokeUserTokens(deps: Pick<AuthDeps, 'database'>, tenantId: number, userId: number, reason: string) {
+  return repo.revokeAllForUser(deps.database.system, tenantId, userId, reason);
+}
+
+export function tokenStatus(p: Principal) {
+  return { active: true, expiresIn: Math.max(0, Math.floor((p.accessExpiresAt.getTime() - Date.now()) / 1000)) };
+}
+
+/** Makes a usable role the token's active role (spec S0.4 role switch). */
+export async function toggleRole(deps: AuthDeps, p: Principal, roleId: number) {
+  const role = p.roles.find((r) => r.roleId === roleId);
+  if (!role) throw new AppError('forbidden', 'roleId: the role is not yours');
+  if (!p.usableRoleIds.includes(roleId)) throw new AppError('forbidden', 'roleId: no port permission for this client');
+  await repo.setTokenActiveRole(deps.database.system, p.tenantId, p.tokenId, roleId);
+  return { roleId, roleCode: role.roleCode, roleName: role.roleName, permissions: [...(p.permissionsByRole[String(roleId)] ?? [])].sort() };
+}

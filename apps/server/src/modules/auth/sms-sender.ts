@@ -1,0 +1,35 @@
+import type { SystemScope } from '../../core/db/database';
+import { insertDevSms } from './auth.repository';
+
+/** Sends a text message. The platform talks to SMS gateways only through this. */
+export interface SmsSender {
+  send(message: { tenantId: number; phone: string; text: string }): Promise<void>;
+}
+
+/** Development adapter: records messages in dev_sms_outbox, where tests and the demo read codes. */
+export function createDevSmsSender(scope: SystemScope, log: (msg: string) => void): SmsSender {
+  return {
+    async send(m) {
+      await insertDevSms(scope, { tenantId: m.tenantId, phone: m.phone, text: m.text });
+      log(`development SMS to ${m.phone}: ${m.text}`);
+    },
+  };
+}
+
+/**
+ * Gateway adapter: POSTs `{ phone, text, tenantId }` as JSON with a bearer token to SMS_GATEWAY_URL
+ * (the shape of a typical SMS relay); a non-2xx answer is an error.
+ */
+export function createHttpSmsSender(url: string, token: string | undefined): SmsSender {
+  return {
+    async send(m) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ phone: m.phone, text: m.text, tenantId: m.tenantId }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+    },
+  };
+}

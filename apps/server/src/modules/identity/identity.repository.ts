@@ -1,0 +1,93 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TenantScope } from '../../core/db/database';
+import { rowsOf, toNumber } from '../../core/db/rows';
+import type { PrincipalRole } from '../../core/http/context';
+import { sysUser } from './identity.table';
+
+export interface PrincipalData {
+  id: number;
+  username: string;
+  realName: string;
+  status: string;
+  mustChangePassword: boolean;
+  roles: PrincipalRole[];
+  permissionsByRole: Record<string, string[]>;
+  singleRoleSwitch: boolean;
+}
+
+/**
+ * The signed-in user with roles, per-role permission keys and the single-role-switch setting, in one
+ * statement: it runs on every authenticated request.
+ */
+export async function loadPrincipalData({ tx, tenantId }: TenantScope, userId: number): Promise<PrincipalData | null> {
+  const res = await tx.execute(sql`
+    select u.id, u.username, u.real_name, u.status, u.must_change_password,
+      coalesce((
+        select json_agg(json_build_object('roleId', r.id, 'roleCode', r.role_code, 'roleName', r.role_name,
+                                          'portPermission', r.port_permission, 'dataScope', r.data_scope) order by r.id)
+        from user_role ur join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
+        where ur.tenant_id = u.tenant_id and ur.user_id = u.id), '[]'::json) as roles,
+      coalesce((
+        select json_object_agg(p.role_id, p.perms) from (
+          select rm.role_id, array_agg(distinct m.permission) as perms
+          from user_role ur
+          join role_menu rm on rm.tenant_id = ur.tenant_id and rm.role_id = ur.role_id
+          join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
+          where ur.tenant_id = u.tenant_id and ur.user_id = u.id
+          group by rm.role_id) p), '{}'::json) as perms,
+      coalesce((select s.enable from setting s where s.tenant_id = u.tenant_id and s.type = 'singleRoleSwitch'), false)
+        as single_role_switch
+    from sys_user u
+    where u.tenant_id = ${tenantId} and u.id = ${userId} and not u.del_flag`);
+  const row = rowsOf<Record<string, unknown>>(res)[0];
+  if (!row) return null;
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    id: toNumber(row.id),
+    username: String(row.username),
+    realName: String(row.real_name),
+    status: String(row.status),
+    mustChangePassword: Boolean(row.must_change_password),
+    roles: parse<PrincipalRole[]>(row.roles),
+    permissionsByRole: parse<Record<string, string[]>>(row.perms),
+    singleRoleSwitch: Boolean(row.single_role_switch),
+  };
+}
+
+export async function findUserForLogin({ tx, tenantId }: TenantScope, username: string) {
+  const [row] = await tx
+    .select({ id: sysUser.id, username: sysUser.username, passwordHash: sysUser.passwordHash, status: sysUser.status })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), sql`lower(${sysUser.username}) = lower(${username})`, eq(sysUser.delFlag, false)));
+  return row ?? null;
+}
+
+export async function findUsersByPhone({ tx, tenantId }: TenantScope, phone: string) {
+  return tx
+    .select({ id: sysUser.id, username: sysUser.username, status: sysUser.status })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.phone, phone), eq(sysUser.delFlag, false)))
+    .limit(2);
+}
+
+export async function findUserProfile({ tx, tenantId }: TenantScope, userId: number) {
+  const [row] = await tx
+    .select()
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
+  return row ?? null;
+}
+
+/** Department names from the root down to `deptId`. */
+export async function findDeptPath({ tx, tenantId }: TenantScope, deptId: number): Promise<string[]> {
+  const res = await tx.execute(sql`
+    with recursive up as (
+      select id, parent_id, name, 0 as depth from dept where tenant_id = ${tenantId} and id = ${deptId}
+      union all
+      select d.id, d.parent_id, d.name, up.depth + 1 from dept d join up on d.tenant_id = ${tenantId} and d.id = up.parent_id
+      where up.depth < 50
+    )
+    select name from up order by depth desc`);
+  return rowsOf<{ name: string }>(res).map((r) => r.name);
+}
+

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, tenantIdColumn, tenantIsolation, updatedAt } from '../../core/db/columns';
+import { tenant } from '../tenants/tenants.table';
+
+
+export const userType = pgTable(
+  'user_type',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    allowRegister: boolean('allow_register').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('user_type_code_uq').on(t.tenantId, t.code),
+    foreignKey({ name: 'user_type_tenant_fk', columns: [t.tenantId], foreignColumns: [tenant.id] }),
+    tenantIsolation(),
+  ],
+);
+
+export const dept = pgTable(
+  'dept',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    delFlag: boolean('del_flag').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('dept_parent_idx').on(t.tenantId, t.parentId),
+    foreignKey({ name: 'dept_parent_fk', columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'dept_tenant_fk', columns: [t.tenantId], foreignColumns: [tenant.id] }),
+    tenantIsolation(),
+  ],
+);
+
+export const sysUser = pgTable(
+  'sys_user',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    realName: text('real_name').notNull(),
+    numberName: text('number_name'),
+    phone: text('phone'),
+    email: text('email'),
+    idCard: text('id_card'),
+    sex: smallint('sex'),
+    birthday: date('birthday', { mode: 'string' }),
+    avatar: text('avatar'),
+    deptId: bigint('dept_id', { mode: 'number' }),
+    userTypeId: bigint('user_type_id', { mode: 'number' }),
+    /** 'active' | 'locked' (disabled by an administrator). */
+    status: text('status').notNull().default('active'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    logoutRedirect: text('logout_redirect'),
+    isInitializeAdmin: boolean('is_initialize_admin').notNull().default(false),
+    delFlag: boolean('del_flag').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('sys_user_username_uq').on(t.tenantId, sql`lower(${t.username})`),
+    index('sys_user_phone_idx').on(t.tenantId, t.phone),
+    index('sys_user_dept_idx').on(t.tenantId, t.deptId),
+    foreignKey({ name: 'sys_user_dept_fk', columns: [t.tenantId, t.deptId], foreignColumns: [dept.tenantId, dept.id] }),
+    foreignKey({
+      name: 'sys_user_type_fk',
+      columns: [t.tenantId, t.userTypeId],
+      foreignColumns: [userType.tenantId, userType.id],
+    }),
+    foreignKey({ name: 'sys_user_tenant_fk', columns: [t.tenantId], foreignColumns: [tenant.id] }),
+    tenantIsolation(),
+  ],
+);
+
+export const role = pgTable(
+  'role',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    roleCode: text('role_code').notNull(),
+    roleName: text('role_name').notNull(),
+    roleDesc: text('role_desc'),
+    /** Client scopes (comma-separated in the spec; an array here) this role may be used from. */
+    portPermission: text('port_permission').array().notNull().default(sql`'{}'::text[]`),
+    /** 'all' or 'dept_tree' (a sub-administrator limited to their department subtree). */
+    dataScope: text('data_scope').notNull().default('all'),
+    delFlag: boolean('del_flag').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('role_code_uq').on(t.tenantId, t.roleCode),
+    foreignKey({ name: 'role_tenant_fk', columns: [t.tenantId], foreignColumns: [tenant.id] }),
+    tenantIsolation(),
+  ],
+);
+
+export const userRole = pgTable(
+  'user_role',
+  {
+    tenantId: tenantIdColumn(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.roleId] }),
+    index('user_role_role_idx').on(t.tenantId, t.roleId),
+    foreignKey({
+      name: 'user_role_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [sysUser.tenantId, sysUser.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'user_role_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [role.tenantId, role.id] }).onDelete(
+      'cascade',
+    ),
+    tenantIsolation(),
+  ],
+);

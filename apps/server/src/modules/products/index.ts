@@ -1,0 +1,2 @@
+export * from './products.table';
+export { productRoutes } from './products.routes';

@@ -1,0 +1,3 @@
+export * from './settings.table';
+export { isSettingEnabled, getSetting, getPageSetup } from './settings.service';
+export { settingsRoutes } from './settings.routes';

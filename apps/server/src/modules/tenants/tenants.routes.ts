@@ -1,0 +1,32 @@
+import { SETTING_CODES, pageSetupByTenantEndpoint, tenantDetailByCodeEndpoint } from '@psy/contracts';
+import type { Database } from '../../core/db/database';
+import { notFound } from '../../core/http/app-error';
+import { PUBLIC } from '../../core/http/context';
+import { defineRoute, type RouteDef } from '../../core/http/register';
+import { getPageSetup, isSettingEnabled } from '../settings';
+import { findTenantByCode, findTenantById } from './tenants.repository';
+
+export const tenantRoutes = (database: Database): RouteDef[] =>
+  [
+    defineRoute({
+      // Public: the login page at /{shortName}/login resolves its school with it.
+      endpoint: tenantDetailByCodeEndpoint,
+      access: PUBLIC,
+      handler: async ({ query }) => {
+        const t = await findTenantByCode(database.system, query.code);
+        if (!t || t.status !== 'active') throw notFound('school');
+        const captchaEnabled = await database.withTenant(t.id, (s) => isSettingEnabled(s, SETTING_CODES.loginCaptcha));
+        return { id: t.id, name: t.name, code: t.code, domain: t.domain, captchaEnabled, smsLoginEnabled: t.smsLoginEnabled };
+      },
+    }),
+    defineRoute({
+      // Public: the login page shows the school's titles, icon and colour before anyone signs in.
+      endpoint: pageSetupByTenantEndpoint,
+      access: PUBLIC,
+      handler: async ({ params }) => {
+        const t = await findTenantById(database.system, params.id);
+        if (!t || t.status !== 'active') throw notFound('school');
+        return database.withTenant(t.id, getPageSetup);
+      },
+    }),
+  ] as RouteDef[];

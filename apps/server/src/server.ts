@@ -1,0 +1,50 @@
+import { buildApp } from './app';
+import { loadEnv } from './env';
+import { seedDemo } from './seed/demo';
+
+/** Process entry: validate config, open the database, seed the demo if asked, listen, shut down cleanly. */
+async function main() {
+  const env = loadEnv();
+  const { app, database } = await buildApp({ env });
+  if (env.SEED_DEMO) {
+    const summary = await seedDemo(database);
+    app.log.info({ tenant: summary.tenantCode }, summary.created ? 'demo school created' : 'demo school present');
+    printDemo(summary, env.PORT);
+  }
+  await app.listen({ host: env.HOST, port: env.PORT });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests and jobs');
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 5000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, port: number) {
+  const lines = [
+    '',
+    `  Counselling platform is running: http://localhost:${port}/demo/login`,
+    `  School short name: ${summary.tenantCode}`,
+    '  Demo logins (user name / password):',
+    ...summary.logins.map((l) => `    ${l.username.padEnd(16)} ${l.password.padEnd(14)} ${l.role}`),
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

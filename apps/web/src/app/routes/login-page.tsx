@@ -1,0 +1,133 @@
+import { Button, Card, Result, Spin, Tabs, Typography } from 'antd';
+import { useEffect, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { LoginForm, SmsLoginForm } from '../../features/auth';
+import {
+  brandFromPageSetup,
+  isTenantCode,
+  isUnknownTenantError,
+  usePageSetup,
+  useTenantByCode,
+  type TenantDetail,
+} from '../../features/tenant';
+import { saveKnownTenant, takeLoginRedirect } from '../../shared/session/session-store';
+import { setBrand, useBrand } from '../../shared/theme/brand';
+import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { TenantLogo } from '../../shared/ui/tenant-logo';
+import { HOME_PATH } from '../paths';
+import styles from './login-page.module.css';
+
+/** Tenant of `/login` without a short name. */
+export const DEFAULT_TENANT_CODE = 'demo';
+
+function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn: () => void }) {
+  const { t } = useTranslation();
+  const passwordForm = <LoginForm tenant={tenant} onLoggedIn={onLoggedIn} />;
+  if (!tenant.smsLoginEnabled) return passwordForm;
+  return (
+    <Tabs
+      className={styles.tabs}
+      centered
+      items={[
+        { key: 'password', label: t('login.tabs.password'), children: passwordForm },
+        { key: 'sms', label: t('login.tabs.sms'), children: <SmsLoginForm tenant={tenant} onLoggedIn={onLoggedIn} /> },
+      ]}
+    />
+  );
+}
+
+/** `/login` and `/:shortName/login` (spec S0.2.3): the tenant's branded login card. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const shortName = (params.shortName ?? searchParams.get('shortName') ?? DEFAULT_TENANT_CODE).trim();
+
+  const tenantQuery = useTenantByCode(shortName);
+  const tenant = tenantQuery.data;
+  const pageSetupQuery = usePageSetup(tenant?.id);
+  const brand = useBrand();
+  const isUnknownTenant = !isTenantCode(shortName) || isUnknownTenantError(tenantQuery.error);
+
+  useEffect(() => {
+    if (isUnknownTenant) {
+      void navigate(`/tenant-error?${new URLSearchParams({ shortName })}`, { replace: true });
+    }
+  }, [isUnknownTenant, navigate, shortName]);
+
+  useEffect(() => {
+    if (tenant) saveKnownTenant({ id: tenant.id, code: tenant.code });
+  }, [tenant]);
+
+  const pageSetup = pageSetupQuery.data;
+  const isPageSetupSettled = pageSetupQuery.isSuccess || pageSetupQuery.isError;
+  useEffect(() => {
+    // A tenant without a page setup gets the default look rather than the previous tenant's.
+    if (isPageSetupSettled) setBrand(brandFromPageSetup(pageSetup));
+  }, [isPageSetupSettled, pageSetup]);
+
+  const onLoggedIn = () => void navigate(takeLoginRedirect() ?? HOME_PATH, { replace: true });
+
+  const pageBrand = brandFromPageSetup(pageSetup);
+  const title = pageBrand.systemTitle ?? tenant?.name ?? t('app.title');
+  const isPending = tenantQuery.isPending || (tenant !== undefined && !isPageSetupSettled);
+  const isUnreachable = tenantQuery.isError && !isUnknownTenant;
+
+  let body;
+  if (isUnreachable) {
+    body = (
+      <Result
+        className={styles.unreachable}
+        status="warning"
+        title={t('login.unreachable.title')}
+        subTitle={window.isSecureContext ? t('login.unreachable.description') : t('errors.insecureContext')}
+        extra={
+          <Button type="primary" onClick={() => void tenantQuery.refetch()} loading={tenantQuery.isFetching}>
+            {t('login.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (isPending || !tenant) {
+    body = (
+      <div className={styles.pending} role="status" aria-live="polite">
+        <Spin description={t('login.loadingTenant')} />
+      </div>
+    );
+  } else {
+    body = <LoginMethods tenant={tenant} onLoggedIn={onLoggedIn} />;
+  }
+
+  return (
+    <div className={styles.page} style={{ '--brand-color': brand.primaryColor } as CSSProperties}>
+      <header className={styles.topBar}>
+        <LanguageSwitch />
+      </header>
+      <main className={styles.main}>
+        <Card className={styles.card} variant="borderless" styles={{ body: { padding: 0 } }}>
+          <div className={styles.cardBody}>
+            <div className={styles.brand}>
+              {isPending ? (
+                <div style={{ height: 56 }} />
+              ) : (
+                <TenantLogo src={pageBrand.logo} alt={t('app.logoAlt', { name: title })} color={brand.primaryColor} height={56} />
+              )}
+              <Typography.Title level={1} className={styles.title} data-testid="system-title">
+                {isPending ? '\u00a0' : title}
+              </Typography.Title>
+              <Typography.Text type="secondary" className={styles.subtitle}>
+                {t('login.heading')}
+              </Typography.Text>
+            </div>
+            {body}
+          </div>
+        </Card>
+      </main>
+      <footer className={styles.footer}>
+        {pageBrand.technicalSupport ? t('login.technicalSupport', { name: pageBrand.technicalSupport }) : '\u00a0'}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import enUS from './en-US.json';
+import zhCN from './zh-CN.json';
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+describe('i18n catalogues', () => {
+  it('have the same keys in zh-CN and en-US', () => {
+    expect(keysOf(enUS).sort()).toEqual(keysOf(zhCN).sort());
+  });
+
+  it('use the same placeholders in both languages', () => {
+    const lookup = (root: unknown, path: string): string =>
+      path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], root) as string;
+    for (const key of keysOf(zhCN)) {
+      expect(placeholdersOf(lookup(enUS, key)), key).toEqual(placeholdersOf(lookup(zhCN, key)));
+    }
+  });
+
+  it('have no empty texts', () => {
+    for (const catalogue of [zhCN, enUS]) {
+      for (const key of keysOf(catalogue)) {
+        const text = key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], catalogue);
+        expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
+      }
+    }
+  });
+
+  it('keep the spec wording in English [spec:S0.5.1]', () => {
+    expect(enUS.login.username.length).toBe('login account at least 2-20 characters');
+    expect(enUS.login.username.required).toBe('enter login account');
+    expect(enUS.errors.status['428']).toBe('verification code wrong, re-enter');
+  });
+});

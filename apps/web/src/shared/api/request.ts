@@ -1,0 +1,323 @@
+/**
+ * The request layer (spec S0.7, S0.8): every call of the web app goes through `request()`, which takes an
+ * endpoint contract from `@psy/contracts`, adds the API prefix, the session and client headers and the
+ * request signature, unwraps the `{ code, msg, data }` envelope and reports failures the way the spec's
+ * error catalogue says.
+ */
+import {
+  HEADER,
+  signRequest,
+  UNSIGNED_PAYLOAD,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@psy/contracts';
+import { i18next } from '../../i18n/i18n';
+import {
+  clearSession,
+  isLoggedIn,
+  loginPathForCurrentTenant,
+  readActiveRoleId,
+  readKnownTenant,
+  readSession,
+} from '../session/session-store';
+import { showToast } from '../ui/feedback';
+
+/** This client's scope in role `portPermission` lists (spec S0.6). */
+export const CLIENT_PORT = 'pc';
+/** Spec S0.9: request timeout 1,000,000 ms. */
+export const REQUEST_TIMEOUT_MS = 1_000_000;
+/** Body code the spec treats as silent (S0.8). */
+const SILENT_CODE = 12;
+/** Body codes that end the session (S0.8). */
+const LOGOUT_CODES: readonly number[] = [3, 20];
+/** Roots the server serves as they are; every other path is a business call under `/biz` (spec S0.7). */
+const UNPREFIXED_ROOTS = ['/admin', '/auth', '/code', '/biz'];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint, whatever its schemas
+export type AnyEndpoint = Endpoint<any, any, any, any>;
+
+export interface RequestOptions<E extends AnyEndpoint> {
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  params?: ParamsOf<E>;
+  /** Extra headers; a `hide-popup` header (any value) suppresses the error toast like `hidePopup`. */
+  headers?: Record<string, string>;
+  /** Do not show a toast on failure: the caller shows the problem itself. */
+  hidePopup?: boolean;
+  /** Tenant of the call when there is no session yet (the login page). */
+  tenantId?: number;
+  signal?: AbortSignal;
+}
+
+export type ApiErrorKind =
+  /** No answer at all (offline, refused, timed out). */
+  | 'network'
+  /** An answer that is not the API's envelope (a proxy error page, a static 404). */
+  | 'http'
+  /** The API answered with its envelope and a non-zero code. */
+  | 'api';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when there was no answer. */
+  readonly status: number;
+  /** Body code of the envelope, when there was one. */
+  readonly code: number | null;
+  /** `data` of the envelope (field issues of a 400, `captchaRequired` of a login refusal, ...). */
+  readonly data: unknown;
+
+  constructor(init: { kind: ApiErrorKind; status: number; code: number | null; message: string; data?: unknown }) {
+    super(init.message);
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.data = init.data ?? null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type SessionEndedHandler = (loginPath: string) => void;
+
+let onSessionEnded: SessionEndedHandler = (loginPath) => window.location.assign(loginPath);
+
+/** The app decides how to reach the login page once the server ends the session (router navigation). */
+export function setSessionEndedHandler(handler: SessionEndedHandler): void {
+  onSessionEnded = handler;
+}
+
+/** `/admin`, `/auth`, `/code` and `/biz` paths stay; all others get the `/biz` prefix (spec S0.7). */
+export function withApiPrefix(path: string): string {
+  const normalised = path.startsWith('/') ? path : `/${path}`;
+  const isServedAsIs = UNPREFIXED_ROOTS.some(
+    (root) => normalised === root || normalised.startsWith(`${root}/`) || normalised.startsWith(`${root}?`),
+  );
+  return isServedAsIs ? normalised : `/biz${normalised}`;
+}
+
+/** Replaces the `:name` parameters of a contract path. */
+export function fillPathParams(path: string, params?: object): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Query string in the order given; arrays as repeated keys (spec S0.7); `undefined` and `null` left out. */
+export function buildQueryString(query?: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(key, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  return search.toString();
+}
+
+/** Path and query of a call exactly as sent (and signed). Also for URLs used directly, like the captcha image. */
+export function endpointUrl<E extends AnyEndpoint>(
+  endpoint: E,
+  options: Pick<RequestOptions<E>, 'query' | 'params'> = {},
+): string {
+  const path = withApiPrefix(fillPathParams(endpoint.path, options.params ?? undefined));
+  const qs = buildQueryString(options.query ?? undefined);
+  return qs ? `${path}?${qs}` : path;
+}
+
+interface EncodedBody {
+  payload?: BodyInit;
+  signed?: string | typeof UNSIGNED_PAYLOAD;
+  contentType?: string;
+}
+
+function encodeBody(endpoint: AnyEndpoint, body: unknown): EncodedBody {
+  if (body === undefined || body === null) return {};
+  switch (endpoint.bodyType ?? 'json') {
+    case 'form': {
+      const text = buildQueryString(body as object);
+      return { payload: text, signed: text, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
+    }
+    case 'multipart': {
+      let form: FormData;
+      if (body instanceof FormData) {
+        form = body;
+      } else {
+        form = new FormData();
+        for (const [key, value] of Object.entries(body as object)) {
+          if (value !== undefined && value !== null) form.append(key, value instanceof Blob ? value : String(value));
+        }
+      }
+      // Multipart bodies are streamed and not hashed; the browser sets the boundary content type.
+      return { payload: form, signed: UNSIGNED_PAYLOAD };
+    }
+    default: {
+      const text = JSON.stringify(body);
+      return { payload: text, signed: text, contentType: 'application/json' };
+    }
+  }
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+const STATUS_MESSAGE_KEYS = {
+  0: 'errors.status.000',
+  401: 'errors.status.401',
+  403: 'errors.status.403',
+  404: 'errors.status.404',
+  417: 'errors.status.417',
+  423: 'errors.status.423',
+  426: 'errors.status.426',
+  428: 'errors.status.428',
+  429: 'errors.status.429',
+  479: 'errors.status.479',
+} as const;
+
+/** The catalogue's default message for a status, used when the server gives none (spec S0.8). */
+export function defaultMessageFor(status: number): string {
+  const key = STATUS_MESSAGE_KEYS[status as keyof typeof STATUS_MESSAGE_KEYS];
+  return i18next.t(key ?? 'errors.status.default');
+}
+
+interface EnvelopeLike {
+  code: number;
+  msg?: unknown;
+  data?: unknown;
+}
+
+async function readEnvelope(response: Response): Promise<EnvelopeLike | null> {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return null;
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && typeof (body as EnvelopeLike).code === 'number') return body as EnvelopeLike;
+  } catch {
+    // Not JSON after all: treated like any answer that is not the envelope.
+  }
+  return null;
+}
+
+let isEndingSession = false;
+
+/** 401 (and the logout codes): the message once, the session cleared, back to the tenant's login page. */
+function endSession(message: string, isSilent: boolean): void {
+  const hadSession = isLoggedIn();
+  const loginPath = loginPathForCurrentTenant();
+  if (!isEndingSession) {
+    isEndingSession = true;
+    if (!isSilent) showToast('error', message);
+    setTimeout(() => (isEndingSession = false), 3000);
+  }
+  if (!hadSession) return;
+  clearSession();
+  onSessionEnded(loginPath);
+}
+
+/** Shows (or not) what went wrong, per the error catalogue, and returns the error to reject with. */
+function reportFailure(error: ApiError, isSilent: boolean): ApiError {
+  if (error.status === 401) {
+    endSession(error.message, isSilent);
+    return error;
+  }
+  if (error.code !== null && LOGOUT_CODES.includes(error.code)) {
+    endSession(error.message, isSilent);
+    return new ApiError({
+      kind: error.kind,
+      status: error.status,
+      code: error.code,
+      message: i18next.t('errors.loggingOut'),
+      data: error.data,
+    });
+  }
+  if (isSilent || error.code === SILENT_CODE || error.status === 503) return error;
+  showToast(error.status === 429 ? 'warning' : 'error', error.message);
+  return error;
+}
+
+/**
+ * Calls one endpoint and resolves with the `data` of its answer; rejects with an `ApiError` after
+ * reporting it (toast, logout) as the spec's error catalogue says.
+ */
+export async function request<E extends AnyEndpoint>(
+  endpoint: E,
+  options: RequestOptions<E> = {},
+): Promise<ResponseOf<E>> {
+  const method = endpoint.method;
+  const pathWithQuery = endpointUrl(endpoint, options);
+  const { payload, signed, contentType } = encodeBody(endpoint, options.body);
+  const session = readSession();
+
+  const headers: Record<string, string> = { accept: 'application/json', [HEADER.clientPort]: CLIENT_PORT };
+  if (contentType) headers['content-type'] = contentType;
+  const tenantId = options.tenantId ?? session?.tenantId ?? readKnownTenant()?.id;
+  if (tenantId !== undefined) headers[HEADER.tenantId] = String(tenantId);
+  if (session) headers[HEADER.authorization] = `Bearer ${session.accessToken}`;
+  const roleId = readActiveRoleId();
+  if (session && roleId !== null) headers[HEADER.roleId] = String(roleId);
+  Object.assign(headers, options.headers);
+  const isSilent = options.hidePopup === true || hasHeader(headers, HEADER.hidePopup);
+
+  // Signing (and password encryption) need WebCrypto, which browsers give only to HTTPS and localhost pages.
+  if (!globalThis.crypto?.subtle) {
+    throw reportFailure(
+      new ApiError({ kind: 'network', status: 0, code: null, message: i18next.t('errors.insecureContext') }),
+      isSilent,
+    );
+  }
+  Object.assign(
+    headers,
+    await signRequest({ method, pathWithQuery, body: signed, accessToken: session?.accessToken }),
+  );
+
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(pathWithQuery, { method, headers, body: payload, signal, credentials: 'same-origin' });
+  } catch (cause) {
+    // A cancellation by the caller (a query that is no longer needed) is not a failure to report.
+    if (options.signal?.aborted) throw cause;
+    throw reportFailure(
+      new ApiError({ kind: 'network', status: 0, code: null, message: i18next.t('errors.network') }),
+      isSilent,
+    );
+  }
+
+  const envelope = await readEnvelope(response);
+  if (!envelope) {
+    const message = response.ok ? i18next.t('errors.unexpectedAnswer') : defaultMessageFor(response.status);
+    throw reportFailure(new ApiError({ kind: 'http', status: response.status, code: null, message }), isSilent);
+  }
+  if (response.ok && envelope.code === 0) {
+    if (import.meta.env?.DEV && endpoint.response) {
+      const check = endpoint.response.safeParse(envelope.data);
+      if (!check.success) console.warn(`Answer of ${method} ${endpoint.path} differs from its contract`, check.error);
+    }
+    return envelope.data as ResponseOf<E>;
+  }
+  const serverMessage = typeof envelope.msg === 'string' && envelope.msg.trim() ? envelope.msg : null;
+  const status = response.ok ? envelope.code : response.status;
+  const fallback = response.status === 429 ? i18next.t('errors.busy') : defaultMessageFor(status);
+  throw reportFailure(
+    new ApiError({
+      kind: 'api',
+      status: response.status,
+      code: envelope.code,
+      message: serverMessage ?? fallback,
+      data: envelope.data,
+    }),
+    isSilent,
+  );
+}

@@ -1,0 +1,81 @@
+// Makes sure everything the test suite needs is installed: npm packages and Debian packages.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PG_BIN } from './pg-temp.mjs';
+
+export class SetupError extends Error {}
+
+export function ensureNpmDeps(root) {
+  const lock = path.join(root, 'package-lock.json');
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  if (fs.existsSync(installed) && fs.statSync(lock).mtimeMs <= fs.statSync(installed).mtimeMs) return;
+  console.log('npm dependencies missing or older than package-lock.json: running npm ci');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new SetupError(`npm ci failed (${r.error?.message ?? `exit code ${r.status}`})`);
+}
+
+const isExecutable = (file) => {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const dpkgInstalled = (pkg) =>
+  spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes(
+    'install ok installed',
+  );
+const hasChineseFont = () =>
+  spawnSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).stdout?.trim().length > 0;
+
+export const SYSTEM_REQUIREMENTS = [
+  { what: 'Chromium (/usr/bin/chromium)', pkgs: ['chromium'], ok: () => isExecutable('/usr/bin/chromium') },
+  {
+    what: 'a CJK font',
+    pkgs: ['fonts-noto-cjk'],
+    ok: () => hasChineseFont() || dpkgInstalled('fonts-noto-cjk') || dpkgInstalled('fonts-wqy-zenhei'),
+  },
+  {
+    what: `PostgreSQL 15 server (${PG_BIN})`,
+    pkgs: ['postgresql-15'],
+    ok: () => ['initdb', 'pg_ctl', 'postgres'].every((bin) => isExecutable(path.join(PG_BIN, bin))),
+  },
+];
+
+export function ensureSystemPackages(requirements = SYSTEM_REQUIREMENTS) {
+  const missing = requirements.filter((r) => !r.ok());
+  if (missing.length === 0) return;
+  const pkgs = [...new Set(missing.flatMap((r) => r.pkgs))];
+  console.log(`Missing system packages for: ${missing.map((r) => r.what).join(', ')}`);
+
+  const install = ['install', '-y', '--no-install-recommends', ...pkgs];
+  const manual = `sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get ${install.join(' ')}`;
+  if (!fs.existsSync('/usr/bin/apt-get')) {
+    throw new SetupError(
+      `apt-get not found; install these Debian packages (or equivalents): ${pkgs.join(' ')}`,
+    );
+  }
+  // As root run apt-get directly; otherwise only through sudo when it needs no password (CI runners).
+  let prefix;
+  if (process.getuid?.() === 0) prefix = [];
+  else if (spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0) prefix = ['sudo', '-n'];
+  else
+    throw new SetupError(
+      `Not running as root. Install them with:\n\n  ${manual}\n\nthen run npm test again.`,
+    );
+
+  // Wait for a concurrent apt/dpkg instead of failing on its lock.
+  const apt = ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', '-o', 'DPkg::Lock::Timeout=600'];
+  for (const args of [['update'], install]) {
+    const [cmd, ...argv] = [...prefix, ...apt, ...args];
+    console.log(`$ ${[cmd, ...argv].join(' ')}`);
+    const r = spawnSync(cmd, argv, { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (r.status !== 0)
+      throw new SetupError(`apt-get ${args[0]} failed (exit code ${r.status}); try: ${manual}`);
+  }
+  const still = requirements.filter((r) => !r.ok());
+  if (still.length)
+    throw new SetupError(`Still missing after apt-get install: ${still.map((r) => r.what).join(', ')}`);
+}

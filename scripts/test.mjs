@@ -1,0 +1,156 @@
+// `npm test`: installs what is missing, then runs the whole suite and prints one summary.
+//   1. vitest, all projects, on the embedded database (PGlite)
+//   2. vitest, server project, on a temporary real PostgreSQL 15
+//   3. browser journeys (e2e/run.mjs, Chromium)
+// The last line is always `N passed, N failed[, N skipped]`; exit code 0 only if every part ran and passed.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SetupError, ensureNpmDeps, ensureSystemPackages } from './lib/deps.mjs';
+import { startTempPostgres } from './lib/pg-temp.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const env = { ...process.env };
+// Plain logs in CI. Not FORCE_COLOR=0: vitest's colour check treats any FORCE_COLOR (and CI) as "on".
+if (env.CI && env.FORCE_COLOR === undefined) env.NO_COLOR ??= '1';
+delete env.TEST_DATABASE_URL; // PGlite unless a part says otherwise
+
+let child = null; // the running part, so a signal sent only to us still reaches it
+let reportDir = null;
+process.on('exit', () => reportDir && fs.rmSync(reportDir, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    child?.kill(signal);
+    console.error(`\nnpm test: interrupted by ${signal}`);
+    process.exit(128 + os.constants.signals[signal]); // the exit hooks stop PostgreSQL and delete temp dirs
+  });
+}
+
+function runChild(cmd, args, extraEnv = {}) {
+  return new Promise((resolve) => {
+    child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...extraEnv } });
+    child.on('error', (err) => resolve({ code: null, error: err }));
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  }).finally(() => (child = null));
+}
+
+const exitText = ({ code, signal, error }) =>
+  error ? error.message : signal ? `signal ${signal}` : `code ${code}`;
+
+async function vitestPart(name, args, extraEnv) {
+  reportDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'psy-test-'));
+  const reportFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+  const exit = await runChild(
+    process.execPath,
+    [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+    extraEnv,
+  );
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  } catch {
+    return { failed: 1, note: `vitest exited with ${exitText(exit)} before writing its report` };
+  }
+  // A file that fails to load or in a hook fails without a failing test; count it as one failure.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  const part = {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+  if (brokenFiles) part.note = `${brokenFiles} test file(s) failed outside a test (see above)`;
+  if (exit.code !== 0 && part.failed === 0) {
+    part.failed = 1; // e.g. an unhandled error
+    part.note = `vitest exited with ${exitText(exit)} (see above)`;
+  } else if (report.numTotalTests === 0 && !part.failed) {
+    part.note = 'no test files yet';
+  }
+  return part;
+}
+
+async function postgresPart(name) {
+  let pg;
+  try {
+    pg = await startTempPostgres();
+  } catch (err) {
+    console.error(err.message);
+    return { failed: 1, note: 'could not start PostgreSQL 15 (see above)' };
+  }
+  try {
+    console.log(`PostgreSQL 15 at ${pg.url}`);
+    return await vitestPart(name, ['--project', 'server'], { TEST_DATABASE_URL: pg.url });
+  } finally {
+    pg.stop();
+  }
+}
+
+async function e2ePart() {
+  const script = path.join(root, 'e2e', 'run.mjs');
+  const resultsFile = path.join(root, 'e2e', 'artifacts', 'results.json');
+  if (!fs.existsSync(script)) {
+    console.error('browser journeys missing: e2e/run.mjs not found');
+    return { failed: 1, note: 'browser journeys missing (e2e/run.mjs not found)' };
+  }
+  fs.rmSync(resultsFile, { force: true }); // never read a previous run's results
+  const exit = await runChild(process.execPath, [script]);
+  let results;
+  try {
+    results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  } catch {
+    return { failed: 1, note: `e2e/run.mjs exited with ${exitText(exit)} without writing results.json` };
+  }
+  const part = { passed: Number(results.passed) || 0, failed: Number(results.failed) || 0 };
+  if (exit.code !== 0 && part.failed === 0) {
+    part.failed = 1;
+    part.note = `e2e/run.mjs exited with ${exitText(exit)} but reported no failure`;
+  }
+  return part;
+}
+
+const parts = [
+  ['unit (PGlite)', () => vitestPart('unit (PGlite)', [])],
+  ['server (PostgreSQL 15)', () => postgresPart('server (PostgreSQL 15)')],
+  ['browser journeys', e2ePart],
+];
+
+try {
+  ensureNpmDeps(root);
+  ensureSystemPackages();
+} catch (err) {
+  if (!(err instanceof SetupError)) throw err;
+  console.error(`\nnpm test: ${err.message}`);
+  process.exit(1);
+}
+
+const results = [];
+for (const [name, run] of parts) {
+  console.log(`\n=== ${name} ===\n`);
+  const started = Date.now();
+  let result;
+  try {
+    result = await run();
+  } catch (err) {
+    console.error(err);
+    result = { failed: 1, note: `crashed: ${err.message}` };
+  }
+  results.push({ name, passed: 0, skipped: 0, ...result, seconds: (Date.now() - started) / 1000 });
+}
+
+const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+const row = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(24) : String(c).padStart(9))).join('');
+console.log(`\n${row(['part', 'passed', 'failed', 'skipped', 'seconds'])}`);
+for (const r of results) {
+  console.log(
+    row([r.name, r.passed, r.failed, r.skipped, r.seconds.toFixed(1)]) + (r.note ? `  ${r.note}` : ''),
+  );
+}
+const [passed, failed, skipped] = [total('passed'), total('failed'), total('skipped')];
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);
