@@ -28,9 +28,21 @@ export default defineConfig({
         // Vendor code in a few stable chunks, so a release of app code does not invalidate them.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'antd', test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/, priority: 20 },
-            { name: 'data', test: /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/, priority: 10 },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'antd',
+              test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'data',
+              test: /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/,
+              priority: 10,
+            },
           ],
         },
       },

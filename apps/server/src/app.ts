@@ -4,14 +4,24 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ERRORS, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
 import { openDatabase, type Database } from './core/db/database';
 import { AppError } from './core/http/app-error';
-import { PUBLIC, type Access } from './core/http/context';
+import { PUBLIC } from './core/http/context';
+import { enforceAccessRules } from './core/http/access-rules';
 import { buildOpenApi } from './core/http/openapi';
 import { registerBodyParsers } from './core/http/raw-body';
 import { langOf, registerRoutes, type RouteDef } from './core/http/register';
-import { API_PREFIXES, registerStaticWeb } from './core/http/static-web';
+import { registerStaticWeb } from './core/http/static-web';
 import { JobQueue } from './core/jobs/queue';
 import { SERVER_ROOT, type Env } from './env';
-import { authRoutes, createDevSmsSender, createHttpSmsSender, createRequestGate, purgeExpired, type SmsSender } from './modules/auth';
+import {
+  authRoutes,
+  createDevSmsSender,
+  createHttpSmsSender,
+  createRequestGate,
+  purgeExpired,
+  svgCaptchaGenerator,
+  type CaptchaGenerator,
+  type SmsSender,
+} from './modules/auth';
 import { identityRoutes } from './modules/identity';
 import { productRoutes } from './modules/products';
 import { settingsRoutes } from './modules/settings';
@@ -24,6 +34,8 @@ export interface AppOptions {
   /** A database opened by the caller (tests share one); otherwise opened from env and closed with the app. */
   database?: Database;
   sms?: SmsSender;
+  /** Tests pass a generator with a known answer. */
+  captcha?: CaptchaGenerator;
   /** Pino options, or false for no logs. */
   logger?: boolean | Record<string, unknown>;
 }
@@ -71,11 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const jobs = new JobQueue(database, { concurrency: env.JOB_WORKERS, log: app.log });
   app.decorate('jobs', jobs);
 
-  // A route that does not say who may call it is a bug: refuse to start.
-  app.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access) throw new Error(`route ${route.method} ${route.url} declares no access rule`);
-  });
+  enforceAccessRules(app);
 
   registerBodyParsers(app);
 
@@ -103,7 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     (env.SMS_ADAPTER === 'http'
       ? createHttpSmsSender(env.SMS_GATEWAY_URL!, env.SMS_GATEWAY_TOKEN)
       : createDevSmsSender(database.system, (m) => app.log.info(m)));
-  const authDeps = { database, env, sms, log: app.log };
+  const authDeps = { database, env, sms, captcha: opts.captcha ?? svgCaptchaGenerator, log: app.log };
 
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
@@ -126,7 +134,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   if (env.WEB_DIST) registerStaticWeb(app, env.WEB_DIST);
-  void API_PREFIXES;
 
   const purge = setInterval(() => {
     purgeExpired(database.system).catch((err: unknown) => app.log.warn({ err }, 'purge of expired rows failed'));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +21,20 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
     const database = await openDatabase({ appRole: 'psy_app', migrationsDir: MIGRATIONS });
     return Object.assign(database, { dispose: () => database.close() });
   }
+  const { url, drop } = await createPostgresDatabase(base);
+  const database = await openDatabase({ url, appRole: 'psy_app', migrationsDir: MIGRATIONS, poolSize: 5 });
+  return Object.assign(database, {
+    async dispose() {
+      await database.close();
+      await drop();
+    },
+  });
+}
+
+/** True when the suite runs against a real PostgreSQL server rather than PGlite. */
+export const onPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
+
+async function createPostgresDatabase(base: string) {
   const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -27,16 +42,32 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), appRole: 'psy_app', migrationsDir: MIGRATIONS, poolSize: 5 });
-  return Object.assign(database, {
-    async dispose() {
-      await database.close();
+  return {
+    url: url.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
-  });
+  };
+}
+
+/**
+ * A database that outlives the process using it, to test restarts: a PGlite data directory or a
+ * PostgreSQL database. `open()` may be called again after the previous handle was closed.
+ */
+export async function createPersistentTestDatabase() {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const { url, drop } = await createPostgresDatabase(base);
+    return { open: () => openDatabase({ url, appRole: 'psy_app', migrationsDir: MIGRATIONS, poolSize: 5 }), dispose: drop };
+  }
+  const dir = path.join(os.tmpdir(), `psy-pglite-${randomUUID()}`);
+  return {
+    open: () => openDatabase({ dataDir: dir, appRole: 'psy_app', migrationsDir: MIGRATIONS }),
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
@@ -109,10 +140,13 @@ export interface TestContext {
 }
 
 /** Builds the real app on a fresh database with the two schools, and a signing HTTP client for it. */
+/** The captcha answer in tests (the real generator draws random text). */
+export const TEST_CAPTCHA = 'k7pq';
+
 export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const env = testEnv(envOverrides);
-  const app = await buildApp({ env, database, logger: false });
+  const app = await buildApp({ env, database, logger: false, captcha: () => ({ text: TEST_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }) });
   await app.app.ready();
   const alpha = await seedSchool(database, ALPHA);
   const beta = await seedSchool(database, BETA);

@@ -1,5 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { buildLoginPath, isLoggedIn, readKnownTenant, saveLoginRedirect } from '../shared/session/session-store';
+import {
+  buildLoginPath,
+  isLoggedIn,
+  readKnownTenant,
+  saveLoginRedirect,
+} from '../shared/session/session-store';
 
 /**
  * Loader of the pages that need a login: without a session, remember the page and go to the login
@@ -9,6 +14,7 @@ export function requireSession({ request }: LoaderFunctionArgs): null {
   if (isLoggedIn()) return null;
   const url = new URL(request.url);
   saveLoginRedirect(url.pathname + url.search);
-  const shortName = url.searchParams.get('shortName') ?? (url.searchParams.has('tenantId') ? null : readKnownTenant()?.code);
+  const shortName =
+    url.searchParams.get('shortName') ?? (url.searchParams.has('tenantId') ? null : readKnownTenant()?.code);
   throw redirect(buildLoginPath({ shortName, tenantId: url.searchParams.get('tenantId') }));
 }

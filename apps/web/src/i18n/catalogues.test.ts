@@ -27,7 +27,9 @@ describe('i18n catalogues', () => {
   it('have no empty texts', () => {
     for (const catalogue of [zhCN, enUS]) {
       for (const key of keysOf(catalogue)) {
-        const text = key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], catalogue);
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], catalogue);
         expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
       }
     }

@@ -1,6 +1,5 @@
 /** Tables only the system context touches: the app role gets no grant on them at all. */
 export const SYSTEM_ONLY_TABLES = [
-  'auth_token',
   'login_attempt',
   'sms_code',
   'dev_sms_outbox',

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -50,20 +51,47 @@ export interface DatabaseOptions {
 
 const MIGRATION_LOCK = 7262_0001;
 
+/** Set while a tenant transaction runs, so system access inside one is caught (it would deadlock PGlite). */
+const insideTenantTx = new AsyncLocalStorage<number>();
+
+/**
+ * The owner handle, guarded: using it inside a tenant transaction throws. On PGlite (one connection) that
+ * would wait forever for the transaction's own connection; on PostgreSQL it would escape the transaction.
+ */
+function guardSystemDb(db: Db): Db {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const tenant = insideTenantTx.getStore();
+        if (tenant !== undefined) {
+          throw new Error(`system database access inside the transaction of tenant ${tenant}: use the tenant scope`);
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
 function makeDatabase(kind: Database['kind'], db: Db, appRole: string, close: () => Promise<void>, extra: Partial<Database>) {
   const setTenant = (tenantId: number) =>
     sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${appRole}, true)`;
+  const guarded = guardSystemDb(db);
   const database: Database = {
     kind,
-    db,
+    db: guarded,
     appRole,
-    system: { db },
+    system: { db: guarded },
     async withTenant(tenantId, fn) {
       if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
-      return db.transaction(async (tx) => {
-        await tx.execute(setTenant(tenantId));
-        return fn({ tx, tenantId });
-      });
+      if (insideTenantTx.getStore() !== undefined) throw new Error('tenant transactions do not nest');
+      return guarded.transaction((tx) =>
+        insideTenantTx.run(tenantId, async () => {
+          await tx.execute(setTenant(tenantId));
+          return fn({ tx, tenantId });
+        }),
+      );
     },
     close,
     ...extra,

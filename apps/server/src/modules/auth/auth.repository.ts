@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { SystemScope } from '../../core/db/database';
+import type { SystemScope, TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import type { TokenRecord } from '../../core/http/gate';
 import {
@@ -14,7 +14,11 @@ import {
   smsCode,
 } from './auth.table';
 
-/* Everything here runs in the system context: these tables are read before a tenant is established. */
+/*
+ * Token lookup by hash, captchas, nonces, rate limits and login attempts run in the system context: they
+ * are read before a tenant is established. Changes to a signed-in user's own tokens go through the
+ * request's tenant scope.
+ */
 
 const NONCE_TTL = sql`interval '10 minutes'`;
 
@@ -73,8 +77,8 @@ export async function findTokenByRefreshHash({ db }: SystemScope, refreshHash: s
   return row ?? null;
 }
 
-export async function revokeToken({ db }: SystemScope, tenantId: number, tokenId: number, reason: string) {
-  await db
+export async function revokeToken({ tx, tenantId }: TenantScope, tokenId: number, reason: string) {
+  await tx
     .update(authToken)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(authToken.tenantId, tenantId), eq(authToken.id, tokenId), isNull(authToken.revokedAt)));
@@ -97,8 +101,8 @@ export async function revokeFamily({ db }: SystemScope, tenantId: number, family
     .where(and(eq(authToken.tenantId, tenantId), eq(authToken.familyId, familyId), isNull(authToken.revokedAt)));
 }
 
-export async function revokeAllForUser({ db }: SystemScope, tenantId: number, userId: number, reason: string) {
-  const rows = await db
+export async function revokeAllForUser({ tx, tenantId }: TenantScope, userId: number, reason: string) {
+  const rows = await tx
     .update(authToken)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(authToken.tenantId, tenantId), eq(authToken.userId, userId), isNull(authToken.revokedAt)))
@@ -106,8 +110,8 @@ export async function revokeAllForUser({ db }: SystemScope, tenantId: number, us
   return rows.length;
 }
 
-export async function setTokenActiveRole({ db }: SystemScope, tenantId: number, tokenId: number, roleId: number) {
-  await db
+export async function setTokenActiveRole({ tx, tenantId }: TenantScope, tokenId: number, roleId: number) {
+  await tx
     .update(authToken)
     .set({ activeRoleId: roleId })
     .where(and(eq(authToken.tenantId, tenantId), eq(authToken.id, tokenId)));

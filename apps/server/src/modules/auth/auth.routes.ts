@@ -69,7 +69,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: logoutEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ principal }) => auth.logout(deps, principal!),
+      handler: async ({ scope, principal }) => auth.logout(scope!, principal!),
     }),
     defineRoute({
       endpoint: pingEndpoint,
@@ -111,7 +111,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: toggleRoleEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ query, principal }) => auth.toggleRole(deps, principal!, query.roleId),
+      handler: async ({ scope, query, principal }) => auth.toggleRole(scope!, principal!, query.roleId),
     }),
   ] as RouteDef[];
   if (deps.env.SMS_ADAPTER === 'dev') {

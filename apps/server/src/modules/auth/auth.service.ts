@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { CLIENT_PORTS, SETTING_CODES, type ClientPort, type TokenResponse } from '@psy/contracts';
-import type { Database, SystemScope } from '../../core/db/database';
+import type { Database, SystemScope, TenantScope } from '../../core/db/database';
 import { AppError, badRequest } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { verifyPassword } from '../../core/security/password';
@@ -14,10 +14,19 @@ import * as repo from './auth.repository';
 import { decryptPassword, getPasswordKey } from './password-key';
 import type { SmsSender } from './sms-sender';
 
+/** Makes a captcha: the text to expect and the SVG image to show. */
+export type CaptchaGenerator = () => { text: string; svg: string };
+
+export const svgCaptchaGenerator: CaptchaGenerator = () => {
+  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40 });
+  return { text: c.text, svg: c.data };
+};
+
 export interface AuthDeps {
   database: Database;
   env: Env;
   sms: SmsSender;
+  captcha: CaptchaGenerator;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -111,9 +120,9 @@ async function issueTokens(
 
 /** Issues a captcha image for a client-chosen key; the answer is kept hashed for 5 minutes. */
 export async function issueCaptcha(deps: AuthDeps, randomStr: string): Promise<string> {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40 });
+  const c = deps.captcha();
   await repo.putCaptcha(deps.database.system, randomStr, sha256Hex(c.text.toLowerCase()), new Date(Date.now() + CAPTCHA_TTL_MS));
-  return c.data;
+  return c.svg;
 }
 
 async function checkCaptcha(deps: AuthDeps, randomStr: string | undefined, code: string | undefined) {
@@ -288,14 +297,14 @@ export async function loginWithSms(
   return issueTokens(deps, tenantId, user.id, client);
 }
 
-export async function logout(deps: AuthDeps, p: Principal): Promise<boolean> {
-  await repo.revokeToken(deps.database.system, p.tenantId, p.tokenId, 'logout');
+export async function logout(scope: TenantScope, p: Principal): Promise<boolean> {
+  await repo.revokeToken(scope, p.tokenId, 'logout');
   return true;
 }
 
 /** Revokes every token of a user (password change or reset, role removal, account disabled). */
-export function revokeUserTokens(deps: Pick<AuthDeps, 'database'>, tenantId: number, userId: number, reason: string) {
-  return repo.revokeAllForUser(deps.database.system, tenantId, userId, reason);
+export function revokeUserTokens(scope: TenantScope, userId: number, reason: string) {
+  return repo.revokeAllForUser(scope, userId, reason);
 }
 
 export function tokenStatus(p: Principal) {
@@ -303,10 +312,10 @@ export function tokenStatus(p: Principal) {
 }
 
 /** Makes a usable role the token's active role (spec S0.4 role switch). */
-export async function toggleRole(deps: AuthDeps, p: Principal, roleId: number) {
+export async function toggleRole(scope: TenantScope, p: Principal, roleId: number) {
   const role = p.roles.find((r) => r.roleId === roleId);
   if (!role) throw new AppError('forbidden', 'roleId: the role is not yours');
   if (!p.usableRoleIds.includes(roleId)) throw new AppError('forbidden', 'roleId: no port permission for this client');
-  await repo.setTokenActiveRole(deps.database.system, p.tenantId, p.tokenId, roleId);
+  await repo.setTokenActiveRole(scope, p.tokenId, roleId);
   return { roleId, roleCode: role.roleCode, roleName: role.roleName, permissions: [...(p.permissionsByRole[String(roleId)] ?? [])].sort() };
 }

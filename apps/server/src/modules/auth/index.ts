@@ -2,5 +2,5 @@ export * from './auth.table';
 export { authRoutes } from './auth.routes';
 export { createRequestGate } from './auth.gate';
 export { createDevSmsSender, createHttpSmsSender, type SmsSender } from './sms-sender';
-export { revokeUserTokens, type AuthDeps } from './auth.service';
+export { revokeUserTokens, svgCaptchaGenerator, type AuthDeps, type CaptchaGenerator } from './auth.service';
 export { purgeExpired } from './auth.repository';

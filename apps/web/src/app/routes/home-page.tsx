@@ -20,7 +20,10 @@ export function HomePage() {
   const userInfo = useUserInfo();
   const logout = useLogout();
 
-  if (!session) return <Navigate to={loginPathForCurrentTenant()} replace />;
+  if (!session) {
+    // Logging out here: the dialog's afterClose navigates. Otherwise the session ended elsewhere.
+    return logout.isIdle ? <Navigate to={loginPathForCurrentTenant()} replace /> : null;
+  }
 
   // The session's copy shows at once; the server's answer replaces it when it arrives.
   const realName = userInfo.data?.sysUser.realName ?? session.user.realName;
@@ -29,14 +32,19 @@ export function HomePage() {
   const systemTitle = brand.systemTitle ?? t('app.title');
 
   const confirmLogout = () => {
+    const loginPath = loginPathForCurrentTenant();
+    let isLoggedOut = false;
     modal.confirm({
       title: t('home.logoutConfirm'),
       okText: t('home.confirm'),
       cancelText: t('home.cancel'),
       onOk: async () => {
-        const loginPath = loginPathForCurrentTenant();
         await logout.mutateAsync().catch(() => undefined);
-        await navigate(loginPath, { replace: true });
+        isLoggedOut = true;
+      },
+      // Leave once the dialog is gone, so it does not linger over the login page.
+      afterClose: () => {
+        if (isLoggedOut) void navigate(loginPath, { replace: true });
       },
     });
   };
@@ -45,7 +53,12 @@ export function HomePage() {
     <Layout className={styles.layout} style={{ '--brand-color': brand.primaryColor } as CSSProperties}>
       <Layout.Header className={styles.header}>
         <div className={styles.brand}>
-          <TenantLogo src={brand.logo} alt={t('app.logoAlt', { name: systemTitle })} color={brand.primaryColor} height={36} />
+          <TenantLogo
+            src={brand.logo}
+            alt={t('app.logoAlt', { name: systemTitle })}
+            color={brand.primaryColor}
+            height={36}
+          />
           <span className={styles.systemTitle}>{systemTitle}</span>
         </div>
         <div className={styles.actions}>
@@ -54,8 +67,14 @@ export function HomePage() {
             <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: brand.primaryColor }} />
             <span className={styles.userName}>{realName}</span>
           </span>
-          <Button icon={<LogoutOutlined />} onClick={confirmLogout} loading={logout.isPending}>
-            {t('home.logout')}
+          <Button
+            icon={<LogoutOutlined />}
+            onClick={confirmLogout}
+            loading={logout.isPending}
+            aria-label={t('home.logout')}
+            title={t('home.logout')}
+          >
+            <span className={styles.logoutText}>{t('home.logout')}</span>
           </Button>
         </div>
       </Layout.Header>

@@ -31,7 +31,11 @@ function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn
       centered
       items={[
         { key: 'password', label: t('login.tabs.password'), children: passwordForm },
-        { key: 'sms', label: t('login.tabs.sms'), children: <SmsLoginForm tenant={tenant} onLoggedIn={onLoggedIn} /> },
+        {
+          key: 'sms',
+          label: t('login.tabs.sms'),
+          children: <SmsLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />,
+        },
       ]}
     />
   );
@@ -112,7 +116,12 @@ export function LoginPage() {
               {isPending ? (
                 <div style={{ height: 56 }} />
               ) : (
-                <TenantLogo src={pageBrand.logo} alt={t('app.logoAlt', { name: title })} color={brand.primaryColor} height={56} />
+                <TenantLogo
+                  src={pageBrand.logo}
+                  alt={t('app.logoAlt', { name: title })}
+                  color={brand.primaryColor}
+                  height={56}
+                />
               )}
               <Typography.Title level={1} className={styles.title} data-testid="system-title">
                 {isPending ? '\u00a0' : title}
@@ -126,7 +135,9 @@ export function LoginPage() {
         </Card>
       </main>
       <footer className={styles.footer}>
-        {pageBrand.technicalSupport ? t('login.technicalSupport', { name: pageBrand.technicalSupport }) : '\u00a0'}
+        {pageBrand.technicalSupport
+          ? t('login.technicalSupport', { name: pageBrand.technicalSupport })
+          : '\u00a0'}
       </footer>
     </div>
   );

@@ -1,10 +1,11 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import styles from './centered-page.module.css';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <div className={styles.page}>
       <Result
@@ -12,9 +13,9 @@ export function NotFoundPage() {
         title="404"
         subTitle={t('notFound.description')}
         extra={
-          <Link to="/">
-            <Button type="primary">{t('notFound.backHome')}</Button>
-          </Link>
+          <Button type="primary" onClick={() => void navigate('/')}>
+            {t('notFound.backHome')}
+          </Button>
         }
       />
     </div>

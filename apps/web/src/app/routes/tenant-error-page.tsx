@@ -20,7 +20,9 @@ export function TenantErrorPage() {
       <Result
         status="warning"
         title={t('tenantError.title')}
-        subTitle={shortName ? t('tenantError.description', { shortName }) : t('tenantError.descriptionGeneric')}
+        subTitle={
+          shortName ? t('tenantError.description', { shortName }) : t('tenantError.descriptionGeneric')
+        }
       />
     </div>
   );

@@ -12,32 +12,14 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '@psy/contracts';
+import { MemoryStorage } from '../../test/memory-storage';
 import { ApiError, buildQueryString, endpointUrl, fillPathParams, request, withApiPrefix } from './request';
 
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
-
 function envelopeResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }
 
 describe('request paths [spec:S0.7.1]', () => {
@@ -61,7 +43,9 @@ describe('request paths [spec:S0.7.1]', () => {
   });
 
   it('serialises GET arrays with repeated keys and leaves out empty values', () => {
-    expect(buildQueryString({ ids: [1, 2], name: 'a b', skip: undefined, none: null })).toBe('ids=1&ids=2&name=a+b');
+    expect(buildQueryString({ ids: [1, 2], name: 'a b', skip: undefined, none: null })).toBe(
+      'ids=1&ids=2&name=a+b',
+    );
   });
 
   it('builds the captcha URL without the /biz prefix', () => {
@@ -109,6 +93,7 @@ describe('request()', () => {
     const headers = init!.headers as Record<string, string>;
     expect(headers[HEADER.tenantId]).toBe('3');
     expect(headers[HEADER.clientPort]).toBe('pc');
+    expect(headers['accept-language']).toBe('zh-CN');
     expect(headers[HEADER.authorization]).toBeUndefined();
     const expected = await computeSignature({
       method: 'GET',
@@ -152,11 +137,22 @@ describe('request()', () => {
   it('uses the session token for authorization and signing, and the active role', async () => {
     sessionStorage.setItem(
       'psy-session',
-      JSON.stringify({ accessToken: 'tok', refreshToken: 'r', expiresAt: 0, tenantId: 9, tenantCode: 'demo', user: {} }),
+      JSON.stringify({
+        accessToken: 'tok',
+        refreshToken: 'r',
+        expiresAt: 0,
+        tenantId: 9,
+        tenantCode: 'demo',
+        user: {},
+      }),
     );
     sessionStorage.setItem('psy-role-id', '5');
     fetchMock.mockResolvedValue(envelopeResponse(200, { code: 0, msg: 'ok', data: null }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await request(userInfoEndpoint);
+    // In development an answer that differs from its contract is pointed out.
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/admin/user/info'), expect.anything());
+    warn.mockRestore();
     const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
     expect(headers[HEADER.authorization]).toBe('Bearer tok');
     expect(headers[HEADER.tenantId]).toBe('9');
@@ -174,8 +170,16 @@ describe('request()', () => {
 
   it('treats a 200 answer with a non-zero code as an error [spec:S0.8.1]', async () => {
     fetchMock.mockResolvedValue(envelopeResponse(200, { code: 1, msg: 'refused', data: { field: 'x' } }));
-    const endpoint = defineEndpoint({ method: 'POST', path: '/consult/x', summary: 'x', body: z.object({ a: z.number() }), response: z.null() });
-    const error = (await request(endpoint, { body: { a: 1 }, hidePopup: true }).catch((e: unknown) => e)) as ApiError;
+    const endpoint = defineEndpoint({
+      method: 'POST',
+      path: '/consult/x',
+      summary: 'x',
+      body: z.object({ a: z.number() }),
+      response: z.null(),
+    });
+    const error = (await request(endpoint, { body: { a: 1 }, hidePopup: true }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(fetchMock.mock.calls[0]![0]).toBe('/biz/consult/x');
     expect(fetchMock.mock.calls[0]![1]!.body).toBe('{"a":1}');
     expect(error.kind).toBe('api');
@@ -189,7 +193,14 @@ describe('request()', () => {
     setSessionEndedHandler(ended);
     sessionStorage.setItem(
       'psy-session',
-      JSON.stringify({ accessToken: 'tok', refreshToken: 'r', expiresAt: 0, tenantId: 9, tenantCode: 'demo', user: {} }),
+      JSON.stringify({
+        accessToken: 'tok',
+        refreshToken: 'r',
+        expiresAt: 0,
+        tenantId: 9,
+        tenantCode: 'demo',
+        user: {},
+      }),
     );
     fetchMock.mockResolvedValue(envelopeResponse(401, { code: 401, msg: 'expired', data: null }));
     await expect(request(userInfoEndpoint, { hidePopup: true })).rejects.toBeInstanceOf(ApiError);
@@ -205,7 +216,9 @@ describe('request()', () => {
   });
 
   it('reports an answer that is not the envelope as an http error', async () => {
-    fetchMock.mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    fetchMock.mockResolvedValue(
+      new Response('<html>bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     const error = (await request(userInfoEndpoint, { hidePopup: true }).catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('http');
     expect(error.status).toBe(502);

@@ -14,7 +14,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@psy/contracts';
-import { i18next } from '../../i18n/i18n';
+import { currentLanguage, i18next } from '../../i18n/i18n';
 import {
   clearSession,
   isLoggedIn,
@@ -70,7 +70,13 @@ export class ApiError extends Error {
   /** `data` of the envelope (field issues of a 400, `captchaRequired` of a login refusal, ...). */
   readonly data: unknown;
 
-  constructor(init: { kind: ApiErrorKind; status: number; code: number | null; message: string; data?: unknown }) {
+  constructor(init: {
+    kind: ApiErrorKind;
+    status: number;
+    code: number | null;
+    message: string;
+    data?: unknown;
+  }) {
     super(init.message);
     this.kind = init.kind;
     this.status = init.status;
@@ -155,7 +161,8 @@ function encodeBody(endpoint: AnyEndpoint, body: unknown): EncodedBody {
       } else {
         form = new FormData();
         for (const [key, value] of Object.entries(body as object)) {
-          if (value !== undefined && value !== null) form.append(key, value instanceof Blob ? value : String(value));
+          if (value !== undefined && value !== null)
+            form.append(key, value instanceof Blob ? value : String(value));
         }
       }
       // Multipart bodies are streamed and not hashed; the browser sets the boundary content type.
@@ -201,7 +208,8 @@ async function readEnvelope(response: Response): Promise<EnvelopeLike | null> {
   if (!(response.headers.get('content-type') ?? '').includes('json')) return null;
   try {
     const body: unknown = await response.json();
-    if (body && typeof body === 'object' && typeof (body as EnvelopeLike).code === 'number') return body as EnvelopeLike;
+    if (body && typeof body === 'object' && typeof (body as EnvelopeLike).code === 'number')
+      return body as EnvelopeLike;
   } catch {
     // Not JSON after all: treated like any answer that is not the envelope.
   }
@@ -258,7 +266,12 @@ export async function request<E extends AnyEndpoint>(
   const { payload, signed, contentType } = encodeBody(endpoint, options.body);
   const session = readSession();
 
-  const headers: Record<string, string> = { accept: 'application/json', [HEADER.clientPort]: CLIENT_PORT };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    // The server writes its messages in this language; it must be the UI's, not the browser's.
+    'accept-language': currentLanguage(),
+    [HEADER.clientPort]: CLIENT_PORT,
+  };
   if (contentType) headers['content-type'] = contentType;
   const tenantId = options.tenantId ?? session?.tenantId ?? readKnownTenant()?.id;
   if (tenantId !== undefined) headers[HEADER.tenantId] = String(tenantId);
@@ -285,7 +298,13 @@ export async function request<E extends AnyEndpoint>(
 
   let response: Response;
   try {
-    response = await fetch(pathWithQuery, { method, headers, body: payload, signal, credentials: 'same-origin' });
+    response = await fetch(pathWithQuery, {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+    });
   } catch (cause) {
     // A cancellation by the caller (a query that is no longer needed) is not a failure to report.
     if (options.signal?.aborted) throw cause;
@@ -298,12 +317,16 @@ export async function request<E extends AnyEndpoint>(
   const envelope = await readEnvelope(response);
   if (!envelope) {
     const message = response.ok ? i18next.t('errors.unexpectedAnswer') : defaultMessageFor(response.status);
-    throw reportFailure(new ApiError({ kind: 'http', status: response.status, code: null, message }), isSilent);
+    throw reportFailure(
+      new ApiError({ kind: 'http', status: response.status, code: null, message }),
+      isSilent,
+    );
   }
   if (response.ok && envelope.code === 0) {
     if (import.meta.env?.DEV && endpoint.response) {
       const check = endpoint.response.safeParse(envelope.data);
-      if (!check.success) console.warn(`Answer of ${method} ${endpoint.path} differs from its contract`, check.error);
+      if (!check.success)
+        console.warn(`Answer of ${method} ${endpoint.path} differs from its contract`, check.error);
     }
     return envelope.data as ResponseOf<E>;
   }

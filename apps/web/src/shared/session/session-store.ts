@@ -107,7 +107,10 @@ export function takeLoginRedirect(): string | null {
 }
 
 /** `/login` keeping the tenant's shortName or tenantId (spec S0.4 "after logout ... keeping shortName or tenantId"). */
-export function buildLoginPath(tenant: { shortName?: string | null; tenantId?: string | number | null }): string {
+export function buildLoginPath(tenant: {
+  shortName?: string | null;
+  tenantId?: string | number | null;
+}): string {
   const query = new URLSearchParams();
   if (tenant.shortName) query.set('shortName', tenant.shortName);
   else if (tenant.tenantId != null && tenant.tenantId !== '') query.set('tenantId', String(tenant.tenantId));

@@ -25,7 +25,15 @@ const DEFAULT_BRAND: Brand = {
   technicalSupport: null,
 };
 
-const WHITE = new Set(['#fff', '#ffffff', '#ffff', '#ffffffff', 'white', 'rgb(255,255,255)', 'rgba(255,255,255,1)']);
+const WHITE = new Set([
+  '#fff',
+  '#ffffff',
+  '#ffff',
+  '#ffffffff',
+  'white',
+  'rgb(255,255,255)',
+  'rgba(255,255,255,1)',
+]);
 const COLOUR_PATTERN = /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\([\d\s.,%]+\))$/i;
 
 /** A tenant theme colour as the primary colour: white (which would hide buttons) and invalid values fall back. */
@@ -47,7 +55,11 @@ export function readBrand(): Brand {
 
 /** Replaces the brand; kept for the tab's session so pages after login keep the tenant's look. */
 export function setBrand(brand: Partial<Brand>): void {
-  writeStored(BRAND_KEY, { ...DEFAULT_BRAND, ...brand, primaryColor: resolvePrimaryColor(brand.primaryColor) });
+  writeStored(BRAND_KEY, {
+    ...DEFAULT_BRAND,
+    ...brand,
+    primaryColor: resolvePrimaryColor(brand.primaryColor),
+  });
   for (const listener of listeners) listener();
 }
 

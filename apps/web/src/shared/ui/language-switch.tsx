@@ -18,7 +18,10 @@ export function LanguageSwitch({ size = 'middle', className }: LanguageSwitchPro
       size={size}
       aria-label={t('language.label')}
       value={value}
-      options={LANGUAGES.map((lang) => ({ value: lang, label: <span lang={lang}>{t(`language.${lang}`)}</span> }))}
+      options={LANGUAGES.map((lang) => ({
+        value: lang,
+        label: <span lang={lang}>{t(`language.${lang}`)}</span>,
+      }))}
       onChange={(lang) => void changeLanguage(lang)}
     />
   );

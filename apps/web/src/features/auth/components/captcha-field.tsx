@@ -37,7 +37,11 @@ export function CaptchaField({ captchaKey, onRefresh }: CaptchaFieldProps) {
           title={t('login.captcha.refresh')}
           aria-label={t('login.captcha.refresh')}
         >
-          <img className={styles.captchaImage} src={captchaImageUrl(captchaKey)} alt={t('login.captcha.alt')} />
+          <img
+            className={styles.captchaImage}
+            src={captchaImageUrl(captchaKey)}
+            alt={t('login.captcha.alt')}
+          />
         </button>
       </div>
     </Form.Item>

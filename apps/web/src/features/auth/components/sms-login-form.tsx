@@ -58,7 +58,9 @@ export function SmsLoginForm({ tenant, onLoggedIn }: SmsLoginFormProps) {
           { required: true, message: t('login.sms.phoneRequired') },
           {
             validator: (_rule, value: string | undefined) =>
-              !value || isPhoneNumber(value) ? Promise.resolve() : Promise.reject(new Error(t('login.sms.phoneFormat'))),
+              !value || isPhoneNumber(value)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('login.sms.phoneFormat'))),
           },
         ]}
       >

@@ -1,0 +1,357 @@
+#!/usr/bin/env node
+/**
+ * Browser journeys in real Chromium (DESIGN.md convention 7).
+ *
+ *   node e2e/run.mjs            build if sources changed, start the server on a free port with a fresh
+ *                               data directory and the demo seed, run every e2e/journeys/*.journey.mjs
+ *
+ * Each journey module exports `name` (cite the spec item: '[spec:S0.2.3] ...') and
+ * `run({ page, baseUrl, artifacts })`; it gets a fresh browser context and throws to fail.
+ * Screenshots and the server log go to e2e/artifacts/, with results.json ({ passed, failed }).
+ *
+ * Environment:
+ *   E2E_BUILD=always|never   build every time / never (default: when a source is newer than the build)
+ *   E2E_BASE_URL=http://...   run against a server that is already running (no build, no start)
+ *   E2E_ONLY=text             run only journeys whose name contains the text
+ *   E2E_HEADED=1              show the browser
+ *   CHROMIUM_PATH=/path       browser executable (default /usr/bin/chromium)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(E2E_DIR, '..');
+const ARTIFACTS = path.join(E2E_DIR, 'artifacts');
+const JOURNEYS = path.join(E2E_DIR, 'journeys');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const HEALTH_TIMEOUT_MS = 120_000;
+const JOURNEY_TIMEOUT_MS = 120_000;
+const ACTION_TIMEOUT_MS = 15_000;
+
+/** @param {string} line */
+const log = (line) => process.stdout.write(`${line}\n`);
+/** Stops the server this run started, if any. */
+let activeStop = async () => {};
+
+/**
+ * Newest modification time of the files under a directory (0 if it does not exist).
+ * @param {string} dir
+ */
+function newestMtime(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath ?? entry.path, entry.name);
+    if (full.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild() {
+  const mode = process.env.E2E_BUILD ?? 'auto';
+  if (mode === 'always') return true;
+  if (mode === 'never') return false;
+  const webIndex = path.join(WEB_DIST, 'index.html');
+  if (!fs.existsSync(webIndex) || !fs.existsSync(SERVER_ENTRY)) return true;
+  const built = Math.min(fs.statSync(webIndex).mtimeMs, fs.statSync(SERVER_ENTRY).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'apps/web/src')),
+    newestMtime(path.join(ROOT, 'apps/web/public')),
+    newestMtime(path.join(ROOT, 'apps/server/src')),
+    newestMtime(path.join(ROOT, 'packages')),
+  );
+  return sources > built;
+}
+
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<number>} exit code
+ */
+function runCommand(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the built server; resolves once GET /health answers 200.
+ * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
+ */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-e2e-'));
+  const logFile = path.join(ARTIFACTS, 'server.log');
+  const logStream = fs.createWriteStream(logFile);
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      WEB_DIST: WEB_DIST,
+      SMS_ADAPTER: 'dev',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(logStream);
+  child.stderr.pipe(logStream);
+  /** @type {number | string | null} */
+  let exitCode = null;
+  child.on('exit', (code, signal) => (exitCode = code ?? signal));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (exitCode === null) {
+      child.kill('SIGTERM');
+      for (let waited = 0; exitCode === null && waited < 10_000; waited += 100) await sleep(100);
+      if (exitCode === null) child.kill('SIGKILL');
+    }
+    logStream.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exitCode !== null) {
+      await stop();
+      const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
+      throw new Error(
+        `the server exited (${exitCode}) before it was healthy; last lines of its log:\n${tail}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return { baseUrl, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(
+    `GET ${baseUrl}/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (log: ${logFile})`,
+  );
+}
+
+/** @returns {Promise<Journey[]>} */
+async function loadJourneys() {
+  const only = process.env.E2E_ONLY;
+  const files = fs
+    .readdirSync(JOURNEYS)
+    .filter((file) => file.endsWith('.journey.mjs'))
+    .sort();
+  /** @type {Journey[]} */
+  const journeys = [];
+  for (const file of files) {
+    const mod = await import(pathToFileURL(path.join(JOURNEYS, file)).href);
+    if (typeof mod.name !== 'string' || typeof mod.run !== 'function') {
+      throw new Error(`${file} must export a string 'name' and a function 'run'`);
+    }
+    if (only && !mod.name.includes(only)) continue;
+    journeys.push({ file, name: mod.name, run: mod.run, slug: file.replace(/\.journey\.mjs$/, '') });
+  }
+  return journeys;
+}
+
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
+function withTimeout(promise, ms, what) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  /** @type {Promise<never>} */
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * @typedef {{ screenshot: (fileName: string) => Promise<unknown>, dir: string }} Artifacts
+ * @typedef {{ page: import('playwright-core').Page, baseUrl: string, artifacts: Artifacts }} JourneyContext
+ * @typedef {{ file: string, name: string, slug: string, run: (context: JourneyContext) => Promise<void> }} Journey
+ * @typedef {{ name?: string, error: Error | null }} Result
+ */
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {Journey} journey
+ * @param {string} baseUrl
+ * @returns {Promise<{ error: Error | null, ms: number }>}
+ */
+async function runJourney(browser, journey, baseUrl) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  /** @type {Artifacts} */
+  const artifacts = {
+    dir: ARTIFACTS,
+    // A full-page screenshot as e2e/artifacts/<fileName>.
+    screenshot: (fileName) => page.screenshot({ path: path.join(ARTIFACTS, fileName), fullPage: true }),
+  };
+  const started = Date.now();
+  /** @type {Error | null} */
+  let error = null;
+  try {
+    await withTimeout(journey.run({ page, baseUrl, artifacts }), JOURNEY_TIMEOUT_MS, journey.name);
+  } catch (caught) {
+    error = caught instanceof Error ? caught : new Error(String(caught));
+  }
+  const shot = error ? `${journey.slug}-failure.png` : `${journey.slug}.png`;
+  await artifacts.screenshot(shot).catch(() => undefined);
+  await context.close().catch(() => undefined);
+  if (error && pageErrors.length) error.message += `\n    page errors: ${pageErrors.join(' | ')}`;
+  return { error, ms: Date.now() - started };
+}
+
+/**
+ * @param {Result[]} results
+ * @returns {number} exit code
+ */
+function finish(results) {
+  const passed = results.filter((r) => !r.error).length;
+  const failed = results.length - passed;
+  fs.writeFileSync(path.join(ARTIFACTS, 'results.json'), `${JSON.stringify({ passed, failed }, null, 2)}\n`);
+  log(`${passed} passed, ${failed} failed`);
+  return failed === 0 && results.length > 0 ? 0 : 1;
+}
+
+async function main() {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  // Never leave a previous run's verdict behind if this one breaks.
+  fs.rmSync(path.join(ARTIFACTS, 'results.json'), { force: true });
+  const journeys = await loadJourneys();
+  if (journeys.length === 0) {
+    log('no journeys found in e2e/journeys');
+    return finish([]);
+  }
+  /** Every journey fails with the same reason when the run cannot start. */
+  /** @param {string} reason */
+  const failAll = (reason) => {
+    for (const journey of journeys) log(`✗ ${journey.name}: not run, ${reason}`);
+    return finish(journeys.map(() => ({ error: new Error(reason) })));
+  };
+
+  let baseUrl = process.env.E2E_BASE_URL?.replace(/\/$/, '');
+  let stopServer = async () => {};
+  if (!baseUrl) {
+    if (needsBuild()) {
+      log('building (npm run build) ...');
+      if ((await runCommand('npm', ['run', 'build'])) !== 0) return failAll('npm run build failed');
+    }
+    if (!fs.existsSync(SERVER_ENTRY)) {
+      return failAll(
+        `${path.relative(ROOT, SERVER_ENTRY)} does not exist: the server build produced no bundle`,
+      );
+    }
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+      return failAll(
+        `${path.relative(ROOT, WEB_DIST)}/index.html does not exist: the web build produced nothing`,
+      );
+    }
+    try {
+      const server = await startServer();
+      baseUrl = server.baseUrl;
+      stopServer = server.stop;
+      activeStop = server.stop;
+    } catch (error) {
+      return failAll(error instanceof Error ? error.message : String(error));
+    }
+    log(`server ready at ${baseUrl}`);
+  }
+
+  /** @type {import('playwright-core').Browser | undefined} */
+  let browser;
+  /** @type {Result[]} */
+  const results = [];
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: process.env.E2E_HEADED !== '1',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    for (const journey of journeys) {
+      const { error, ms } = await runJourney(browser, journey, baseUrl);
+      results.push({ name: journey.name, error });
+      const time = `${(ms / 1000).toFixed(1)} s`;
+      log(error ? `✗ ${journey.name} (${time})\n    ${error.message}` : `✓ ${journey.name} (${time})`);
+    }
+  } catch (error) {
+    await stopServer();
+    return failAll(`the browser could not start: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+  }
+  await stopServer();
+  return finish(results);
+}
+
+// A journey's stray promise (a wait left pending when it failed) must not end the whole run.
+process.on('unhandledRejection', (reason) => {
+  log(
+    `(ignored) a promise failed outside any journey step: ${reason instanceof Error ? reason.message : String(reason)}`,
+  );
+});
+
+// Interrupted: still stop the server and remove its data directory.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void activeStop().finally(() => process.exit(130));
+  });
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  // Whatever went wrong, the results file must say the run failed.
+  log(`the run broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await activeStop().catch(() => undefined);
+  process.exitCode = finish([{ error: error instanceof Error ? error : new Error(String(error)) }]);
+}
