@@ -4,7 +4,8 @@
 // Settings (environment): BENCH_SECONDS (10) measured seconds per scenario, BENCH_WARMUP_SECONDS (2),
 // BENCH_CONCURRENCY (50) in-flight requests, BENCH_POOL (20) database pool size of server and bare SQL,
 // BENCH_TENANTS (50), BENCH_USERS_PER_TENANT (2000), BENCH_TOKENS (500) signed-in users for user-info,
-// BENCH_LOGIN_USERS (1000) users the login scenario picks from, BENCH_SCENARIOS (all; comma-separated
+// BENCH_LOGIN_USERS (1000) users the login scenario picks from, BENCH_NAMED_STATEMENTS (1) 0 to open the
+// databases without named statements (openDatabase's namedStatements: false) for an A/B comparison, BENCH_SCENARIOS (all; comma-separated
 // names from the table, e.g. "user-info api,user-info sql-pg"), BENCH_STRICT=1 to exit 1 when a target is
 // missed (errors in any scenario always exit 1), BENCH_CPU_PROFILE=1 to CPU-profile this process (the
 // server) over each measured window (bench/results/profile-*.cpuprofile, summarised in the output).
@@ -51,6 +52,8 @@ const cfg = {
   usersPerTenant: Math.round(num('BENCH_USERS_PER_TENANT', 2000)),
   tokens: Math.round(num('BENCH_TOKENS', 500)),
   loginUsers: Math.round(num('BENCH_LOGIN_USERS', 1000)),
+  /** Named (prepared) statements in the server's pool and the bare-SQL runs (openDatabase's default). */
+  namedStatements: process.env.BENCH_NAMED_STATEMENTS !== '0',
   scenarios: (process.env.BENCH_SCENARIOS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -274,7 +277,8 @@ async function main() {
   );
   log(
     `  config: ${cfg.seconds} s measured after ${cfg.warmupSeconds} s warm-up per scenario, ${cfg.concurrency} concurrent, pool ${cfg.pool}, ` +
-      `${cfg.tenants} tenants x ${cfg.usersPerTenant} users, ${cfg.tokens} signed-in users, ${cfg.loginUsers} login users`,
+      `${cfg.tenants} tenants x ${cfg.usersPerTenant} users, ${cfg.tokens} signed-in users, ${cfg.loginUsers} login users, ` +
+      `named statements ${cfg.namedStatements ? 'on' : 'off'}`,
   );
   await checkSigner();
 
@@ -287,7 +291,7 @@ async function main() {
   try {
     const migrationsDir = path.join(SERVER_ROOT, 'drizzle');
     const database = await timed('migrations', () =>
-      openDatabase({ url: pgServer.url, poolSize: cfg.pool, appRole: 'psy_app', migrationsDir }),
+      openDatabase({ url: pgServer.url, poolSize: cfg.pool, appRole: 'psy_app', migrationsDir, namedStatements: cfg.namedStatements }),
     );
     cleanups.push(() => database.close());
     const tSeed = performance.now();
@@ -344,9 +348,9 @@ async function main() {
     const probeCtx: RequestContext = { requestId: newRequestId(), tenantId: probe.tenantId, userId: probe.userId, tokenHash: sha256Hex(probe.token) };
     const capturedAt = Date.now();
     const apiCapture = await captureStatements(() => call(target, 'GET', '/admin/user/info', { token: probe.token, requestId: probeCtx.requestId }));
-    const userInfoPlan = compileReplay(apiCapture.statements, probeCtx, capturedAt);
+    const userInfoPlan = compileReplay(apiCapture.statements, probeCtx, capturedAt, cfg.namedStatements);
 
-    const bareDb = await openDatabase({ url: pgServer.url, poolSize: cfg.pool, appRole: 'psy_app', migrationsDir });
+    const bareDb = await openDatabase({ url: pgServer.url, poolSize: cfg.pool, appRole: 'psy_app', migrationsDir, namedStatements: cfg.namedStatements });
     cleanups.push(() => bareDb.close());
     const repoCapture = await captureStatements(() => userInfoThroughRepositories(bareDb, newRequestId(), probeCtx.tokenHash!));
     const identical = sameTexts(apiCapture.statements, repoCapture.statements);
@@ -365,7 +369,7 @@ async function main() {
     const loginCapture = await captureStatements(() =>
       call(target, 'POST', LOGIN_PATH, { body: loginBody(loginProbe.username, loginProbe.password), tenantId: loginProbe.tenantId, requestId: loginCtx.requestId }),
     );
-    const loginPlan: ReplayStep[] = compileReplay(loginCapture.statements, loginCtx, loginCapturedAt);
+    const loginPlan: ReplayStep[] = compileReplay(loginCapture.statements, loginCtx, loginCapturedAt, cfg.namedStatements);
     log(`POST /auth/oauth/token (password login) runs ${loginCapture.statements.length} statements:`);
     for (const l of describeReplay(loginPlan)) log(`    ${l}`);
 
@@ -515,6 +519,7 @@ function report(results: ScenarioResult[], extra: { seedSeconds: number; userInf
     `BENCH_USERS_PER_TENANT=${cfg.usersPerTenant}`,
     `BENCH_TOKENS=${cfg.tokens}`,
     `BENCH_LOGIN_USERS=${cfg.loginUsers}`,
+    `BENCH_NAMED_STATEMENTS=${cfg.namedStatements ? 1 : 0}`,
     ...(cfg.scenarios.length ? [`BENCH_SCENARIOS='${cfg.scenarios.join(',')}'`] : []),
   ];
   const command = `${envParts.join(' ')} npm run bench`;

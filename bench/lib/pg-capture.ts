@@ -77,6 +77,8 @@ export interface ReplayStatement {
   rowCount: number | null;
   /** The request-admission statement, whose row must say fresh and (with a token) carry the token. */
   admit: boolean;
+  /** Statement name when replayed as a named (prepared) statement, as the server's pool does. */
+  name?: string;
 }
 
 export type ReplayStep = { kind: 'pool'; statement: ReplayStatement } | { kind: 'transaction'; statements: ReplayStatement[] };
@@ -86,7 +88,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** Works out each parameter's source by comparing captured values with the capture's own context. */
-export function compileReplay(statements: CapturedStatement[], sample: RequestContext, capturedAt: number): ReplayStep[] {
+let replayNames = 0;
+
+/**
+ * Works out each parameter's source by comparing captured values with the capture's own context.
+ * `named`: replay parameterised statements as named (prepared) statements, like the server's pool.
+ */
+export function compileReplay(statements: CapturedStatement[], sample: RequestContext, capturedAt: number, named = false): ReplayStep[] {
   const slotOf = (v: unknown): Slot => {
     if (v === sample.requestId) return { from: 'requestId' };
     if (sample.tokenHash !== undefined && v === sample.tokenHash) return { from: 'tokenHash' };
@@ -109,6 +117,7 @@ export function compileReplay(statements: CapturedStatement[], sample: RequestCo
       slots: s.values.map(slotOf),
       rowCount: s.rowCount,
       admit: /\binsert\s+into\s+request_nonce\b/i.test(s.text),
+      name: named && s.values.length > 0 ? `bench_s${++replayNames}` : undefined,
     };
     if (/^\s*begin\b/i.test(s.text)) {
       if (tx) throw new Error('nested BEGIN in captured statements');
@@ -157,7 +166,8 @@ function valuesFor(st: ReplayStatement, ctx: RequestContext): unknown[] {
 }
 
 async function runOne(q: pg.Pool | pg.PoolClient, st: ReplayStatement, ctx: RequestContext): Promise<void> {
-  const res = await q.query(st.text, valuesFor(st, ctx));
+  const values = valuesFor(st, ctx);
+  const res = await (st.name ? q.query({ name: st.name, text: st.text, values }) : q.query(st.text, values));
   if (st.rowCount !== null && res.rowCount !== st.rowCount) {
     throw new Error(`replayed statement answered ${res.rowCount} rows, captured ${st.rowCount}: ${st.text.trim().slice(0, 100)}`);
   }

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { ensureAppRole } from './app-role';
+import { NamedStatementClient } from './named-statements';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -47,6 +48,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   appRole: string;
   migrationsDir: string;
+  /** PostgreSQL only: name frequent statements so each connection plans them once (default true). */
+  namedStatements?: boolean;
 }
 
 const MIGRATION_LOCK = 7262_0001;
@@ -102,7 +105,11 @@ function makeDatabase(kind: Database['kind'], db: Db, appRole: string, close: ()
 /** Opens the database, applies pending migrations and prepares the app role. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.namedStatements === false ? {} : { Client: NamedStatementClient }),
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const client = await pool.connect();
     try {
