@@ -78,6 +78,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
+    // Malformed URLs and content types fail before routing; answer them in the API's shape too.
+    frameworkErrors: (err, req, reply) => {
+      const lang = langOf(req);
+      void reply.code(400).send({ code: 400, msg: `${errorMessage('badRequest', lang)}: ${err.message}`, data: null });
+    },
   });
 
   const jobs = new JobQueue(database, { concurrency: env.JOB_WORKERS, log: app.log });

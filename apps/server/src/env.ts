@@ -49,6 +49,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && env.SMS_ADAPTER === 'dev') {
+    // The development adapter exposes codes to anyone: never in production.
+    throw new Error('Invalid configuration:\n  SMS_ADAPTER: must be http in production (the dev adapter publishes codes)');
+  }
   if (env.SMS_ADAPTER === 'http' && !env.SMS_GATEWAY_URL) {
     throw new Error('Invalid configuration:\n  SMS_GATEWAY_URL: required when SMS_ADAPTER=http');
   }

@@ -33,8 +33,16 @@ export function registerStaticWeb(app: FastifyInstance, distDir: string): void {
       .send(fs.createReadStream(file));
 
   app.get('/*', { config: { access: PUBLIC } }, async (req, reply) => {
-    const urlPath = decodeURIComponent(req.url.split('?')[0]!);
-    if (API_PREFIXES.some((p) => urlPath.startsWith(p))) {
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(req.url.split('?')[0]!);
+    } catch {
+      return reply.code(400).send({ code: 400, msg: 'path: malformed', data: null });
+    }
+    // Some page paths share a prefix with the API (e.g. /admin/role/index): a browser navigation
+    // (accepting HTML) gets the app, a script gets the API's 404.
+    const wantsPage = (req.headers.accept ?? '').includes('text/html');
+    if (!wantsPage && API_PREFIXES.some((p) => urlPath.startsWith(p))) {
       return reply.code(404).send({ code: 404, msg: 'Resource does not exist', data: null });
     }
     const file = path.resolve(root, `.${urlPath}`);

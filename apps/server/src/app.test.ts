@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enforceAccessRules } from './core/http/access-rules';
+import { loadEnv } from './env';
+import { createTestContext, type TestContext } from './test/harness';
+
+let t: TestContext;
+let webDir: string;
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-1.js'), 'console.log(1)');
+  t = await createTestContext({ WEB_DIST: webDir });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('access rules', () => {
+  it('refuses to register a route that declares no access rule', async () => {
+    const app = Fastify();
+    enforceAccessRules(app);
+    expect(() => app.get('/x', async () => 'x')).toThrow(/declares no access rule/);
+    expect(() => app.get('/y', { config: { access: { kind: 'public' } } }, async () => 'y')).not.toThrow();
+    await app.close();
+  });
+
+  it('every route of the app has an access rule and appears in the OpenAPI document with it', async () => {
+    const res = await t.get('/openapi.json', { tenantId: null });
+    expect(res.status).toBe(200);
+    const doc = res.body as unknown as { openapi: string; paths: Record<string, Record<string, { description: string }>> };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of t.app.routes) {
+      const op = doc.paths[route.endpoint.path.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[route.endpoint.method.toLowerCase()];
+      expect(op, `${route.endpoint.method} ${route.endpoint.path}`).toBeDefined();
+      expect(op!.description).toMatch(/^Access: /);
+    }
+    expect(doc.paths['/auth/oauth/token']!.post).toBeDefined();
+  });
+});
+
+describe('health and the web app', () => {
+  it('reports readiness with the database kind', async () => {
+    const res = await t.get('/health', { tenantId: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok' });
+  });
+
+  it('serves the web app for page paths, including ones that share the /admin prefix, and files as they are', async () => {
+    const page = await t.app.app.inject({ method: 'GET', url: '/demo/login', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>app</title>');
+    const adminPage = await t.app.app.inject({ method: 'GET', url: '/admin/role/index', headers: { accept: 'text/html,*/*' } });
+    expect(adminPage.body).toContain('<title>app</title>');
+    const asset = await t.app.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+    const apiMiss = await t.app.app.inject({ method: 'GET', url: '/admin/nothing/here', headers: { accept: 'application/json' } });
+    expect(apiMiss.statusCode).toBe(404);
+    expect(apiMiss.json()).toMatchObject({ code: 404 });
+    const escape = await t.app.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd', headers: { accept: 'text/html' } });
+    expect(escape.body).not.toContain('root:');
+  });
+});
+
+describe('bad input never causes a 500', () => {
+  const garbage = ['', '?', '?current=-1&size=abc', '?roleId=1e999', '?code=%00', '?phone=%E0%A4%A', '?type=' + 'x'.repeat(5000), '?productId[]=1&productId[]=2'];
+
+  it('answers every route with a 4xx in the {code, msg, data} shape for malformed queries and bodies', async () => {
+    const token = await t.tokenFor('admin');
+    for (const route of t.app.routes) {
+      for (const q of garbage) {
+        const url = route.endpoint.path.replace(/:([A-Za-z_]+)/g, 'zz%ff') + q;
+        for (const body of route.endpoint.method === 'GET' ? [undefined] : [undefined, { x: [1, { y: null }] }, 'not json']) {
+          const res = await t.request(route.endpoint.method, url, typeof body === 'string' ? undefined : body, { token });
+          expect(res.status, `${route.endpoint.method} ${url} -> ${res.raw.slice(0, 200)}`).toBeLessThan(500);
+          if (res.headers['content-type']?.toString().includes('json') && res.status >= 400) {
+            expect(Object.keys(res.body).sort(), url).toEqual(['code', 'data', 'msg']);
+          }
+        }
+      }
+    }
+  });
+
+  it('refuses invalid JSON with 400', async () => {
+    const token = await t.tokenFor('admin');
+    const res = await t.app.app.inject({
+      method: 'POST',
+      url: '/auth/token/logout',
+      payload: '{"a":',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(400);
+  });
+});
+
+describe('configuration', () => {
+  it('refuses invalid settings and names the variable', () => {
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadEnv({ DB_APP_ROLE: 'Robert; drop table' })).toThrow(/DB_APP_ROLE/);
+    expect(() => loadEnv({ SMS_ADAPTER: 'http' })).toThrow(/SMS_GATEWAY_URL/);
+    expect(() => loadEnv({ NODE_ENV: 'production', SMS_ADAPTER: 'dev' })).toThrow(/SMS_ADAPTER/);
+    expect(loadEnv({}).PORT).toBe(3000);
+  });
+});
