@@ -54,6 +54,8 @@ const cfg = {
   loginUsers: Math.round(num('BENCH_LOGIN_USERS', 1000)),
   /** Named (prepared) statements in the server's pool and the bare-SQL runs (openDatabase's default). */
   namedStatements: process.env.BENCH_NAMED_STATEMENTS !== '0',
+  /** Server log level; 'silent' builds the app with logger: false. */
+  logLevel: (process.env.BENCH_LOG_LEVEL ?? 'silent') as 'silent' | 'info' | 'warn' | 'error' | 'debug',
   scenarios: (process.env.BENCH_SCENARIOS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -278,7 +280,7 @@ async function main() {
   log(
     `  config: ${cfg.seconds} s measured after ${cfg.warmupSeconds} s warm-up per scenario, ${cfg.concurrency} concurrent, pool ${cfg.pool}, ` +
       `${cfg.tenants} tenants x ${cfg.usersPerTenant} users, ${cfg.tokens} signed-in users, ${cfg.loginUsers} login users, ` +
-      `named statements ${cfg.namedStatements ? 'on' : 'off'}`,
+      `named statements ${cfg.namedStatements ? 'on' : 'off'}, server log level ${cfg.logLevel}`,
   );
   await checkSigner();
 
@@ -303,19 +305,23 @@ async function main() {
       NODE_ENV: 'production',
       DATABASE_URL: pgServer.url,
       DB_POOL_SIZE: String(cfg.pool),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: cfg.logLevel,
       JOB_WORKERS: '0',
       LOGIN_IP_LIMIT_PER_MIN: '100000000',
-      SMS_ADAPTER: 'dev',
+      // Production settings; SMS is never sent by the bench, the gateway address is a placeholder.
+      SMS_ADAPTER: 'http',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
       DATA_DIR: path.join(os.tmpdir(), 'psy-bench-data'),
     });
-    const { app } = await buildApp({ env, database, logger: false });
+    // Logs (BENCH_LOG_LEVEL) are formatted as in production but written to /dev/null.
+    const logSink = cfg.logLevel === 'silent' ? null : fs.createWriteStream('/dev/null');
+    const { app } = await buildApp({ env, database, logger: logSink ? { stream: logSink } : false });
     cleanups.push(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('server has no TCP address');
     const target: Target = { host: '127.0.0.1', port: address.port, base: `http://127.0.0.1:${address.port}` };
-    log(`  server listening on ${target.base} (Fastify, logger off, pool ${cfg.pool}, JOB_WORKERS=0)`);
+    log(`  server listening on ${target.base} (Fastify, log level ${cfg.logLevel}, pool ${cfg.pool}, JOB_WORKERS=0)`);
 
     const publicKey = (await call(target, 'GET', '/auth/publicKey')) as { keyId: string; spki: string };
     const pool = database.pool!;
@@ -520,6 +526,7 @@ function report(results: ScenarioResult[], extra: { seedSeconds: number; userInf
     `BENCH_TOKENS=${cfg.tokens}`,
     `BENCH_LOGIN_USERS=${cfg.loginUsers}`,
     `BENCH_NAMED_STATEMENTS=${cfg.namedStatements ? 1 : 0}`,
+    ...(cfg.logLevel !== 'silent' ? [`BENCH_LOG_LEVEL=${cfg.logLevel}`] : []),
     ...(cfg.scenarios.length ? [`BENCH_SCENARIOS='${cfg.scenarios.join(',')}'`] : []),
   ];
   const command = `${envParts.join(' ')} npm run bench`;

@@ -114,7 +114,14 @@ async function e2ePart() {
   return part;
 }
 
+/** Checks docs/spec-coverage.md lists exactly what the tests cite. */
+async function docsPart() {
+  const exit = await runChild(process.execPath, [path.join(root, 'scripts', 'spec-coverage.mjs'), '--check']);
+  return exit.code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: 'docs/spec-coverage.md out of date' };
+}
+
 const parts = [
+  ['spec coverage doc', docsPart],
   ['unit (PGlite)', () => vitestPart('unit (PGlite)', [])],
   ['server (PostgreSQL 15)', () => postgresPart('server (PostgreSQL 15)')],
   ['browser journeys', e2ePart],

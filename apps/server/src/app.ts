@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { ERRORS, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
 import { openDatabase, type Database } from './core/db/database';
 import { AppError } from './core/http/app-error';
@@ -81,7 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // Malformed URLs and content types fail before routing; answer them in the API's shape too.
     frameworkErrors: (err, req, reply) => {
       const lang = langOf(req);
-      void reply.code(400).send({ code: 400, msg: `${errorMessage('badRequest', lang)}: ${err.message}`, data: null });
+      void (reply as FastifyReply).code(400).send({ code: 400, msg: `${errorMessage('badRequest', lang)}: ${err.message}`, data: null });
     },
   });
 

@@ -6,12 +6,11 @@ import { seedDemo } from './seed/demo';
 async function main() {
   const env = loadEnv();
   const { app, database } = await buildApp({ env });
-  if (env.SEED_DEMO) {
-    const summary = await seedDemo(database);
-    app.log.info({ tenant: summary.tenantCode }, summary.created ? 'demo school created' : 'demo school present');
-    printDemo(summary, env.PORT);
-  }
+  const demo = env.SEED_DEMO ? await seedDemo(database) : null;
+  if (demo) app.log.info({ tenant: demo.tenantCode }, demo.created ? 'demo school created' : 'demo school present');
   await app.listen({ host: env.HOST, port: env.PORT });
+  const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
+  if (demo) printDemo(demo, port, Boolean(env.WEB_DIST));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,10 +31,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, port: number) {
+function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, port: number, withWeb: boolean) {
   const lines = [
     '',
-    `  Counselling platform is running: http://localhost:${port}/demo/login`,
+    withWeb
+      ? `  Counselling platform is running: http://localhost:${port}/demo/login`
+      : `  Counselling platform API is running: http://localhost:${port} (no WEB_DIST: web app not served)`,
     `  School short name: ${summary.tenantCode}`,
     '  Demo logins (user name / password):',
     ...summary.logins.map((l) => `    ${l.username.padEnd(16)} ${l.password.padEnd(14)} ${l.role}`),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { CLIENT_PORTS } from './headers';
+import { phoneSchema, smsCodeSchema } from './rules';
 
 export const loginUserInfoSchema = z.object({
   id: z.number().int(),
@@ -57,7 +58,7 @@ export const smsTokenEndpoint = defineEndpoint({
   tags: ['auth'],
   query: z.object({
     mobile: z.string().regex(/^SMS@1[3-9]\d{9}$/, 'mobile must be SMS@ followed by an 11-digit phone'),
-    code: z.string().regex(/^\d{6}$/, 'code must be 6 digits'),
+    code: smsCodeSchema,
     grant_type: z.literal('mobile').optional(),
   }),
   response: tokenResponseSchema,
@@ -97,7 +98,7 @@ export const captchaEndpoint = defineEndpoint({
   produces: 'image/svg+xml',
 });
 
-const phoneQuery = z.object({ phone: z.string().regex(/^1[3-9]\d{9}$/, 'contact format incorrect') });
+const phoneQuery = z.object({ phone: phoneSchema });
 
 export const sendSmsCodeEndpoint = defineEndpoint({
   method: 'GET',
@@ -113,7 +114,7 @@ export const validSmsCodeEndpoint = defineEndpoint({
   path: '/biz/message/inner/sms/validSmsCode',
   summary: 'Check an SMS code without using it up',
   tags: ['auth'],
-  query: phoneQuery.extend({ code: z.string().regex(/^\d{6}$/, 'code must be 6 digits') }),
+  query: phoneQuery.extend({ code: smsCodeSchema }),
   response: z.boolean(),
 });
 

@@ -2,6 +2,7 @@ export * from './endpoint';
 export * from './headers';
 export * from './errors';
 export * from './enums';
+export * from './rules';
 export * from './signing';
 export * from './password-crypto';
 export * from './auth.contract';

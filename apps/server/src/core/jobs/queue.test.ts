@@ -17,8 +17,16 @@ const engine = onPostgres() ? 'PostgreSQL' : 'PGlite';
 
 /** Every queue a test makes is stopped after it, so no worker outlives its test. */
 const queues: JobQueue[] = [];
+/** Errors the workers logged while polling (claiming); a healthy queue logs none. */
+const pollErrors: unknown[] = [];
+const recordingLog = {
+  info: () => undefined,
+  error: (o: object, m: string) => {
+    if (m === 'job poll failed') pollErrors.push((o as { err?: unknown }).err ?? o);
+  },
+};
 function makeQueue(db: Database, options: Partial<JobQueueOptions> = {}): JobQueue {
-  const q = new JobQueue(db, { concurrency: 2, pollMs: 50, ...options });
+  const q = new JobQueue(db, { concurrency: 2, pollMs: 50, log: recordingLog, ...options });
   queues.push(q);
   return q;
 }
@@ -34,6 +42,8 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((q) => q.stop(1000)));
+  const errors = pollErrors.splice(0).map((e) => String((e as Error)?.message ?? e));
+  expect(errors, 'errors logged by the workers while claiming').toEqual([]);
 });
 afterAll(() => database?.dispose());
 

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, SystemScope, TenantScope } from '../db/database';
@@ -49,6 +50,14 @@ export class JobQueue {
   private readonly running = new Map<number, { promise: Promise<void>; abort: AbortController }>();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
+  /** Settles when the current poll (claim + start of the claimed jobs) is over; `stop` waits for it. */
+  private pollDone: Promise<void> = Promise.resolve();
+  /**
+   * The async context the queue was made in. Timers are started from it, not from the caller of `wake`:
+   * an `enqueue` inside a tenant transaction would otherwise pass that transaction's context on to every
+   * later poll, whose system access the database then refuses.
+   */
+  private readonly home = new AsyncResource('JobQueue');
   private stopping = false;
   private started = false;
 
@@ -110,6 +119,8 @@ export class JobQueue {
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
+    // A claim in flight may still take jobs: they are started, and drained below like the others.
+    await this.pollDone;
     const all = Promise.allSettled([...this.running.values()].map((r) => r.promise));
     let timedOut = false;
     await Promise.race([all, new Promise<void>((r) => setTimeout(() => ((timedOut = true), r()), timeoutMs).unref())]);
@@ -127,13 +138,15 @@ export class JobQueue {
   private schedule(ms: number): void {
     if (this.stopping) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.poll(), ms);
+    this.timer = this.home.runInAsyncScope(() => setTimeout(() => void this.poll(), ms));
     this.timer.unref();
   }
 
   private async poll(): Promise<void> {
     if (this.polling || this.stopping) return;
     this.polling = true;
+    let pollOver!: () => void;
+    this.pollDone = new Promise((r) => (pollOver = r));
     let claimed = 0;
     try {
       const free = this.options.concurrency - this.running.size;
@@ -146,6 +159,7 @@ export class JobQueue {
       this.options.log?.error({ err }, 'job poll failed');
     } finally {
       this.polling = false;
+      pollOver();
       this.schedule(claimed > 0 ? 0 : (this.options.pollMs ?? 500));
     }
   }
@@ -163,12 +177,13 @@ export class JobQueue {
         order by run_at, id
         limit ${limit}
         for update skip locked)
-      returning id, tenant_id, queue, payload, attempts, max_attempts`);
+      returning id, tenant_id, queue, payload::text as payload, attempts, max_attempts`);
     return rowsOf<Record<string, unknown>>(res).map((r) => ({
       id: toNumber(r.id),
       tenantId: toNumberOrNull(r.tenant_id),
       queue: String(r.queue),
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+      // As text, parsed here: drivers answer jsonb parsed, so a JSON string payload could not be told apart.
+      payload: JSON.parse(String(r.payload)),
       attempts: toNumber(r.attempts),
       maxAttempts: toNumber(r.max_attempts),
       leaseSeconds: lease,

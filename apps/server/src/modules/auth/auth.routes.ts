@@ -4,6 +4,7 @@ import {
   captchaEndpoint,
   defineEndpoint,
   logoutEndpoint,
+  phoneSchema,
   pingEndpoint,
   publicKeyEndpoint,
   sendSmsCodeEndpoint,
@@ -36,7 +37,7 @@ export const devSmsOutboxEndpoint = defineEndpoint({
   path: '/biz/dev/sms/outbox',
   summary: 'Development SMS adapter: messages recorded for a phone (exists only with SMS_ADAPTER=dev)',
   tags: ['dev'],
-  query: z.object({ phone: z.string().regex(/^1[3-9]\d{9}$/, 'contact format incorrect') }),
+  query: z.object({ phone: phoneSchema }),
   response: z.array(z.object({ phone: z.string(), text: z.string(), createdAt: z.date() })),
 });
 

@@ -17,7 +17,7 @@ async function clearAttempts() {
   await system().execute(sql`delete from rate_limit`);
 }
 
-describe('password login [spec:S0.3.1] [spec:S0.7.1]', () => {
+describe('password login [spec:S0.3.1] [spec:S0.7.3]', () => {
   beforeEach(clearAttempts);
 
   it('answers the login state with tokens and user_info [spec:S0.3.1]', async () => {
@@ -41,7 +41,7 @@ describe('password login [spec:S0.3.1] [spec:S0.7.1]', () => {
     expect(found).toHaveLength(0);
   });
 
-  it('gives the same 426 answer for a wrong password and for an unknown user [spec:S0.8.5]', async () => {
+  it('gives the same 426 answer for a wrong password and for an unknown user [spec:S0.8.6]', async () => {
     const wrong = await t.login('admin', { password: 'Wrong-pass1!' });
     const unknown = await t.login('nobody-here', { password: 'Wrong-pass1!' });
     expect(wrong.status).toBe(426);
@@ -50,7 +50,7 @@ describe('password login [spec:S0.3.1] [spec:S0.7.1]', () => {
     expect(wrong.body.code).toBe(426);
   });
 
-  it('answers in the caller language [spec:S0.8.5]', async () => {
+  it('answers in the caller language [spec:S0.8.6]', async () => {
     const en = await t.login('admin', { password: 'Wrong-pass1!', headers: { 'accept-language': 'en-US' } });
     expect(en.body.msg).toBe('User name does not exist or password wrong');
     const zh = await t.login('admin', { password: 'Wrong-pass1!', headers: { 'accept-language': 'zh-CN' } });
@@ -82,7 +82,7 @@ describe('password login [spec:S0.3.1] [spec:S0.7.1]', () => {
   });
 });
 
-describe('captcha and lockout [spec:S0.8.5]', () => {
+describe('captcha and lockout [spec:S0.7.3] [spec:S0.8.6]', () => {
   beforeEach(clearAttempts);
 
   it('serves a captcha image for a key without signing', async () => {
@@ -153,7 +153,7 @@ describe('captcha and lockout [spec:S0.8.5]', () => {
     expect((await t.login('ghost')).status).toBe(429);
   });
 
-  it('limits login attempts per client address with 429 [spec:S0.8.5]', async () => {
+  it('limits login attempts per client address with 429 [spec:S0.8.6]', async () => {
     const limited = await createTestContext({ LOGIN_IP_LIMIT_PER_MIN: '3' });
     try {
       const statuses: number[] = [];
@@ -204,7 +204,7 @@ describe('request signing and replay [spec:S0.7.1]', () => {
   });
 });
 
-describe('tokens [spec:S0.4.12]', () => {
+describe('tokens [spec:S0.4.14] [spec:S0.7.4]', () => {
   beforeEach(clearAttempts);
 
   it('ping reports the seconds left on the token', async () => {
@@ -261,7 +261,7 @@ describe('tokens [spec:S0.4.12]', () => {
   });
 });
 
-describe('SMS login [spec:S0.7.1]', () => {
+describe('SMS login [spec:S0.7.4] [spec:S0.7.5]', () => {
   beforeEach(async () => {
     await clearAttempts();
     await system().execute(sql`delete from sms_code`);

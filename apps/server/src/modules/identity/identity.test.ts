@@ -11,7 +11,7 @@ beforeEach(async () => {
   await t.database.db.execute(sql`delete from rate_limit`);
 });
 
-describe('GET /admin/user/info [spec:S0.3.2]', () => {
+describe('GET /admin/user/info [spec:S0.3.2] [spec:S0.7.6]', () => {
   it('answers the user, role list and the permissions of the single role', async () => {
     const token = await t.tokenFor('counsellor');
     const res = await t.get('/admin/user/info', { token });
@@ -56,7 +56,7 @@ describe('GET /admin/user/detail [spec:S0.3.2]', () => {
   });
 });
 
-describe('roles, ports and the role switch [spec:S0.6.2] [spec:S0.6.3] [spec:S0.2.15]', () => {
+describe('roles, ports and the role switch [spec:S0.6.2] [spec:S0.6.3] [spec:S0.4.13] [spec:S0.7.6]', () => {
   it('with several roles and single-role switching on, no permissions apply until one is chosen', async () => {
     const token = await t.tokenFor('teacher');
     const info = await t.get('/admin/user/info', { token });
@@ -101,7 +101,7 @@ describe('roles, ports and the role switch [spec:S0.6.2] [spec:S0.6.3] [spec:S0.
       ['ROLE_CONSULTANT', true],
       ['ROLE_SUPERVISOR', false],
     ]);
-    // With one usable role on this port, it is chosen automatically [spec:S0.4.11].
+    // With one usable role on this port, it is chosen automatically (spec S0.4.13).
     const info = await t.get('/admin/user/info', { token });
     expect(info.body.data.activeRoleId).toBe(t.alpha.roleIds.ROLE_CONSULTANT);
     const refused = await t.get(`/admin/v2/user/toggleRole?roleId=${t.alpha.roleIds.ROLE_SUPERVISOR}`, { token });

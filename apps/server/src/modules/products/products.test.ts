@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { rowsOf } from '../../core/db/rows';
 import type { MenuNode } from '@psy/contracts';
 
 let t: TestContext;
@@ -14,7 +15,7 @@ beforeEach(async () => {
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
-describe('products and menus [spec:S0.1.1] [spec:S0.3.7]', () => {
+describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
   it('lists the products the user has menus in, with favourite flag and order', async () => {
     const token = await t.tokenFor('counsellor');
     const res = await t.get('/admin/products/findTenantProductList', { token });
@@ -75,7 +76,7 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7]', () => {
     const res = await t.get(`/admin/menu/getUserProductMenu?productId=${consult.id}`, { token, tenantId: t.beta.tenantId });
     const ids = flatten(res.body.data).map((n) => n.id);
     const alphaIds = await t.database.withTenant(t.alpha.tenantId, async ({ tx }) =>
-      (await tx.execute(sql`select id from menu`)).rows.map((r) => Number((r as { id: unknown }).id)),
+      rowsOf<{ id: unknown }>(await tx.execute(sql`select id from menu`)).map((r) => Number(r.id)),
     );
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.filter((id) => alphaIds.includes(id))).toEqual([]);

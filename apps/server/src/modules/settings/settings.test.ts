@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('settings and dictionaries [spec:S0.7.1]', () => {
+describe('settings and dictionaries [spec:S0.7.8]', () => {
   it('answers a setting record by code', async () => {
     const token = await t.tokenFor('admin');
     const res = await t.get('/biz/public/setting/manage/type?type=singleRoleSwitch', { token });

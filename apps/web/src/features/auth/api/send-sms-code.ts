@@ -8,10 +8,6 @@ export interface SendSmsCodeInput {
 }
 
 /** Whether a phone number passes the contract's rule (11 digits, 1 then 3-9, spec S0.5.3). */
-export function isPhoneNumber(phone: string): boolean {
-  return sendSmsCodeEndpoint.query?.safeParse({ phone }).success ?? false;
-}
-
 export function sendSmsCode(input: SendSmsCodeInput): Promise<boolean> {
   return request(sendSmsCodeEndpoint, { query: { phone: input.phone }, tenantId: input.tenantId });
 }

@@ -8,10 +8,9 @@ import { usePasswordLogin } from '../api/login-by-password';
 import { isCaptchaRequiredError, newCaptchaKey } from '../lib/captcha';
 import { CaptchaField } from './captcha-field';
 import styles from './login-form.module.css';
+import { LOGIN_ACCOUNT_MAX, LOGIN_ACCOUNT_MIN } from '@psy/contracts';
 
 /** Login account length (spec S0.5.1, S0.9). */
-const USERNAME_MIN = 2;
-const USERNAME_MAX = 20;
 
 interface PasswordLoginValues {
   username: string;
@@ -71,7 +70,7 @@ export function LoginForm({ tenant, onLoggedIn }: LoginFormProps) {
         name="username"
         rules={[
           { required: true, whitespace: true, message: t('login.username.required') },
-          { min: USERNAME_MIN, max: USERNAME_MAX, message: t('login.username.length') },
+          { min: LOGIN_ACCOUNT_MIN, max: LOGIN_ACCOUNT_MAX, message: t('login.username.length') },
         ]}
       >
         <Input

@@ -5,13 +5,13 @@ import type { KnownTenant } from '../../../shared/session/session-store';
 import { showToast } from '../../../shared/ui/feedback';
 import { useRevalidateOnLanguageChange } from '../../../shared/ui/use-revalidate-on-language-change';
 import { useSmsLogin } from '../api/login-by-sms';
-import { isPhoneNumber, useSendSmsCode } from '../api/send-sms-code';
+import { isPhoneNumber, SMS_CODE_PATTERN } from '@psy/contracts';
+import { useSendSmsCode } from '../api/send-sms-code';
 import { useCountdown } from '../lib/use-countdown';
 import styles from './login-form.module.css';
 
 /** Seconds before another code may be asked for. */
 const RESEND_SECONDS = 60;
-const SMS_CODE_PATTERN = /^\d{6}$/;
 
 interface SmsLoginValues {
   phone: string;

@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onPostgres } from './test/harness';
+
+/** The repository root: the process entry runs from there, as `npm run dev` and the docs do. */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ENTRY = 'apps/server/src/server.ts';
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+const engine = onPostgres() ? 'PostgreSQL' : 'PGlite';
+
+interface Spawned {
+  child: ChildProcess;
+  output(): { stdout: string; stderr: string };
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const started: Spawned[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  // A process a failed test left running is stopped (its whole process group: npx, tsx and node).
+  for (const s of started.splice(0)) {
+    if (s.child.exitCode === null && s.child.signalCode === null && s.child.pid) {
+      try {
+        process.kill(-s.child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await s.exited;
+    }
+  }
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real process entry the way a developer does: `npx tsx apps/server/src/server.ts`. */
+function spawnServer(env: Record<string, string>): Spawned {
+  const child = spawn('npx', ['tsx', ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so a leftover can be stopped whole
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  const spawned = { child, output: () => ({ stdout, stderr }), exited };
+  started.push(spawned);
+  return spawned;
+}
+
+/** Polls `probe` until it answers true; fails at the deadline, or as soon as the process has exited. */
+async function waitFor(what: string, s: Spawned, probe: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe()) return;
+    const { stdout, stderr } = s.output();
+    if (s.child.exitCode !== null || s.child.signalCode !== null) {
+      throw new Error(`process exited (${s.child.exitCode ?? s.child.signalCode}) before ${what}\n${stdout}\n${stderr}`);
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${stdout}\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits for the process to exit, up to `timeoutMs`; answers undefined if it is still running then. */
+function exitWithin(s: Spawned, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), timeoutMs)));
+  return Promise.race([s.exited, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Where the process keeps its data: a PGlite data directory, or a fresh PostgreSQL database. */
+async function dataEnv(): Promise<Record<string, string>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-server-test-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { DATA_DIR: dataDir, DATABASE_URL: '' };
+
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+}
+
+describe(`process entry (server.ts) on ${engine}`, () => {
+  it('starts, serves /health, prints the demo logins, and exits 0 on SIGTERM after a graceful shutdown', async () => {
+    const port = await freePort();
+    const s = spawnServer({
+      ...(await dataEnv()),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'true',
+      SMS_ADAPTER: 'dev',
+      JOB_WORKERS: '1',
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    });
+
+    let health: { status: string; database: string } | undefined;
+    await waitFor('GET /health to answer 200', s, async () => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/health`);
+        if (res.status !== 200) return false;
+        health = (await res.json()) as typeof health;
+        return true;
+      } catch {
+        return false; // not listening yet
+      }
+    }, 60_000);
+    expect(health).toMatchObject({ status: 'ok', database: onPostgres() ? 'postgres' : 'pglite' });
+
+    // The demo banner is printed once the server listens; the pipe may deliver it just after.
+    await waitFor('the demo logins', s, () => /^\s+admin\s+\S+/m.test(s.output().stdout), 10_000);
+    const { stdout } = s.output();
+    expect(stdout).toContain('Demo logins');
+    expect(stdout).toMatch(new RegExp(`http://localhost:${port}\\b`));
+    expect(stdout).toMatch(/^\s+student\s+\S+/m);
+
+    s.child.kill('SIGTERM');
+    // The server forces exit code 1 after SHUTDOWN_TIMEOUT_MS + 5 s; allow that much and more before giving up.
+    const exit = await exitWithin(s, SHUTDOWN_TIMEOUT_MS + 15_000);
+    const out = s.output();
+    expect(exit, `still running after SIGTERM\n${out.stdout}\n${out.stderr}`).toBeDefined();
+    expect(exit, `${out.stdout}\n${out.stderr}`).toEqual({ code: 0, signal: null });
+    expect(out.stdout).toContain('shutting down');
+    expect(out.stdout).not.toContain('shutdown failed');
+
+    // It really stopped listening.
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  }, 120_000);
+
+  it('refuses to start with an invalid configuration and names the variable', async () => {
+    const s = spawnServer({ ...(await dataEnv()), PORT: 'abc', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    const exit = await exitWithin(s, 60_000);
+    const { stdout, stderr } = s.output();
+    expect(exit, `still running with PORT=abc\n${stdout}\n${stderr}`).toBeDefined();
+    expect(exit!.code).not.toBe(0);
+    expect(exit!.code).not.toBeNull();
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toMatch(/^\s*PORT:/m);
+    expect(stdout).not.toContain('Demo logins');
+  }, 90_000);
+});
