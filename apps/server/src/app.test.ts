@@ -44,6 +44,13 @@ describe('access rules', () => {
   });
 });
 
+describe('request ids', () => {
+  it('answers with the request id the client signed, for tracing', async () => {
+    const res = await t.get('/admin/tenant/detailByCode?code=alpha', { tenantId: null, requestId: 'trace-me-0000000000001' });
+    expect(res.headers['x-request-id']).toBe('trace-me-0000000000001');
+  });
+});
+
 describe('health and the web app', () => {
   it('reports readiness with the database kind', async () => {
     const res = await t.get('/health', { tenantId: null });

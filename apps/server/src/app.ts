@@ -89,6 +89,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.decorate('jobs', jobs);
 
   enforceAccessRules(app);
+  // The request id names the request in the logs and in the answer, so a report can be traced.
+  app.addHook('onSend', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
 
   registerBodyParsers(app);
 

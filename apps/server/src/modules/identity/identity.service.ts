@@ -11,10 +11,20 @@ type UserInfo = z.input<typeof userInfoSchema>;
 /** Fields of the basic profile section (spec S0.3.3 required set, less the role which is checked apart). */
 const REQUIRED_BASIC_FIELDS = ['username', 'realName', 'numberName', 'phone', 'deptId', 'sex', 'birthday'] as const;
 
-/** The signed-in user, roles and permissions (`/admin/user/info`). */
-export async function getUserInfo(scope: TenantScope, p: Principal): Promise<UserInfo> {
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
+
+async function requireUser(scope: TenantScope, p: Principal): Promise<UserRow> {
   const user = await findUserProfile(scope, p.userId);
   if (!user) throw new AppError('unauthenticated');
+  return user;
+}
+
+/** The signed-in user, roles and permissions (`/admin/user/info`). */
+export async function getUserInfo(scope: TenantScope, p: Principal): Promise<UserInfo> {
+  return presentUserInfo(await requireUser(scope, p), p);
+}
+
+function presentUserInfo(user: UserRow, p: Principal): UserInfo {
   return {
     sysUser: {
       id: user.id,
@@ -41,16 +51,14 @@ export async function getUserInfo(scope: TenantScope, p: Principal): Promise<Use
 
 /** User info plus department path and the profile sections still to fill (`/admin/user/detail`). */
 export async function getUserDetail(scope: TenantScope, p: Principal): Promise<z.input<typeof userDetailSchema>> {
-  const info = await getUserInfo(scope, p);
-  const user = await findUserProfile(scope, p.userId);
-  const deptPath = user?.deptId ? await findDeptPath(scope, user.deptId) : [];
-  const missingBasic =
-    !user || REQUIRED_BASIC_FIELDS.some((f) => user[f] === null || user[f] === '') || p.roles.length === 0;
+  const user = await requireUser(scope, p);
+  const deptPath = user.deptId ? await findDeptPath(scope, user.deptId) : [];
+  const missingBasic = REQUIRED_BASIC_FIELDS.some((f) => user[f] === null || user[f] === '') || p.roles.length === 0;
   return {
-    ...info,
+    ...presentUserInfo(user, p),
     deptFullName: deptPath.length ? deptPath.join('-') : null,
     isWriteInfo: missingBasic ? [0] : [],
-    userTypeId: user?.userTypeId ?? null,
+    userTypeId: user.userTypeId,
     tenantId: p.tenantId,
   };
 }
