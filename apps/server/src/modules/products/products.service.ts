@@ -19,9 +19,22 @@ export async function listUserProducts(scope: TenantScope, p: Principal, lang: L
   }));
 }
 
-/** The menu tree of one product for the roles that apply (buttons are left out: they are permissions). */
+/** Menu paths the platform never shows (spec S0.6.4). */
+const REMOVED_MENU_PATHS = ['/easyTimeMoilbeShow'];
+
+/**
+ * The menu tree of one product for the roles that apply (spec S0.6.4): buttons are left out (they are
+ * permissions), entries whose meta.roles does not name an applying role and removed paths are dropped;
+ * isHidden entries stay (they are routes, not sidebar items) and the client hides them.
+ */
 export async function getUserProductMenu(scope: TenantScope, p: Principal, productId: number, lang: Lang): Promise<MenuNode[]> {
-  const rows = (await findMenusForRoles(scope, productId, p.effectiveRoleIds)).filter((r) => r.type === 0);
+  const roleCodes = new Set(p.roles.filter((r) => p.effectiveRoleIds.includes(r.roleId)).map((r) => r.roleCode));
+  const rows = (await findMenusForRoles(scope, productId, p.effectiveRoleIds)).filter(
+    (r) =>
+      r.type === 0 &&
+      !REMOVED_MENU_PATHS.some((x) => r.path?.includes(x)) &&
+      (!r.meta.roles?.length || r.meta.roles.some((code) => roleCodes.has(code))),
+  );
   const nodes = new Map<number, MenuNode>();
   for (const r of rows) {
     nodes.set(r.id, {

@@ -60,6 +60,30 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
     expect(flatten(tree).find((n) => n.menuCode === 'consult_ai')?.isHidden).toBe(true);
   });
 
+  it('drops entries whose meta.roles excludes the active role and removed paths [spec:S0.6.4]', async () => {
+    await t.database.withTenant(t.alpha.tenantId, async ({ tx, tenantId }) => {
+      const product = sql`(select id from product where product_code = 'CONSULT')`;
+      const role = t.alpha.roleIds.ROLE_CONSULTANT!;
+      await tx.execute(sql`
+        with m as (
+          insert into menu (tenant_id, product_id, menu_code, name, path, permission, meta) values
+            (${tenantId}, ${product}, 'only_supervisors', 'Only supervisors', '/x/sup', 'only_supervisors', '{"roles":["ROLE_SUPERVISOR"]}'),
+            (${tenantId}, ${product}, 'only_consultants', 'Only consultants', '/x/con', 'only_consultants', '{"roles":["ROLE_CONSULTANT"]}'),
+            (${tenantId}, ${product}, 'easy_time', 'Easy time', '/easyTimeMoilbeShow/a', 'easy_time', '{}')
+          returning id)
+        insert into role_menu (tenant_id, role_id, menu_id) select ${tenantId}, ${role}, id from m`);
+    });
+    const token = await t.tokenFor('counsellor');
+    const products = (await t.get('/admin/products/findTenantProductList', { token })).body.data;
+    const consult = products.find((p: { productCode: string }) => p.productCode === 'CONSULT');
+    const codes = flatten((await t.get(`/admin/menu/getUserProductMenu?productId=${consult.id}`, { token })).body.data).map(
+      (n) => n.menuCode,
+    );
+    expect(codes).toContain('only_consultants');
+    expect(codes).not.toContain('only_supervisors');
+    expect(codes).not.toContain('easy_time');
+  });
+
   it('answers no menu of a product the role has no grant in', async () => {
     const token = await t.tokenFor('student');
     const admin = await t.tokenFor('admin');
