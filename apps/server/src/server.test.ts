@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,12 @@ import { onPostgres } from './test/harness';
 /** The repository root: the process entry runs from there, as `npm run dev` and the docs do. */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ENTRY = 'apps/server/src/server.ts';
+/**
+ * tsx's own CLI, run by this Node, rather than through `npx tsx`: npm exec starts the command through
+ * `sh -c` and does not relay SIGTERM to it (the server never hears it), and when the whole group is
+ * signalled npm itself exits 143, hiding the server's exit code. tsx does relay signals and exit codes.
+ */
+const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const engine = onPostgres() ? 'PostgreSQL' : 'PGlite';
 
@@ -18,22 +25,22 @@ interface Spawned {
   child: ChildProcess;
   output(): { stdout: string; stderr: string };
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  closed: boolean;
 }
 
 const started: Spawned[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
-  // A process a failed test left running is stopped (its whole process group: npx, tsx and node).
+  // A process a failed test left running is stopped: its whole process group (tsx and the server).
   for (const s of started.splice(0)) {
-    if (s.child.exitCode === null && s.child.signalCode === null && s.child.pid) {
-      try {
-        process.kill(-s.child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-      await s.exited;
+    if (s.closed || !s.child.pid) continue;
+    try {
+      process.kill(-s.child.pid, 'SIGKILL');
+    } catch {
+      // already gone
     }
+    await s.exited;
   }
   for (const c of cleanups.splice(0).reverse()) await c();
 });
@@ -49,9 +56,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real process entry the way a developer does: `npx tsx apps/server/src/server.ts`. */
+/** Starts the real process entry as `npm run dev` does, with tsx (without its watch mode). */
 function spawnServer(env: Record<string, string>): Spawned {
-  const child = spawn('npx', ['tsx', ENTRY], {
+  const child = spawn(process.execPath, [TSX_CLI, ENTRY], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,10 +68,17 @@ function spawnServer(env: Record<string, string>): Spawned {
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal })),
-  );
-  const spawned = { child, output: () => ({ stdout, stderr }), exited };
+  const spawned: Spawned = {
+    child,
+    output: () => ({ stdout, stderr }),
+    closed: false,
+    exited: new Promise((resolve) =>
+      child.on('close', (code, signal) => {
+        spawned.closed = true;
+        resolve({ code, signal });
+      }),
+    ),
+  };
   started.push(spawned);
   return spawned;
 }
@@ -76,7 +90,9 @@ async function waitFor(what: string, s: Spawned, probe: () => Promise<boolean> |
     if (await probe()) return;
     const { stdout, stderr } = s.output();
     if (s.child.exitCode !== null || s.child.signalCode !== null) {
-      throw new Error(`process exited (${s.child.exitCode ?? s.child.signalCode}) before ${what}\n${stdout}\n${stderr}`);
+      throw new Error(
+        `process exited (${s.child.exitCode ?? s.child.signalCode}) before ${what}\n${stdout}\n${stderr}`,
+      );
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${stdout}\n${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -128,16 +144,21 @@ describe(`process entry (server.ts) on ${engine}`, () => {
     });
 
     let health: { status: string; database: string } | undefined;
-    await waitFor('GET /health to answer 200', s, async () => {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/health`);
-        if (res.status !== 200) return false;
-        health = (await res.json()) as typeof health;
-        return true;
-      } catch {
-        return false; // not listening yet
-      }
-    }, 60_000);
+    await waitFor(
+      'GET /health to answer 200',
+      s,
+      async () => {
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/health`);
+          if (res.status !== 200) return false;
+          health = (await res.json()) as typeof health;
+          return true;
+        } catch {
+          return false; // not listening yet
+        }
+      },
+      60_000,
+    );
     expect(health).toMatchObject({ status: 'ok', database: onPostgres() ? 'postgres' : 'pglite' });
 
     // The demo banner is printed once the server listens; the pipe may deliver it just after.
