@@ -1,14 +1,25 @@
 // Benchmark of login and GET /admin/user/info on a real PostgreSQL 15 with 50 tenants x 2,000 users,
 // side by side with the bare SQL the endpoint runs. `npm run bench` at the repository root.
 //
-// Settings (environment): BENCH_SECONDS (10) measured seconds per scenario, BENCH_WARMUP_SECONDS (2),
-// BENCH_CONCURRENCY (50) in-flight requests, BENCH_POOL (20) database pool size of server and bare SQL,
-// BENCH_TENANTS (50), BENCH_USERS_PER_TENANT (2000), BENCH_TOKENS (500) signed-in users for user-info,
-// BENCH_LOGIN_USERS (1000) users the login scenario picks from, BENCH_NAMED_STATEMENTS (1) 0 to open the
-// databases without named statements (openDatabase's namedStatements: false) for an A/B comparison, BENCH_SCENARIOS (all; comma-separated
-// names from the table, e.g. "user-info api,user-info sql-pg"), BENCH_STRICT=1 to exit 1 when a target is
-// missed (errors in any scenario always exit 1), BENCH_CPU_PROFILE=1 to CPU-profile this process (the
-// server) over each measured window (bench/results/profile-*.cpuprofile, summarised in the output).
+// The server runs in this process (buildApp + listen on 127.0.0.1); the HTTP load generator runs in a
+// child process (lib/http-client.ts); the bare-SQL scenarios run in this process while the server idles.
+// Each HTTP request is signed afresh with a unique x-request-id. Any non-2xx answer is an error.
+//
+// Settings (environment, defaults in brackets):
+//   BENCH_SECONDS [10]            measured seconds per scenario
+//   BENCH_WARMUP_SECONDS [2]      unmeasured warm-up before each scenario
+//   BENCH_CONCURRENCY [50]        requests in flight (closed loop)
+//   BENCH_POOL [20]               database pool size of the server and of the bare-SQL runs
+//   BENCH_TENANTS [50], BENCH_USERS_PER_TENANT [2000]
+//   BENCH_TOKENS [500]            signed-in users the user-info scenarios pick from
+//   BENCH_LOGIN_USERS [1000]      users the login scenarios pick from
+//   BENCH_NAMED_STATEMENTS [1]    0: open the databases with namedStatements: false (A/B comparison)
+//   BENCH_LOG_LEVEL [silent]      server log level; logs are formatted and written to /dev/null
+//   BENCH_ROUNDS [1]              run the scenarios this many times, interleaved; report the median round
+//   BENCH_SCENARIOS [all]         comma-separated scenario names, e.g. "user-info api,user-info sql-pg"
+//   BENCH_CPU_PROFILE [0]         1: CPU-profile this process over each measured window
+//                                 (bench/results/profile-*.cpuprofile, summarised in the output)
+//   BENCH_STRICT [0]              1: exit 1 when a target is missed (errors always exit 1)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,9 +35,17 @@ import { admitRequest } from '@psy/server/src/modules/auth/auth.repository';
 import { findUserProfile, loadPrincipalData } from '@psy/server/src/modules/identity/identity.repository';
 import type { ClientRequest, ClientResult, LoginItem, RunSpec, TokenItem } from './lib/http-client';
 import { runClosedLoop, type LatencySummary } from './lib/loop';
-import { captureStatements, compileReplay, describeReplay, replay, type CapturedStatement, type RequestContext, type ReplayStep } from './lib/pg-capture';
+import {
+  captureStatements,
+  compileReplay,
+  describeReplay,
+  replay,
+  type CapturedStatement,
+  type RequestContext,
+  type ReplayStep,
+} from './lib/pg-capture';
 import { startTempPostgres } from './lib/pg-temp';
-import { postgresCpuUs } from './lib/proc-cpu';
+import { postgresCpuDeltaUs, snapshotPostgresCpu } from './lib/proc-cpu';
 import { Profiler, summarize, type CpuProfile, type ProfileSummary } from './lib/profile';
 import { seedBench } from './lib/seed';
 import { checkSigner, newRequestId, sha256Hex, signHeaders } from './lib/sign';
@@ -54,6 +73,7 @@ const cfg = {
   loginUsers: Math.round(num('BENCH_LOGIN_USERS', 1000)),
   /** Named (prepared) statements in the server's pool and the bare-SQL runs (openDatabase's default). */
   namedStatements: process.env.BENCH_NAMED_STATEMENTS !== '0',
+  rounds: Math.round(num('BENCH_ROUNDS', 1)),
   /** Server log level; 'silent' builds the app with logger: false. */
   logLevel: (process.env.BENCH_LOG_LEVEL ?? 'silent') as 'silent' | 'info' | 'warn' | 'error' | 'debug',
   scenarios: (process.env.BENCH_SCENARIOS ?? '')
@@ -62,10 +82,17 @@ const cfg = {
     .filter(Boolean),
 };
 
-const SCENARIOS = ['user-info api', 'user-info sql-drizzle', 'user-info sql-pg', 'login api', 'login sql-pg'] as const;
+const SCENARIOS = [
+  'user-info api',
+  'user-info sql-drizzle',
+  'user-info sql-pg',
+  'login api',
+  'login sql-pg',
+] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 for (const s of cfg.scenarios) {
-  if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`BENCH_SCENARIOS: unknown scenario "${s}"; known: ${SCENARIOS.join(', ')}`);
+  if (!(SCENARIOS as readonly string[]).includes(s))
+    throw new Error(`BENCH_SCENARIOS: unknown scenario "${s}"; known: ${SCENARIOS.join(', ')}`);
 }
 const wanted = (s: ScenarioName) => cfg.scenarios.length === 0 || cfg.scenarios.includes(s);
 
@@ -82,6 +109,67 @@ interface ScenarioResult {
   memory: { peakRssMb: number; rssMb: number; heapUsedMb: number; heapTotalMb: number };
   /** With BENCH_CPU_PROFILE=1: where this process spent its CPU in the window, and the profile's file. */
   profile?: ProfileSummary & { file: string };
+  /** With BENCH_ROUNDS > 1: every round; the fields above are then medians (max: the largest, errors: the sum). */
+  rounds?: ScenarioResult[];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** One result for a scenario from its rounds: medians of rates, latencies and CPU; errors summed. */
+function combineRounds(rounds: ScenarioResult[]): ScenarioResult {
+  if (rounds.length === 1) return rounds[0]!;
+  const med = (f: (r: ScenarioResult) => number | null) => {
+    const xs = rounds.map(f).filter((x): x is number => x !== null);
+    return xs.length ? median(xs) : null;
+  };
+  const first = rounds[0]!;
+  const errored = rounds.find((r) => r.summary.firstError !== null);
+  const errorKinds: Record<string, number> = {};
+  for (const r of rounds)
+    for (const [k, n] of Object.entries(r.summary.errorKinds)) errorKinds[k] = (errorKinds[k] ?? 0) + n;
+  return {
+    name: first.name,
+    description: first.description,
+    summary: {
+      requests: rounds.reduce((a, r) => a + r.summary.requests, 0),
+      errors: rounds.reduce((a, r) => a + r.summary.errors, 0),
+      rps: med((r) => r.summary.rps)!,
+      p50: med((r) => r.summary.p50)!,
+      p90: med((r) => r.summary.p90)!,
+      p99: med((r) => r.summary.p99)!,
+      max: Math.max(...rounds.map((r) => r.summary.max)),
+      mean: med((r) => r.summary.mean)!,
+      seconds: rounds.reduce((a, r) => a + r.summary.seconds, 0),
+      firstError: errored?.summary.firstError ?? null,
+      errorKinds,
+    },
+    cpuMsPerRequest: {
+      client: med((r) => r.cpuMsPerRequest.client),
+      server: med((r) => r.cpuMsPerRequest.server)!,
+      postgres: med((r) => r.cpuMsPerRequest.postgres)!,
+    },
+    coresBusy: {
+      client: med((r) => r.coresBusy.client),
+      server: med((r) => r.coresBusy.server)!,
+      postgres: med((r) => r.coresBusy.postgres)!,
+    },
+    eventLoopDelayMs: {
+      p50: med((r) => r.eventLoopDelayMs.p50)!,
+      p99: med((r) => r.eventLoopDelayMs.p99)!,
+      max: Math.max(...rounds.map((r) => r.eventLoopDelayMs.max)),
+    },
+    memory: {
+      peakRssMb: Math.max(...rounds.map((r) => r.memory.peakRssMb)),
+      rssMb: rounds[rounds.length - 1]!.memory.rssMb,
+      heapUsedMb: rounds[rounds.length - 1]!.memory.heapUsedMb,
+      heapTotalMb: rounds[rounds.length - 1]!.memory.heapTotalMb,
+    },
+    rounds,
+  };
 }
 
 const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
@@ -94,7 +182,12 @@ interface Target {
   port: number;
 }
 
-async function call(target: Target, method: string, pathWithQuery: string, opts: { body?: string; token?: string; tenantId?: number; requestId?: string } = {}) {
+async function call(
+  target: Target,
+  method: string,
+  pathWithQuery: string,
+  opts: { body?: string; token?: string; tenantId?: number; requestId?: string } = {},
+) {
   const headers: Record<string, string> = signHeaders({
     method,
     pathWithQuery,
@@ -113,11 +206,13 @@ async function call(target: Target, method: string, pathWithQuery: string, opts:
   } catch {
     /* below */
   }
-  if (!res.ok || json?.code !== 0) throw new Error(`${method} ${pathWithQuery}: HTTP ${res.status} ${text.slice(0, 400)}`);
+  if (!res.ok || json?.code !== 0)
+    throw new Error(`${method} ${pathWithQuery}: HTTP ${res.status} ${text.slice(0, 400)}`);
   return json.data as Record<string, unknown>;
 }
 
-const loginBody = (username: string, password: string) => new URLSearchParams({ username, password }).toString();
+const loginBody = (username: string, password: string) =>
+  new URLSearchParams({ username, password }).toString();
 const LOGIN_PATH = '/auth/oauth/token?grant_type=password';
 
 // ------------------------------------------------------------------------------------- load generator
@@ -130,10 +225,17 @@ class LoadClient {
 
   constructor() {
     // fork re-uses this process's execArgv, which under tsx carries its TypeScript loader.
-    this.child = fork(path.join(HERE, 'lib', 'http-client.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(path.join(HERE, 'lib', 'http-client.ts'), [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.ready = new Promise((resolve, reject) => {
       this.child.once('error', reject);
-      this.child.once('exit', (code) => reject(new Error(`load client exited early with code ${code}`)));
+      this.child.once('exit', (code) => {
+        const err = new Error(`load client exited with code ${code}`);
+        reject(err); // before it was ready; no effect after
+        for (const w of this.waiting.values()) w.reject(err);
+        this.waiting.clear();
+      });
       this.child.on('message', (raw) => {
         const m = raw as { type: string; id?: number; error?: string };
         if (m.type === 'ready') return resolve();
@@ -179,12 +281,14 @@ async function measure(
   name: ScenarioName,
   description: string,
   pgDir: string,
-  run: (onWindow: (edge: 'start' | 'end') => void) => Promise<{ summary: LatencySummary; clientCpuUs: number | null }>,
+  run: (
+    onWindow: (edge: 'start' | 'end') => void,
+  ) => Promise<{ summary: LatencySummary; clientCpuUs: number | null }>,
 ): Promise<ScenarioResult> {
   log(`\n▶ ${name}: ${description}`);
   const eld = monitorEventLoopDelay({ resolution: 5 });
   let cpu0 = process.cpuUsage();
-  let pg0 = postgresCpuUs(pgDir);
+  let pg0 = snapshotPostgresCpu(pgDir);
   let t0 = performance.now();
   let serverCpuUs = NaN;
   let pgCpuUs = NaN;
@@ -197,7 +301,7 @@ async function measure(
   const onWindow = (edge: 'start' | 'end') => {
     if (edge === 'start') {
       cpu0 = process.cpuUsage();
-      pg0 = postgresCpuUs(pgDir);
+      pg0 = snapshotPostgresCpu(pgDir);
       t0 = performance.now();
       eld.enable();
       profileStarted = profiler?.start() ?? null;
@@ -205,7 +309,7 @@ async function measure(
       if (profiler && profileStarted) profileDone = profileStarted.then(() => profiler.stop());
       const c = process.cpuUsage(cpu0);
       serverCpuUs = c.user + c.system;
-      pgCpuUs = postgresCpuUs(pgDir) - pg0;
+      pgCpuUs = postgresCpuDeltaUs(pg0, snapshotPostgresCpu(pgDir));
       windowS = (performance.now() - t0) / 1000;
       eld.disable();
     }
@@ -219,7 +323,10 @@ async function measure(
     const p = await profileDone;
     const dir = path.join(HERE, 'results');
     fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `profile-${name.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+    const file = path.join(
+      dir,
+      `profile-${name.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`,
+    );
     fs.writeFileSync(file, JSON.stringify(p));
     profile = { ...summarize(p), file: path.relative(process.cwd(), file) };
   }
@@ -229,10 +336,23 @@ async function measure(
     name,
     description,
     summary,
-    cpuMsPerRequest: { client: clientCpuUs === null ? null : perReq(clientCpuUs), server: perReq(serverCpuUs), postgres: perReq(pgCpuUs) },
-    coresBusy: { client: clientCpuUs === null ? null : busy(clientCpuUs), server: busy(serverCpuUs), postgres: busy(pgCpuUs) },
+    cpuMsPerRequest: {
+      client: clientCpuUs === null ? null : perReq(clientCpuUs),
+      server: perReq(serverCpuUs),
+      postgres: perReq(pgCpuUs),
+    },
+    coresBusy: {
+      client: clientCpuUs === null ? null : busy(clientCpuUs),
+      server: busy(serverCpuUs),
+      postgres: busy(pgCpuUs),
+    },
     eventLoopDelayMs: { p50: eld.percentile(50) / 1e6, p99: eld.percentile(99) / 1e6, max: eld.max / 1e6 },
-    memory: { peakRssMb: mb(peakRss), rssMb: mb(mem.rss), heapUsedMb: mb(mem.heapUsed), heapTotalMb: mb(mem.heapTotal) },
+    memory: {
+      peakRssMb: mb(peakRss),
+      rssMb: mb(mem.rss),
+      heapUsedMb: mb(mem.heapUsed),
+      heapTotalMb: mb(mem.heapTotal),
+    },
     profile,
   };
   const s = summary;
@@ -241,7 +361,9 @@ async function measure(
       (s.firstError ? `\n  first error: ${s.firstError}` : ''),
   );
   if (profile) {
-    log(`  CPU profile of this process (${profile.file}), ${profile.totalMs.toFixed(0)} ms sampled; by area:`);
+    log(
+      `  CPU profile of this process (${profile.file}), ${profile.totalMs.toFixed(0)} ms sampled; by area:`,
+    );
     log(`    ${profile.byArea.map(([k, v]) => `${k} ${v}%`).join(', ')}`);
     log('  top functions by self time:');
     for (const [k, v] of profile.topFunctions) log(`    ${v.toFixed(1).padStart(5)}%  ${k}`);
@@ -250,7 +372,11 @@ async function measure(
 }
 
 /** The statements the server runs for one GET /admin/user/info, called through the repository functions. */
-async function userInfoThroughRepositories(database: Database, requestId: string, tokenHash: string): Promise<void> {
+async function userInfoThroughRepositories(
+  database: Database,
+  requestId: string,
+  tokenHash: string,
+): Promise<void> {
   const { fresh, token } = await admitRequest(database.system, requestId, tokenHash);
   if (!fresh) throw new Error('admit: request id not fresh');
   if (!token) throw new Error('admit: token not found');
@@ -288,16 +414,27 @@ async function main() {
   const pgServer = await timed('PostgreSQL 15 (temporary cluster)', () => startTempPostgres());
   const cleanups: (() => Promise<unknown> | unknown)[] = [() => pgServer.stop()];
   const cleanup = async () => {
-    for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e: unknown) => console.error('cleanup:', e));
+    for (const c of cleanups.reverse())
+      await Promise.resolve(c()).catch((e: unknown) => console.error('cleanup:', e));
   };
   try {
     const migrationsDir = path.join(SERVER_ROOT, 'drizzle');
     const database = await timed('migrations', () =>
-      openDatabase({ url: pgServer.url, poolSize: cfg.pool, appRole: 'psy_app', migrationsDir, namedStatements: cfg.namedStatements }),
+      openDatabase({
+        url: pgServer.url,
+        poolSize: cfg.pool,
+        appRole: 'psy_app',
+        migrationsDir,
+        namedStatements: cfg.namedStatements,
+      }),
     );
     cleanups.push(() => database.close());
     const tSeed = performance.now();
-    await seedBench(database, { tenants: cfg.tenants, usersPerTenant: cfg.usersPerTenant, password: PASSWORD });
+    await seedBench(database, {
+      tenants: cfg.tenants,
+      usersPerTenant: cfg.usersPerTenant,
+      password: PASSWORD,
+    });
     const seedSeconds = (performance.now() - tSeed) / 1000;
     log(`  seeding total: ${seedSeconds.toFixed(1)} s`);
 
@@ -320,8 +457,14 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('server has no TCP address');
-    const target: Target = { host: '127.0.0.1', port: address.port, base: `http://127.0.0.1:${address.port}` };
-    log(`  server listening on ${target.base} (Fastify, log level ${cfg.logLevel}, pool ${cfg.pool}, JOB_WORKERS=0)`);
+    const target: Target = {
+      host: '127.0.0.1',
+      port: address.port,
+      base: `http://127.0.0.1:${address.port}`,
+    };
+    log(
+      `  server listening on ${target.base} (Fastify, log level ${cfg.logLevel}, pool ${cfg.pool}, JOB_WORKERS=0)`,
+    );
 
     const publicKey = (await call(target, 'GET', '/auth/publicKey')) as { keyId: string; spki: string };
     const pool = database.pool!;
@@ -334,15 +477,23 @@ async function main() {
       ).rows.map((r) => ({ tenantId: Number(r.tenant_id), userId: Number(r.id), username: r.username }));
 
     const loginUsers = await sample(cfg.loginUsers);
-    const loginItems: (LoginItem & { userId: number })[] = await timed(`RSA-OAEP encryption of ${loginUsers.length} login passwords`, () =>
-      mapLimit(loginUsers, 16, async (u) => ({ ...u, password: await encryptPassword(publicKey, PASSWORD) })),
+    const loginItems: (LoginItem & { userId: number })[] = await timed(
+      `RSA-OAEP encryption of ${loginUsers.length} login passwords`,
+      () =>
+        mapLimit(loginUsers, 16, async (u) => ({
+          ...u,
+          password: await encryptPassword(publicKey, PASSWORD),
+        })),
     );
 
     const tokenUsers = await sample(cfg.tokens);
     const tokens: TokenItem[] = await timed(`${tokenUsers.length} logins for user-info tokens`, () =>
       mapLimit(tokenUsers, 8, async (u) => {
         const password = await encryptPassword(publicKey, PASSWORD);
-        const data = await call(target, 'POST', LOGIN_PATH, { body: loginBody(u.username, password), tenantId: u.tenantId });
+        const data = await call(target, 'POST', LOGIN_PATH, {
+          body: loginBody(u.username, password),
+          tenantId: u.tenantId,
+        });
         const info = data.user_info as { id: number };
         if (info.id !== u.userId) throw new Error(`login of ${u.username} answered user ${info.id}`);
         return { tenantId: u.tenantId, userId: u.userId, token: String(data.access_token) };
@@ -351,31 +502,65 @@ async function main() {
 
     // The statement sequences, captured from the real server, drive the bare-SQL scenarios.
     const probe = tokens.find((t) => t.userId !== t.tenantId)!;
-    const probeCtx: RequestContext = { requestId: newRequestId(), tenantId: probe.tenantId, userId: probe.userId, tokenHash: sha256Hex(probe.token) };
+    const probeCtx: RequestContext = {
+      requestId: newRequestId(),
+      tenantId: probe.tenantId,
+      userId: probe.userId,
+      tokenHash: sha256Hex(probe.token),
+    };
     const capturedAt = Date.now();
-    const apiCapture = await captureStatements(() => call(target, 'GET', '/admin/user/info', { token: probe.token, requestId: probeCtx.requestId }));
+    const apiCapture = await captureStatements(() =>
+      call(target, 'GET', '/admin/user/info', { token: probe.token, requestId: probeCtx.requestId }),
+    );
     const userInfoPlan = compileReplay(apiCapture.statements, probeCtx, capturedAt, cfg.namedStatements);
 
-    const bareDb = await openDatabase({ url: pgServer.url, poolSize: cfg.pool, appRole: 'psy_app', migrationsDir, namedStatements: cfg.namedStatements });
+    const bareDb = await openDatabase({
+      url: pgServer.url,
+      poolSize: cfg.pool,
+      appRole: 'psy_app',
+      migrationsDir,
+      namedStatements: cfg.namedStatements,
+    });
     cleanups.push(() => bareDb.close());
-    const repoCapture = await captureStatements(() => userInfoThroughRepositories(bareDb, newRequestId(), probeCtx.tokenHash!));
+    const repoCapture = await captureStatements(() =>
+      userInfoThroughRepositories(bareDb, newRequestId(), probeCtx.tokenHash!),
+    );
     const identical = sameTexts(apiCapture.statements, repoCapture.statements);
     log(`\nGET /admin/user/info runs ${apiCapture.statements.length} statements (captured from the server):`);
     for (const l of describeReplay(userInfoPlan)) log(`    ${l}`);
-    log(`  bare-SQL through the repository functions sends the same statement texts: ${identical ? 'yes' : 'NO'}`);
+    log(
+      `  bare-SQL through the repository functions sends the same statement texts: ${identical ? 'yes' : 'NO'}`,
+    );
     if (!identical) {
       log('  repository sequence:');
       for (const s of repoCapture.statements) log(`    ${s.text.replace(/\s+/g, ' ').trim().slice(0, 100)}`);
     }
 
     const loginProbe = loginItems.find((u) => u.userId !== u.tenantId)!;
-    await call(target, 'POST', LOGIN_PATH, { body: loginBody(loginProbe.username, loginProbe.password), tenantId: loginProbe.tenantId });
-    const loginCtx: RequestContext = { requestId: newRequestId(), tenantId: loginProbe.tenantId, userId: loginProbe.userId, username: loginProbe.username };
+    await call(target, 'POST', LOGIN_PATH, {
+      body: loginBody(loginProbe.username, loginProbe.password),
+      tenantId: loginProbe.tenantId,
+    });
+    const loginCtx: RequestContext = {
+      requestId: newRequestId(),
+      tenantId: loginProbe.tenantId,
+      userId: loginProbe.userId,
+      username: loginProbe.username,
+    };
     const loginCapturedAt = Date.now();
     const loginCapture = await captureStatements(() =>
-      call(target, 'POST', LOGIN_PATH, { body: loginBody(loginProbe.username, loginProbe.password), tenantId: loginProbe.tenantId, requestId: loginCtx.requestId }),
+      call(target, 'POST', LOGIN_PATH, {
+        body: loginBody(loginProbe.username, loginProbe.password),
+        tenantId: loginProbe.tenantId,
+        requestId: loginCtx.requestId,
+      }),
     );
-    const loginPlan: ReplayStep[] = compileReplay(loginCapture.statements, loginCtx, loginCapturedAt, cfg.namedStatements);
+    const loginPlan: ReplayStep[] = compileReplay(
+      loginCapture.statements,
+      loginCtx,
+      loginCapturedAt,
+      cfg.namedStatements,
+    );
     log(`POST /auth/oauth/token (password login) runs ${loginCapture.statements.length} statements:`);
     for (const l of describeReplay(loginPlan)) log(`    ${l}`);
 
@@ -389,58 +574,93 @@ async function main() {
     const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
     const tokenCtx = tokens.map((t) => ({ ...t, tokenHash: sha256Hex(t.token) }));
     const inProcess = (op: () => Promise<void>) => async (onWindow: (edge: 'start' | 'end') => void) => ({
-      summary: await runClosedLoop({ concurrency: cfg.concurrency, warmupMs: cfg.warmupSeconds * 1000, durationMs: cfg.seconds * 1000, op, onWindow }),
+      summary: await runClosedLoop({
+        concurrency: cfg.concurrency,
+        warmupMs: cfg.warmupSeconds * 1000,
+        durationMs: cfg.seconds * 1000,
+        op,
+        onWindow,
+      }),
       clientCpuUs: null,
     });
     const overHttp = (spec: RunSpec) => async (onWindow: (edge: 'start' | 'end') => void) => {
       // The child opens its window after the same warm-up; sample ours on the same schedule.
-      const timers = [setTimeout(() => onWindow('start'), cfg.warmupSeconds * 1000), setTimeout(() => onWindow('end'), (cfg.warmupSeconds + cfg.seconds) * 1000)];
+      const timers = [
+        setTimeout(() => onWindow('start'), cfg.warmupSeconds * 1000),
+        setTimeout(() => onWindow('end'), (cfg.warmupSeconds + cfg.seconds) * 1000),
+      ];
       const r = await client.run(target, spec);
       timers.forEach(clearTimeout);
       return { summary: r.summary, clientCpuUs: r.cpuUs };
     };
 
-    const results: ScenarioResult[] = [];
-    const scenario = async (name: ScenarioName, description: string, run: Parameters<typeof measure>[3]) => {
-      if (wanted(name)) results.push(await measure(name, description, pgServer.dir, run));
-    };
+    const plan: { name: ScenarioName; description: string; run: Parameters<typeof measure>[3] }[] = [
+      {
+        name: 'user-info api',
+        description: `GET /admin/user/info over HTTP keep-alive, each request signed afresh, random one of ${tokens.length} tokens`,
+        run: overHttp({ scenario: 'user-info', items: tokens }),
+      },
+      {
+        name: 'user-info sql-drizzle',
+        description: `the same statements through the repository functions (admitRequest, withTenant, loadPrincipalData, findUserProfile) with drizzle on its own pool of ${cfg.pool}`,
+        run: inProcess(async () => {
+          const t = pick(tokenCtx);
+          await userInfoThroughRepositories(bareDb, newRequestId(), t.tokenHash);
+        }),
+      },
+      {
+        name: 'user-info sql-pg',
+        description: `the ${apiCapture.statements.length} statements captured from the server replayed with plain pg on a pool of ${cfg.pool}`,
+        run: inProcess(async () => {
+          const t = pick(tokenCtx);
+          await replay(rawPool, userInfoPlan, {
+            requestId: newRequestId(),
+            tenantId: t.tenantId,
+            userId: t.userId,
+            tokenHash: t.tokenHash,
+          });
+        }),
+      },
+      {
+        name: 'login api',
+        description: `POST /auth/oauth/token password login over HTTP, random one of ${loginItems.length} users of ${cfg.tenants} tenants, password pre-encrypted`,
+        run: overHttp({
+          scenario: 'login',
+          items: loginItems.map(({ tenantId, username, password }) => ({ tenantId, username, password })),
+        }),
+      },
+      {
+        name: 'login sql-pg',
+        description: `the ${loginCapture.statements.length} statements of a password login replayed with plain pg (no argon2, no RSA decryption)`,
+        run: inProcess(async () => {
+          const u = pick(loginItems);
+          await replay(rawPool, loginPlan, {
+            requestId: newRequestId(),
+            tenantId: u.tenantId,
+            userId: u.userId,
+            username: u.username,
+          });
+        }),
+      },
+    ];
 
-    await scenario(
-      'user-info api',
-      `GET /admin/user/info over HTTP keep-alive, each request signed afresh, random one of ${tokens.length} tokens`,
-      overHttp({ scenario: 'user-info', items: tokens }),
-    );
-    await scenario(
-      'user-info sql-drizzle',
-      `the same statements through the repository functions (admitRequest, withTenant, loadPrincipalData, findUserProfile) with drizzle on its own pool of ${cfg.pool}`,
-      inProcess(async () => {
-        const t = pick(tokenCtx);
-        await userInfoThroughRepositories(bareDb, newRequestId(), t.tokenHash);
-      }),
-    );
-    await scenario(
-      'user-info sql-pg',
-      `the captured statements replayed with plain pg on a pool of ${cfg.pool}: admit, BEGIN, set_config, principal, profile, COMMIT`,
-      inProcess(async () => {
-        const t = pick(tokenCtx);
-        await replay(rawPool, userInfoPlan, { requestId: newRequestId(), tenantId: t.tenantId, userId: t.userId, tokenHash: t.tokenHash });
-      }),
-    );
-    await scenario(
-      'login api',
-      `POST /auth/oauth/token password login over HTTP, random one of ${loginItems.length} users of ${cfg.tenants} tenants, password pre-encrypted`,
-      overHttp({ scenario: 'login', items: loginItems.map(({ tenantId, username, password }) => ({ tenantId, username, password })) }),
-    );
-    await scenario(
-      'login sql-pg',
-      'the statements of a password login replayed with plain pg (no argon2, no RSA decryption)',
-      inProcess(async () => {
-        const u = pick(loginItems);
-        await replay(rawPool, loginPlan, { requestId: newRequestId(), tenantId: u.tenantId, userId: u.userId, username: u.username });
-      }),
-    );
+    // Rounds interleave the scenarios, so a burst of other load on a shared machine hits all of them.
+    const perRound: ScenarioResult[] = [];
+    for (let round = 1; round <= cfg.rounds; round++) {
+      if (cfg.rounds > 1) log(`\nround ${round} of ${cfg.rounds}`);
+      for (const s of plan)
+        if (wanted(s.name)) perRound.push(await measure(s.name, s.description, pgServer.dir, s.run));
+    }
+    const results = plan
+      .filter((s) => wanted(s.name))
+      .map((s) => combineRounds(perRound.filter((r) => r.name === s.name)));
 
-    report(results, { seedSeconds, userInfoStatements: describeReplay(userInfoPlan), loginStatements: describeReplay(loginPlan), identical });
+    report(results, {
+      seedSeconds,
+      userInfoStatements: describeReplay(userInfoPlan),
+      loginStatements: describeReplay(loginPlan),
+      identical,
+    });
   } finally {
     await cleanup();
   }
@@ -448,13 +668,20 @@ async function main() {
 
 // ---------------------------------------------------------------------------------------------- report
 
-function report(results: ScenarioResult[], extra: { seedSeconds: number; userInfoStatements: string[]; loginStatements: string[]; identical: boolean }) {
+function report(
+  results: ScenarioResult[],
+  extra: { seedSeconds: number; userInfoStatements: string[]; loginStatements: string[]; identical: boolean },
+) {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lpad = (s: string, n: number) => s.padStart(n);
   const cols = ['scenario', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors'];
   const widths = [24, 9, 8, 8, 8, 9, 7];
-  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join(' | ');
-  log(`\nresults (${cfg.concurrency} concurrent, ${cfg.seconds} s each after ${cfg.warmupSeconds} s warm-up; ${os.cpus().length} cores shared by client, server, PostgreSQL)`);
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join(' | ');
+  log(
+    `\nresults (${cfg.concurrency} concurrent, ${cfg.seconds} s each after ${cfg.warmupSeconds} s warm-up` +
+      `${cfg.rounds > 1 ? `, median of ${cfg.rounds} interleaved rounds` : ''}; ${os.cpus().length} cores shared by client, server, PostgreSQL)`,
+  );
   log(row(cols));
   log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of results) {
@@ -464,9 +691,11 @@ function report(results: ScenarioResult[], extra: { seedSeconds: number; userInf
 
   log('\nwhere the CPU goes (measured window): ms of CPU per request / cores busy');
   const cw = [24, 20, 20, 20, 26];
-  const crow = (cells: string[]) => cells.map((c, i) => (i === 0 ? pad(c, cw[i]!) : lpad(c, cw[i]!))).join(' | ');
+  const crow = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? pad(c, cw[i]!) : lpad(c, cw[i]!))).join(' | ');
   log(crow(['scenario', 'load generator', 'server / SQL runner', 'PostgreSQL', 'server loop delay p99/max']));
-  const cell = (perReq: number | null, cores: number | null) => (perReq === null || cores === null ? '-' : `${perReq.toFixed(3)} / ${cores.toFixed(2)}`);
+  const cell = (perReq: number | null, cores: number | null) =>
+    perReq === null || cores === null ? '-' : `${perReq.toFixed(3)} / ${cores.toFixed(2)}`;
   for (const r of results) {
     log(
       crow([
@@ -480,7 +709,9 @@ function report(results: ScenarioResult[], extra: { seedSeconds: number; userInf
   }
   log('\nserver process memory (this process: server + bench bookkeeping), after each scenario');
   for (const r of results) {
-    log(`  ${pad(r.name, 24)} RSS ${r.memory.rssMb} MB (peak ${r.memory.peakRssMb} MB), heap used ${r.memory.heapUsedMb} of ${r.memory.heapTotalMb} MB`);
+    log(
+      `  ${pad(r.name, 24)} RSS ${r.memory.rssMb} MB (peak ${r.memory.peakRssMb} MB), heap used ${r.memory.heapUsedMb} of ${r.memory.heapTotalMb} MB`,
+    );
   }
 
   const find = (n: ScenarioName) => results.find((r) => r.name === n);
@@ -492,14 +723,23 @@ function report(results: ScenarioResult[], extra: { seedSeconds: number; userInf
   if (api && bare) {
     ratios.p50ApiOverSqlPg = api.summary.p50 / bare.summary.p50;
     ratios.p99ApiOverSqlPg = api.summary.p99 / bare.summary.p99;
-    log(`\nuser-info API / bare SQL (plain pg):     p50 ${ratios.p50ApiOverSqlPg.toFixed(2)}x, p99 ${ratios.p99ApiOverSqlPg.toFixed(2)}x`);
+    log(
+      `\nuser-info API / bare SQL (plain pg):     p50 ${ratios.p50ApiOverSqlPg.toFixed(2)}x, p99 ${ratios.p99ApiOverSqlPg.toFixed(2)}x`,
+    );
   }
   if (api && drz) {
     ratios.p50ApiOverSqlDrizzle = api.summary.p50 / drz.summary.p50;
     ratios.p99ApiOverSqlDrizzle = api.summary.p99 / drz.summary.p99;
-    log(`user-info API / bare SQL (repositories): p50 ${ratios.p50ApiOverSqlDrizzle.toFixed(2)}x, p99 ${ratios.p99ApiOverSqlDrizzle.toFixed(2)}x`);
+    log(
+      `user-info API / bare SQL (repositories): p50 ${ratios.p50ApiOverSqlDrizzle.toFixed(2)}x, p99 ${ratios.p99ApiOverSqlDrizzle.toFixed(2)}x`,
+    );
   }
-  if (api) checks.push({ target: 'user-info API p99 < 10 ms', value: `${ms(api.summary.p99)} ms`, pass: api.summary.p99 < 10 && api.summary.errors === 0 });
+  if (api)
+    checks.push({
+      target: 'user-info API p99 < 10 ms',
+      value: `${ms(api.summary.p99)} ms`,
+      pass: api.summary.p99 < 10 && api.summary.errors === 0,
+    });
   if (api && bare) {
     checks.push({
       target: 'user-info API p50 within 2x of bare-SQL (plain pg) p50',
@@ -508,7 +748,11 @@ function report(results: ScenarioResult[], extra: { seedSeconds: number; userInf
     });
   }
   const errored = results.filter((r) => r.summary.errors > 0);
-  checks.push({ target: 'no errors in any scenario', value: errored.length ? errored.map((r) => `${r.name}: ${r.summary.errors}`).join(', ') : 'none', pass: errored.length === 0 });
+  checks.push({
+    target: 'no errors in any scenario',
+    value: errored.length ? errored.map((r) => `${r.name}: ${r.summary.errors}`).join(', ') : 'none',
+    pass: errored.length === 0,
+  });
   log('\ntargets');
   for (const c of checks) log(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.target}: ${c.value}`);
   for (const r of errored) {
@@ -525,6 +769,7 @@ function report(results: ScenarioResult[], extra: { seedSeconds: number; userInf
     `BENCH_USERS_PER_TENANT=${cfg.usersPerTenant}`,
     `BENCH_TOKENS=${cfg.tokens}`,
     `BENCH_LOGIN_USERS=${cfg.loginUsers}`,
+    ...(cfg.rounds > 1 ? [`BENCH_ROUNDS=${cfg.rounds}`] : []),
     `BENCH_NAMED_STATEMENTS=${cfg.namedStatements ? 1 : 0}`,
     ...(cfg.logLevel !== 'silent' ? [`BENCH_LOG_LEVEL=${cfg.logLevel}`] : []),
     ...(cfg.scenarios.length ? [`BENCH_SCENARIOS='${cfg.scenarios.join(',')}'`] : []),
@@ -541,11 +786,21 @@ function report(results: ScenarioResult[], extra: { seedSeconds: number; userInf
       {
         when: new Date().toISOString(),
         command,
-        machine: { cpus: cpus.length, model: cpus[0]?.model.trim(), memMb: mb(os.totalmem()), node: process.version, platform: `${os.platform()} ${os.release()}` },
+        machine: {
+          cpus: cpus.length,
+          model: cpus[0]?.model.trim(),
+          memMb: mb(os.totalmem()),
+          node: process.version,
+          platform: `${os.platform()} ${os.release()}`,
+        },
         note: 'load generator (child process), server (bench process) and PostgreSQL 15 share the same cores',
         config: cfg,
         seedSeconds: extra.seedSeconds,
-        statements: { userInfo: extra.userInfoStatements, login: extra.loginStatements, repositoryTextsIdentical: extra.identical },
+        statements: {
+          userInfo: extra.userInfoStatements,
+          login: extra.loginStatements,
+          repositoryTextsIdentical: extra.identical,
+        },
         results,
         ratios,
         checks,

@@ -20,8 +20,7 @@ export interface TokenItem {
 }
 
 export type RunSpec =
-  | { scenario: 'login'; items: LoginItem[] }
-  | { scenario: 'user-info'; items: TokenItem[] };
+  { scenario: 'login'; items: LoginItem[] } | { scenario: 'user-info'; items: TokenItem[] };
 
 export type ClientRequest = RunSpec & {
   type: 'run';
@@ -47,12 +46,22 @@ interface Answer {
   body: string;
 }
 
-function send(agent: http.Agent, host: string, port: number, method: string, path: string, headers: Record<string, string>, body?: string) {
+function send(
+  agent: http.Agent,
+  host: string,
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+) {
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request({ agent, host, port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -77,7 +86,11 @@ function expectOk(a: Answer): { code: number; data: Record<string, unknown> } {
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 async function run(req: ClientRequest): Promise<ClientResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: req.concurrency, maxFreeSockets: req.concurrency });
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: req.concurrency,
+    maxFreeSockets: req.concurrency,
+  });
   const { host, port } = req;
   let op: () => Promise<void>;
   if (req.scenario === 'login') {
@@ -93,7 +106,9 @@ async function run(req: ClientRequest): Promise<ClientResult> {
       };
       const res = expectOk(await send(agent, host, port, 'POST', path, headers, body));
       if (typeof res.data.access_token !== 'string' || res.data.tenantId !== it.tenantId) {
-        throw new Error(`login answered 200 without a token for tenant ${it.tenantId}: ${JSON.stringify(res).slice(0, 300)}`);
+        throw new Error(
+          `login answered 200 without a token for tenant ${it.tenantId}: ${JSON.stringify(res).slice(0, 300)}`,
+        );
       }
     };
   } else {
@@ -108,7 +123,9 @@ async function run(req: ClientRequest): Promise<ClientResult> {
       const res = expectOk(await send(agent, host, port, 'GET', path, headers));
       const user = res.data.sysUser as { id?: unknown; tenantId?: unknown } | undefined;
       if (user?.id !== it.userId || user.tenantId !== it.tenantId) {
-        throw new Error(`user info of the wrong user: wanted ${it.tenantId}/${it.userId}, got ${JSON.stringify(user).slice(0, 200)}`);
+        throw new Error(
+          `user info of the wrong user: wanted ${it.tenantId}/${it.userId}, got ${JSON.stringify(user).slice(0, 200)}`,
+        );
       }
     };
   }
@@ -118,7 +135,13 @@ async function run(req: ClientRequest): Promise<ClientResult> {
     if (edge === 'start') cpu0 = process.cpuUsage();
     else cpuUs = ((c) => c.user + c.system)(process.cpuUsage(cpu0));
   };
-  const summary = await runClosedLoop({ concurrency: req.concurrency, warmupMs: req.warmupMs, durationMs: req.durationMs, op, onWindow });
+  const summary = await runClosedLoop({
+    concurrency: req.concurrency,
+    warmupMs: req.warmupMs,
+    durationMs: req.durationMs,
+    op,
+    onWindow,
+  });
   agent.destroy();
   return { type: 'result', id: req.id, summary, cpuUs, rss: process.memoryUsage().rss };
 }
@@ -130,7 +153,8 @@ process.on('message', (msg: ClientRequest | { type: 'exit' }) => {
   }
   run(msg).then(
     (result) => process.send!(result),
-    (err: unknown) => process.send!({ type: 'failed', id: msg.id, error: err instanceof Error ? err.stack : String(err) }),
+    (err: unknown) =>
+      process.send!({ type: 'failed', id: msg.id, error: err instanceof Error ? err.stack : String(err) }),
   );
 });
 process.send!({ type: 'ready' });

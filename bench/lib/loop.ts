@@ -71,7 +71,8 @@ export async function runClosedLoop(opts: LoopOptions): Promise<LatencySummary> 
         const msg = failed instanceof Error ? failed.message : String(failed);
         firstError ??= msg;
         const kind = msg.slice(0, 120);
-        if (kind in errorKinds || Object.keys(errorKinds).length < 10) errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+        if (kind in errorKinds || Object.keys(errorKinds).length < 10)
+          errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
         continue;
       }
       if (n === lat.length) {

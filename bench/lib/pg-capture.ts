@@ -15,14 +15,18 @@ type QueryFn = (this: pg.Client, ...args: unknown[]) => unknown;
 type Callback = (err: Error | null, res?: pg.QueryResult) => void;
 
 /** Runs `fn` and answers every statement any pg client of this process sent meanwhile, in order of sending. */
-export async function captureStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: CapturedStatement[] }> {
+export async function captureStatements<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; statements: CapturedStatement[] }> {
   const proto = pg.Client.prototype as unknown as { query: QueryFn };
   const original = proto.query;
   const statements: CapturedStatement[] = [];
   proto.query = function (this: pg.Client, ...args: unknown[]) {
     const [config, second] = args;
     const text = typeof config === 'string' ? config : String((config as { text?: unknown }).text ?? '');
-    const values = Array.isArray(second) ? [...(second as unknown[])] : [...(((config as { values?: unknown[] }).values ?? []) as unknown[])];
+    const values = Array.isArray(second)
+      ? [...(second as unknown[])]
+      : [...(((config as { values?: unknown[] }).values ?? []) as unknown[])];
     const entry: CapturedStatement = { text, values, rowCount: null, firstRow: undefined };
     statements.push(entry);
     const record = (res: pg.QueryResult | undefined) => {
@@ -81,7 +85,8 @@ export interface ReplayStatement {
   name?: string;
 }
 
-export type ReplayStep = { kind: 'pool'; statement: ReplayStatement } | { kind: 'transaction'; statements: ReplayStatement[] };
+export type ReplayStep =
+  { kind: 'pool'; statement: ReplayStatement } | { kind: 'transaction'; statements: ReplayStatement[] };
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -94,7 +99,12 @@ let replayNames = 0;
  * Works out each parameter's source by comparing captured values with the capture's own context.
  * `named`: replay parameterised statements as named (prepared) statements, like the server's pool.
  */
-export function compileReplay(statements: CapturedStatement[], sample: RequestContext, capturedAt: number, named = false): ReplayStep[] {
+export function compileReplay(
+  statements: CapturedStatement[],
+  sample: RequestContext,
+  capturedAt: number,
+  named = false,
+): ReplayStep[] {
   const slotOf = (v: unknown): Slot => {
     if (v === sample.requestId) return { from: 'requestId' };
     if (sample.tokenHash !== undefined && v === sample.tokenHash) return { from: 'tokenHash' };
@@ -105,7 +115,8 @@ export function compileReplay(statements: CapturedStatement[], sample: RequestCo
     if (v === String(sample.userId)) return { from: 'userIdText' };
     if (typeof v === 'string' && HEX64.test(v)) return { from: 'randomHex' };
     if (typeof v === 'string' && UUID.test(v)) return { from: 'randomUuid' };
-    if (typeof v === 'string' && ISO_TIME.test(v)) return { from: 'time', offsetMs: Date.parse(v) - capturedAt };
+    if (typeof v === 'string' && ISO_TIME.test(v))
+      return { from: 'time', offsetMs: Date.parse(v) - capturedAt };
     if (v instanceof Date) return { from: 'time', offsetMs: v.getTime() - capturedAt };
     return { from: 'const', value: v };
   };
@@ -169,7 +180,9 @@ async function runOne(q: pg.Pool | pg.PoolClient, st: ReplayStatement, ctx: Requ
   const values = valuesFor(st, ctx);
   const res = await (st.name ? q.query({ name: st.name, text: st.text, values }) : q.query(st.text, values));
   if (st.rowCount !== null && res.rowCount !== st.rowCount) {
-    throw new Error(`replayed statement answered ${res.rowCount} rows, captured ${st.rowCount}: ${st.text.trim().slice(0, 100)}`);
+    throw new Error(
+      `replayed statement answered ${res.rowCount} rows, captured ${st.rowCount}: ${st.text.trim().slice(0, 100)}`,
+    );
   }
   if (st.admit) {
     const row = res.rows[0] as { fresh?: unknown; id?: unknown } | undefined;
@@ -201,5 +214,7 @@ export async function replay(pool: pg.Pool, steps: ReplayStep[], ctx: RequestCon
 export function describeReplay(steps: ReplayStep[]): string[] {
   const line = (st: ReplayStatement) =>
     `${st.text.replace(/\s+/g, ' ').trim().slice(0, 90)}${st.slots.length ? `  [${st.slots.map((s) => (s.from === 'const' ? JSON.stringify(s.value) : s.from)).join(', ')}]` : ''}`;
-  return steps.flatMap((s) => (s.kind === 'pool' ? [line(s.statement)] : s.statements.map((st) => `  tx: ${line(st)}`)));
+  return steps.flatMap((s) =>
+    s.kind === 'pool' ? [line(s.statement)] : s.statements.map((st) => `  tx: ${line(st)}`),
+  );
 }

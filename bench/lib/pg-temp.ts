@@ -13,6 +13,8 @@ export interface TempPostgres {
 const MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/lib/pg-temp.mjs');
 
 export async function startTempPostgres(): Promise<TempPostgres> {
-  const mod = (await import(pathToFileURL(MODULE).href)) as { startTempPostgres: () => Promise<TempPostgres> };
+  const mod = (await import(pathToFileURL(MODULE).href)) as {
+    startTempPostgres: () => Promise<TempPostgres>;
+  };
   return mod.startTempPostgres();
 }

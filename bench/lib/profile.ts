@@ -56,7 +56,11 @@ function areaOf(url: string, fn: string): string {
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
   const src = /\/(apps\/server\/src\/(?:core\/[^/]+|modules\/[^/]+)|packages\/[^/]+|bench)\//.exec(url);
   if (src) return src[1]!;
-  return url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
+  return url
+    .replace(/^file:\/\//, '')
+    .split('/')
+    .slice(-2)
+    .join('/');
 }
 
 export function summarize(profile: CpuProfile, top = 20): ProfileSummary {
@@ -73,7 +77,9 @@ export function summarize(profile: CpuProfile, top = 20): ProfileSummary {
     const { callFrame: cf } = byId.get(id)!;
     const area = areaOf(cf.url, cf.functionName);
     areas.set(area, (areas.get(area) ?? 0) + us);
-    const where = cf.url ? `${cf.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/')}:${cf.lineNumber + 1}` : '';
+    const where = cf.url
+      ? `${cf.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/')}:${cf.lineNumber + 1}`
+      : '';
     const key = `${cf.functionName || '(anonymous)'} ${where}`.trim();
     fns.set(key, (fns.get(key) ?? 0) + us);
   }

@@ -31,7 +31,13 @@ export function signHeaders(input: {
   const timestamp = String(input.now ?? Date.now());
   const requestId = input.requestId ?? newRequestId();
   const bodyHash = input.body === undefined || input.body === '' ? EMPTY_BODY_HASH : sha256Hex(input.body);
-  const canonical = canonicalRequest({ method: input.method, pathWithQuery: input.pathWithQuery, timestamp, requestId, bodyHash });
+  const canonical = canonicalRequest({
+    method: input.method,
+    pathWithQuery: input.pathWithQuery,
+    timestamp,
+    requestId,
+    bodyHash,
+  });
   const sign = createHmac('sha256', input.signingKey ?? PUBLIC_SIGNING_KEY)
     .update(canonical)
     .digest('hex');
@@ -48,10 +54,17 @@ export async function checkSigner(): Promise<void> {
   for (const c of cases) {
     const now = 1_700_000_000_000;
     const requestId = 'benchcheck000000000000001';
-    const ours = signHeaders({ ...c, signingKey: c.accessToken ? sha256Hex(c.accessToken) : undefined, now, requestId });
+    const ours = signHeaders({
+      ...c,
+      signingKey: c.accessToken ? sha256Hex(c.accessToken) : undefined,
+      now,
+      requestId,
+    });
     const theirs = await signRequest({ ...c, now, requestId });
     if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
-      throw new Error(`bench signer disagrees with @psy/contracts signRequest: ${JSON.stringify({ ours, theirs })}`);
+      throw new Error(
+        `bench signer disagrees with @psy/contracts signRequest: ${JSON.stringify({ ours, theirs })}`,
+      );
     }
   }
 }

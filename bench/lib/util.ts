@@ -8,7 +8,11 @@ export async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> 
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; answers results in order. */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
