@@ -4,7 +4,15 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'e2e/artifacts/**', 'bench/results/**', 'apps/server/drizzle/**', '**/.tmp/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+      'apps/server/drizzle/**',
+      '**/.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

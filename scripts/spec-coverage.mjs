@@ -33,7 +33,8 @@ for (const file of testFiles.sort()) {
   const rel = path.relative(root, file);
   const text = fs.readFileSync(file, 'utf8');
   // Test and describe titles are string literals that contain the citations.
-  const re = /(?:it|test|describe|name)\s*(?:\.\w+)?\s*[(:=]\s*(['"`])((?:(?!\1).)*\[spec:S[^\]]+\](?:(?!\1).)*)\1/g;
+  const re =
+    /(?:it|test|describe|name)\s*(?:\.\w+)?\s*[(:=]\s*(['"`])((?:(?!\1).)*\[spec:S[^\]]+\](?:(?!\1).)*)\1/g;
   for (const m of text.matchAll(re)) {
     const title = m[2];
     for (const id of title.matchAll(/\[spec:(S\d+\.\d+\.\d+)\]/g)) {
@@ -65,7 +66,12 @@ const lines = [
 for (const id of [...cited.keys()].sort(sortIds)) {
   const req = (items.get(id) ?? '').replace(/\|/g, '\\|');
   const short = req.length > 140 ? `${req.slice(0, 137)}...` : req;
-  lines.push(`| ${id} | ${short} | ${cited.get(id).map((s) => s.replace(/\|/g, '\\|')).join('<br>')} |`);
+  lines.push(
+    `| ${id} | ${short} | ${cited
+      .get(id)
+      .map((s) => s.replace(/\|/g, '\\|'))
+      .join('<br>')} |`,
+  );
 }
 const text = lines.join('\n') + '\n';
 

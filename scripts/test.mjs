@@ -117,7 +117,9 @@ async function e2ePart() {
 /** Checks docs/spec-coverage.md lists exactly what the tests cite. */
 async function docsPart() {
   const exit = await runChild(process.execPath, [path.join(root, 'scripts', 'spec-coverage.mjs'), '--check']);
-  return exit.code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: 'docs/spec-coverage.md out of date' };
+  return exit.code === 0
+    ? { passed: 1, failed: 0 }
+    : { passed: 0, failed: 1, note: 'docs/spec-coverage.md out of date' };
 }
 
 const parts = [

@@ -33,10 +33,16 @@ describe('access rules', () => {
   it('every route of the app has an access rule and appears in the OpenAPI document with it', async () => {
     const res = await t.get('/openapi.json', { tenantId: null });
     expect(res.status).toBe(200);
-    const doc = res.body as unknown as { openapi: string; paths: Record<string, Record<string, { description: string }>> };
+    const doc = res.body as unknown as {
+      openapi: string;
+      paths: Record<string, Record<string, { description: string }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     for (const route of t.app.routes) {
-      const op = doc.paths[route.endpoint.path.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[route.endpoint.method.toLowerCase()];
+      const op =
+        doc.paths[route.endpoint.path.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[
+          route.endpoint.method.toLowerCase()
+        ];
       expect(op, `${route.endpoint.method} ${route.endpoint.path}`).toBeDefined();
       expect(op!.description).toMatch(/^Access: /);
     }
@@ -46,7 +52,10 @@ describe('access rules', () => {
 
 describe('request ids', () => {
   it('answers with the request id the client signed, for tracing', async () => {
-    const res = await t.get('/admin/tenant/detailByCode?code=alpha', { tenantId: null, requestId: 'trace-me-0000000000001' });
+    const res = await t.get('/admin/tenant/detailByCode?code=alpha', {
+      tenantId: null,
+      requestId: 'trace-me-0000000000001',
+    });
     expect(res.headers['x-request-id']).toBe('trace-me-0000000000001');
   });
 });
@@ -59,32 +68,64 @@ describe('health and the web app', () => {
   });
 
   it('serves the web app for page paths, including ones that share the /admin prefix, and files as they are', async () => {
-    const page = await t.app.app.inject({ method: 'GET', url: '/demo/login', headers: { accept: 'text/html' } });
+    const page = await t.app.app.inject({
+      method: 'GET',
+      url: '/demo/login',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>app</title>');
-    const adminPage = await t.app.app.inject({ method: 'GET', url: '/admin/role/index', headers: { accept: 'text/html,*/*' } });
+    const adminPage = await t.app.app.inject({
+      method: 'GET',
+      url: '/admin/role/index',
+      headers: { accept: 'text/html,*/*' },
+    });
     expect(adminPage.body).toContain('<title>app</title>');
     const asset = await t.app.app.inject({ method: 'GET', url: '/assets/app-1.js' });
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toMatch(/immutable/);
-    const apiMiss = await t.app.app.inject({ method: 'GET', url: '/admin/nothing/here', headers: { accept: 'application/json' } });
+    const apiMiss = await t.app.app.inject({
+      method: 'GET',
+      url: '/admin/nothing/here',
+      headers: { accept: 'application/json' },
+    });
     expect(apiMiss.statusCode).toBe(404);
     expect(apiMiss.json()).toMatchObject({ code: 404 });
-    const escape = await t.app.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd', headers: { accept: 'text/html' } });
+    const escape = await t.app.app.inject({
+      method: 'GET',
+      url: '/..%2f..%2fetc%2fpasswd',
+      headers: { accept: 'text/html' },
+    });
     expect(escape.body).not.toContain('root:');
   });
 });
 
 describe('bad input never causes a 500', () => {
-  const garbage = ['', '?', '?current=-1&size=abc', '?roleId=1e999', '?code=%00', '?phone=%E0%A4%A', '?type=' + 'x'.repeat(5000), '?productId[]=1&productId[]=2'];
+  const garbage = [
+    '',
+    '?',
+    '?current=-1&size=abc',
+    '?roleId=1e999',
+    '?code=%00',
+    '?phone=%E0%A4%A',
+    '?type=' + 'x'.repeat(5000),
+    '?productId[]=1&productId[]=2',
+  ];
 
   it('answers every route with a 4xx in the {code, msg, data} shape for malformed queries and bodies', async () => {
     const token = await t.tokenFor('admin');
     for (const route of t.app.routes) {
       for (const q of garbage) {
         const url = route.endpoint.path.replace(/:([A-Za-z_]+)/g, 'zz%ff') + q;
-        for (const body of route.endpoint.method === 'GET' ? [undefined] : [undefined, { x: [1, { y: null }] }, 'not json']) {
-          const res = await t.request(route.endpoint.method, url, typeof body === 'string' ? undefined : body, { token });
+        for (const body of route.endpoint.method === 'GET'
+          ? [undefined]
+          : [undefined, { x: [1, { y: null }] }, 'not json']) {
+          const res = await t.request(
+            route.endpoint.method,
+            url,
+            typeof body === 'string' ? undefined : body,
+            { token },
+          );
           expect(res.status, `${route.endpoint.method} ${url} -> ${res.raw.slice(0, 200)}`).toBeLessThan(500);
           if (res.headers['content-type']?.toString().includes('json') && res.status >= 400) {
             expect(Object.keys(res.body).sort(), url).toEqual(['code', 'data', 'msg']);

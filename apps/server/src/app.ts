@@ -70,7 +70,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const database = opts.database ?? (await openAppDatabase(env));
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
     genReqId: (req) => {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID_PATTERN.test(h) ? h : randomUUID();
@@ -81,7 +84,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // Malformed URLs and content types fail before routing; answer them in the API's shape too.
     frameworkErrors: (err, req, reply) => {
       const lang = langOf(req);
-      void (reply as FastifyReply).code(400).send({ code: 400, msg: `${errorMessage('badRequest', lang)}: ${err.message}`, data: null });
+      void (reply as FastifyReply)
+        .code(400)
+        .send({ code: 400, msg: `${errorMessage('badRequest', lang)}: ${err.message}`, data: null });
     },
   });
 
@@ -100,12 +105,25 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const lang = langOf(req);
     if (err instanceof AppError) {
       void reply.headers(err.headers);
-      return reply.code(err.status).send({ code: err.code, msg: err.isDefaultMessage ? errorMessage(err.key, lang) : err.message, data: err.data });
+      return reply.code(err.status).send({
+        code: err.code,
+        msg: err.isDefaultMessage ? errorMessage(err.key, lang) : err.message,
+        data: err.data,
+      });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const key = status === 413 ? 'payloadTooLarge' : status === 415 ? 'unsupportedMedia' : status === 404 ? 'notFound' : 'badRequest';
-      return reply.code(ERRORS[key].status).send({ code: ERRORS[key].code, msg: `${errorMessage(key, lang)}: ${err.message}`, data: null });
+      const key =
+        status === 413
+          ? 'payloadTooLarge'
+          : status === 415
+            ? 'unsupportedMedia'
+            : status === 404
+              ? 'notFound'
+              : 'badRequest';
+      return reply
+        .code(ERRORS[key].status)
+        .send({ code: ERRORS[key].code, msg: `${errorMessage(key, lang)}: ${err.message}`, data: null });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ code: 500, msg: errorMessage('internal', lang), data: null });
@@ -129,7 +147,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...settingsRoutes(),
     ...tenantRoutes(database),
   ];
-  registerRoutes(app, routes, { services: { env, database }, gate: createRequestGate(database), signatureRequired: env.SIGNATURE_REQUIRED });
+  registerRoutes(app, routes, {
+    services: { env, database },
+    gate: createRequestGate(database),
+    signatureRequired: env.SIGNATURE_REQUIRED,
+  });
 
   const openapi = buildOpenApi(routes, APP_VERSION);
   app.get('/openapi.json', { config: { access: PUBLIC } }, async () => openapi);
@@ -145,7 +167,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (env.WEB_DIST) registerStaticWeb(app, env.WEB_DIST);
 
   const purge = setInterval(() => {
-    purgeExpired(database.system).catch((err: unknown) => app.log.warn({ err }, 'purge of expired rows failed'));
+    purgeExpired(database.system).catch((err: unknown) =>
+      app.log.warn({ err }, 'purge of expired rows failed'),
+    );
   }, 60_000);
   purge.unref();
 

@@ -15,7 +15,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default(path.join(process.cwd(), 'data')),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_APP_ROLE: z
     .string()
@@ -25,7 +29,11 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   WEB_DIST: z.string().optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(600).default(7200),
-  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(3600).default(7 * 24 * 3600),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .default(7 * 24 * 3600),
   SIGNATURE_REQUIRED: z
     .enum(['true', 'false'])
     .default('true')
@@ -51,7 +59,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && env.SMS_ADAPTER === 'dev') {
     // The development adapter exposes codes to anyone: never in production.
-    throw new Error('Invalid configuration:\n  SMS_ADAPTER: must be http in production (the dev adapter publishes codes)');
+    throw new Error(
+      'Invalid configuration:\n  SMS_ADAPTER: must be http in production (the dev adapter publishes codes)',
+    );
   }
   if (env.SMS_ADAPTER === 'http' && !env.SMS_GATEWAY_URL) {
     throw new Error('Invalid configuration:\n  SMS_GATEWAY_URL: required when SMS_ADAPTER=http');

@@ -7,7 +7,8 @@ async function main() {
   const env = loadEnv();
   const { app, database } = await buildApp({ env });
   const demo = env.SEED_DEMO ? await seedDemo(database) : null;
-  if (demo) app.log.info({ tenant: demo.tenantCode }, demo.created ? 'demo school created' : 'demo school present');
+  if (demo)
+    app.log.info({ tenant: demo.tenantCode }, demo.created ? 'demo school created' : 'demo school present');
   await app.listen({ host: env.HOST, port: env.PORT });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   if (demo) printDemo(demo, port, Boolean(env.WEB_DIST));

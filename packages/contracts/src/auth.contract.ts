@@ -93,7 +93,9 @@ export const captchaEndpoint = defineEndpoint({
   path: '/code',
   summary: 'Captcha image for a client-chosen key',
   tags: ['auth'],
-  query: z.object({ randomStr: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'randomStr must be 8-64 letters or digits') }),
+  query: z.object({
+    randomStr: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'randomStr must be 8-64 letters or digits'),
+  }),
   response: null,
   produces: 'image/svg+xml',
 });

@@ -40,7 +40,8 @@ export function defineEndpoint<
 export type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type BodyOf<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType, z.ZodType> ? z.input<B> : never;
 export type ParamsOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer P, z.ZodType> ? z.input<P> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** The body of every JSON answer (spec S0.7): `code` 0 on success. */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
@@ -59,6 +60,11 @@ export const pageQuery = z.object({
 });
 
 export const pageOf = <T extends z.ZodType>(record: T) =>
-  z.object({ records: z.array(record), total: z.number().int(), current: z.number().int(), size: z.number().int() });
+  z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+  });
 
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -6,10 +6,20 @@
 export const ERRORS = {
   badRequest: { status: 400, code: 400, en: 'Invalid request', zh: '请求参数错误' },
   business: { status: 400, code: 1, en: 'Operation failed', zh: '操作失败' },
-  unauthenticated: { status: 401, code: 401, en: 'Not logged in or the login has expired', zh: '未登录或登录已过期' },
+  unauthenticated: {
+    status: 401,
+    code: 401,
+    en: 'Not logged in or the login has expired',
+    zh: '未登录或登录已过期',
+  },
   forbidden: { status: 403, code: 403, en: 'No permission for this operation', zh: '没有权限执行此操作' },
   notFound: { status: 404, code: 404, en: 'Resource does not exist', zh: '资源不存在' },
-  conflict: { status: 409, code: 409, en: 'The data was changed or already exists', zh: '数据已存在或已被修改' },
+  conflict: {
+    status: 409,
+    code: 409,
+    en: 'The data was changed or already exists',
+    zh: '数据已存在或已被修改',
+  },
   payloadTooLarge: { status: 413, code: 413, en: 'The request is too large', zh: '请求内容过大' },
   unsupportedMedia: { status: 415, code: 415, en: 'Unsupported content type', zh: '不支持的内容类型' },
   noAccountBound: {
@@ -18,8 +28,18 @@ export const ERRORS = {
     en: 'No login account bound, log in with password then bind',
     zh: '未绑定登录账号，请使用密码登录后绑定',
   },
-  badCredentials: { status: 426, code: 426, en: 'User name does not exist or password wrong', zh: '用户名不存在或者密码错误' },
-  badCaptcha: { status: 428, code: 428, en: 'Verification code wrong, re-enter', zh: '验证码错误，请重新输入' },
+  badCredentials: {
+    status: 426,
+    code: 426,
+    en: 'User name does not exist or password wrong',
+    zh: '用户名不存在或者密码错误',
+  },
+  badCaptcha: {
+    status: 428,
+    code: 428,
+    en: 'Verification code wrong, re-enter',
+    zh: '验证码错误，请重新输入',
+  },
   tooManyRequests: { status: 429, code: 429, en: 'Requests too frequent', zh: '请求过于频繁' },
   noRole: {
     status: 403,
@@ -27,7 +47,12 @@ export const ERRORS = {
     en: 'The current user has no role, ask the administrator to add a role',
     zh: '当前用户没有角色，请联系管理员添加角色',
   },
-  internal: { status: 500, code: 500, en: 'Unknown system error, report to the administrator', zh: '未知系统错误，请反馈给管理员' },
+  internal: {
+    status: 500,
+    code: 500,
+    en: 'Unknown system error, report to the administrator',
+    zh: '未知系统错误，请反馈给管理员',
+  },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -177,7 +177,7 @@ export const pageSetupSchema = z.object({
 export const pageSetupByTenantEndpoint = defineEndpoint({
   method: 'GET',
   path: '/admin/pageSetup/findPageSetupByTenantId/:id',
-  summary: "Tenant page setup (titles, icon, logo, theme colour); public for the login page",
+  summary: 'Tenant page setup (titles, icon, logo, theme colour); public for the login page',
   tags: ['tenants'],
   params: z.object({ id: idSchema }),
   response: pageSetupSchema,

@@ -17,7 +17,10 @@ function bytesToBase64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
-export async function encryptPassword(publicKey: { keyId: string; spki: string }, password: string): Promise<string> {
+export async function encryptPassword(
+  publicKey: { keyId: string; spki: string },
+  password: string,
+): Promise<string> {
   const key = await crypto.subtle.importKey(
     'spki',
     base64ToBytes(publicKey.spki),

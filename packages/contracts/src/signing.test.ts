@@ -1,23 +1,55 @@
 import { createHmac, createHash, generateKeyPairSync, privateDecrypt, constants } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalRequest, encryptPassword, PUBLIC_SIGNING_KEY, signRequest, UNSIGNED_PAYLOAD, HEADER } from './index';
+import {
+  canonicalRequest,
+  encryptPassword,
+  PUBLIC_SIGNING_KEY,
+  signRequest,
+  UNSIGNED_PAYLOAD,
+  HEADER,
+} from './index';
 import { isPhoneNumber, loginAccountSchema } from './rules';
 
 describe('request signing [spec:S0.7.1]', () => {
   it('signs METHOD, path with query, timestamp, request id and body hash with HMAC-SHA256', async () => {
     const token = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
     const body = '{"a":1}';
-    const h = await signRequest({ method: 'post', pathWithQuery: '/admin/x?b=2', body, accessToken: token, now: 1700000000000, requestId: 'req-0000000000000001' });
+    const h = await signRequest({
+      method: 'post',
+      pathWithQuery: '/admin/x?b=2',
+      body,
+      accessToken: token,
+      now: 1700000000000,
+      requestId: 'req-0000000000000001',
+    });
     const key = createHash('sha256').update(token).digest('hex');
-    const canonical = ['POST', '/admin/x?b=2', '1700000000000', 'req-0000000000000001', createHash('sha256').update(body).digest('hex')].join('\n');
+    const canonical = [
+      'POST',
+      '/admin/x?b=2',
+      '1700000000000',
+      'req-0000000000000001',
+      createHash('sha256').update(body).digest('hex'),
+    ].join('\n');
     expect(h[HEADER.sign]).toBe(createHmac('sha256', key).update(canonical).digest('hex'));
     expect(h[HEADER.timestamp]).toBe('1700000000000');
     expect(h[HEADER.requestId]).toBe('req-0000000000000001');
   });
 
   it('uses the public key before login and the unsigned-payload marker for uploads', async () => {
-    const h = await signRequest({ method: 'POST', pathWithQuery: '/u', body: UNSIGNED_PAYLOAD, now: 1, requestId: 'req-0000000000000002' });
-    const canonical = canonicalRequest({ method: 'POST', pathWithQuery: '/u', timestamp: '1', requestId: 'req-0000000000000002', bodyHash: UNSIGNED_PAYLOAD });
+    const h = await signRequest({
+      method: 'POST',
+      pathWithQuery: '/u',
+      body: UNSIGNED_PAYLOAD,
+      now: 1,
+      requestId: 'req-0000000000000002',
+    });
+    const canonical = canonicalRequest({
+      method: 'POST',
+      pathWithQuery: '/u',
+      timestamp: '1',
+      requestId: 'req-0000000000000002',
+      bodyHash: UNSIGNED_PAYLOAD,
+    });
     expect(h[HEADER.sign]).toBe(createHmac('sha256', PUBLIC_SIGNING_KEY).update(canonical).digest('hex'));
   });
 
@@ -36,7 +68,10 @@ describe('password encryption [spec:S0.7.1]', () => {
     const sent = await encryptPassword({ keyId: 'k1', spki }, 'Pässword-1!');
     const [keyId, b64] = sent.split('.');
     expect(keyId).toBe('k1');
-    const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64!, 'base64'));
+    const plain = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(b64!, 'base64'),
+    );
     expect(plain.toString('utf8')).toBe('Pässword-1!');
     expect(await encryptPassword({ keyId: 'k1', spki }, 'Pässword-1!')).not.toBe(sent);
   });
@@ -44,7 +79,9 @@ describe('password encryption [spec:S0.7.1]', () => {
 
 describe('shared rules [spec:S0.5.1] [spec:S0.5.3]', () => {
   it('accepts login accounts of 2-20 characters', () => {
-    expect(loginAccountSchema.safeParse('a').error?.issues[0]?.message).toBe('login account at least 2-20 characters');
+    expect(loginAccountSchema.safeParse('a').error?.issues[0]?.message).toBe(
+      'login account at least 2-20 characters',
+    );
     expect(loginAccountSchema.safeParse('').error?.issues[0]?.message).toBe('enter login account');
     expect(loginAccountSchema.safeParse('ab').success).toBe(true);
     expect(loginAccountSchema.safeParse('a'.repeat(21)).success).toBe(false);

@@ -24,9 +24,13 @@ export async function sha256Hex(data: string | Uint8Array): Promise<string> {
 }
 
 async function hmacHex(key: string, message: string): Promise<string> {
-  const k = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const k = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return toHex(await crypto.subtle.sign('HMAC', k, encoder.encode(message)));
 }
 
@@ -37,7 +41,13 @@ export function canonicalRequest(parts: {
   requestId: string;
   bodyHash: string;
 }): string {
-  return [parts.method.toUpperCase(), parts.pathWithQuery, parts.timestamp, parts.requestId, parts.bodyHash].join('\n');
+  return [
+    parts.method.toUpperCase(),
+    parts.pathWithQuery,
+    parts.timestamp,
+    parts.requestId,
+    parts.bodyHash,
+  ].join('\n');
 }
 
 /** The signing key of an authenticated call: the hex SHA-256 of the access token. */
@@ -76,7 +86,9 @@ export async function signRequest(input: {
   const timestamp = String(input.now ?? Date.now());
   const requestId = input.requestId ?? newRequestId();
   const bodyHash =
-    input.body === UNSIGNED_PAYLOAD ? UNSIGNED_PAYLOAD : await sha256Hex(input.body === undefined ? '' : input.body);
+    input.body === UNSIGNED_PAYLOAD
+      ? UNSIGNED_PAYLOAD
+      : await sha256Hex(input.body === undefined ? '' : input.body);
   const key = input.accessToken ? await tokenSigningKey(input.accessToken) : PUBLIC_SIGNING_KEY;
   const sign = await computeSignature({
     method: input.method,

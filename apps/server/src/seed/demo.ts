@@ -5,7 +5,13 @@ export const DEMO_CODE = 'demo';
 export const DEMO_ADMIN_PASSWORD = 'Admin@2026';
 export const DEMO_PASSWORD = 'Demo@2026';
 
-const staff = (username: string, realName: string, roles: string[], phone: string, dept = '心理健康教育中心'): UserSeed => ({
+const staff = (
+  username: string,
+  realName: string,
+  roles: string[],
+  phone: string,
+  dept = '心理健康教育中心',
+): UserSeed => ({
   username,
   password: DEMO_PASSWORD,
   realName,
@@ -16,7 +22,14 @@ const staff = (username: string, realName: string, roles: string[], phone: strin
 
 /** One user per role code of spec S1.6, a sub-administrator, a student and a multi-role teacher. */
 export const DEMO_USERS: UserSeed[] = [
-  { username: 'admin', password: DEMO_ADMIN_PASSWORD, realName: '系统管理员', roles: ['ROLE_ADMIN'], phone: '13800000001', dept: '组织机构' },
+  {
+    username: 'admin',
+    password: DEMO_ADMIN_PASSWORD,
+    realName: '系统管理员',
+    roles: ['ROLE_ADMIN'],
+    phone: '13800000001',
+    dept: '组织机构',
+  },
   staff('subadmin', '计算机学院管理员', ['ROLE_SUB_ADMIN'], '13800000002', '计算机学院'),
   staff('counsellor', '王心怡', ['ROLE_CONSULTANT'], '13800000003'),
   staff('interviewer', '李初访', ['ROLE_INTERVIEWER'], '13800000004'),
@@ -34,7 +47,16 @@ export const DEMO_USERS: UserSeed[] = [
   staff('facultycounsel', '秦院系咨询师', ['CRISIS_ROLE_FACULTY_CONSULT'], '13800000016', '计算机学院'),
   staff('focusquery', '许重点关注查询', ['EMPHASIS_INTERVENE_SEARCH'], '13800000017'),
   staff('teacher', '何多角色', ['ROLE_CONSULTANT', 'ROLE_SUPERVISOR', 'ROLE_INTERVIEWER'], '13800000018'),
-  { username: 'student', password: DEMO_PASSWORD, realName: '林同学', roles: ['ROLE_GENERAL'], phone: '13900000001', dept: '2024级', sex: 2, birthday: '2005-09-01' },
+  {
+    username: 'student',
+    password: DEMO_PASSWORD,
+    realName: '林同学',
+    roles: ['ROLE_GENERAL'],
+    phone: '13900000001',
+    dept: '2024级',
+    sex: 2,
+    birthday: '2005-09-01',
+  },
 ];
 
 const ROLE_LABEL: Record<string, string> = {
@@ -61,6 +83,10 @@ export async function seedDemo(database: Database) {
     tenantCode: DEMO_CODE,
     tenantId: school.tenantId,
     created: school.created,
-    logins: DEMO_USERS.map((u) => ({ username: u.username, password: u.password, role: ROLE_LABEL[u.roles[0]!] ?? u.roles.join(' + ') })),
+    logins: DEMO_USERS.map((u) => ({
+      username: u.username,
+      password: u.password,
+      role: ROLE_LABEL[u.roles[0]!] ?? u.roles.join(' + '),
+    })),
   };
 }

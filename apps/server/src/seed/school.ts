@@ -46,18 +46,62 @@ export interface SeededSchool {
 }
 
 const DICTS: { name: string; items: [string, string, string][] }[] = [
-  { name: 'sex', items: [['1', '男', 'Male'], ['2', '女', 'Female']] },
-  { name: 'isMarriage', items: [['1', '未婚', 'Unmarried'], ['2', '已婚', 'Married'], ['3', '离异', 'Divorced'], ['4', '丧偶', 'Widowed']] },
+  {
+    name: 'sex',
+    items: [
+      ['1', '男', 'Male'],
+      ['2', '女', 'Female'],
+    ],
+  },
+  {
+    name: 'isMarriage',
+    items: [
+      ['1', '未婚', 'Unmarried'],
+      ['2', '已婚', 'Married'],
+      ['3', '离异', 'Divorced'],
+      ['4', '丧偶', 'Widowed'],
+    ],
+  },
   {
     name: 'politicCountenance',
-    items: [['1', '中共党员', 'CPC member'], ['2', '共青团员', 'CYL member'], ['3', '群众', 'Non-affiliated'], ['4', '其他', 'Other']],
+    items: [
+      ['1', '中共党员', 'CPC member'],
+      ['2', '共青团员', 'CYL member'],
+      ['3', '群众', 'Non-affiliated'],
+      ['4', '其他', 'Other'],
+    ],
   },
   {
     name: 'educationalLevel',
-    items: [['1', '专科', 'Associate'], ['2', '本科', 'Bachelor'], ['3', '硕士研究生', 'Master'], ['4', '博士研究生', 'Doctorate']],
+    items: [
+      ['1', '专科', 'Associate'],
+      ['2', '本科', 'Bachelor'],
+      ['3', '硕士研究生', 'Master'],
+      ['4', '博士研究生', 'Doctorate'],
+    ],
   },
-  { name: 'religiousBelief', items: [['1', '无', 'None'], ['2', '佛教', 'Buddhism'], ['3', '基督教', 'Christianity'], ['4', '伊斯兰教', 'Islam'], ['5', '其他', 'Other']] },
-  { name: 'nation', items: [['1', '汉族', 'Han'], ['2', '蒙古族', 'Mongol'], ['3', '回族', 'Hui'], ['4', '藏族', 'Tibetan'], ['5', '维吾尔族', 'Uyghur'], ['6', '壮族', 'Zhuang'], ['99', '其他', 'Other']] },
+  {
+    name: 'religiousBelief',
+    items: [
+      ['1', '无', 'None'],
+      ['2', '佛教', 'Buddhism'],
+      ['3', '基督教', 'Christianity'],
+      ['4', '伊斯兰教', 'Islam'],
+      ['5', '其他', 'Other'],
+    ],
+  },
+  {
+    name: 'nation',
+    items: [
+      ['1', '汉族', 'Han'],
+      ['2', '蒙古族', 'Mongol'],
+      ['3', '回族', 'Hui'],
+      ['4', '藏族', 'Tibetan'],
+      ['5', '维吾尔族', 'Uyghur'],
+      ['6', '壮族', 'Zhuang'],
+      ['99', '其他', 'Other'],
+    ],
+  },
 ];
 
 /** The platform's product catalogue; idempotent. */
@@ -65,14 +109,28 @@ export async function seedCatalog(db: Database['db'] | Tx): Promise<Map<string, 
   for (const [i, p] of PRODUCTS.entries()) {
     await db
       .insert(product)
-      .values({ productCode: p.code, productName: p.name, productNameEn: p.nameEn, type: p.type, icon: p.icon, sort: i + 1 })
+      .values({
+        productCode: p.code,
+        productName: p.name,
+        productNameEn: p.nameEn,
+        type: p.type,
+        icon: p.icon,
+        sort: i + 1,
+      })
       .onConflictDoNothing();
   }
   const rows = await db.select({ id: product.id, code: product.productCode }).from(product);
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
-async function insertMenus(tx: Tx, tenantId: number, productId: number, seeds: MenuSeed[], parentId: number | null, out: Map<string, number>) {
+async function insertMenus(
+  tx: Tx,
+  tenantId: number,
+  productId: number,
+  seeds: MenuSeed[],
+  parentId: number | null,
+  out: Map<string, number>,
+) {
   for (const [i, m] of seeds.entries()) {
     const [row] = await tx
       .insert(menu)
@@ -95,7 +153,17 @@ async function insertMenus(tx: Tx, tenantId: number, productId: number, seeds: M
     for (const [j, b] of (m.buttons ?? []).entries()) {
       const [btn] = await tx
         .insert(menu)
-        .values({ tenantId, productId, parentId: row!.id, menuCode: b.code, name: b.name, nameEn: b.nameEn, permission: b.code, type: 1, sort: j + 1 })
+        .values({
+          tenantId,
+          productId,
+          parentId: row!.id,
+          menuCode: b.code,
+          name: b.name,
+          nameEn: b.nameEn,
+          permission: b.code,
+          type: 1,
+          sort: j + 1,
+        })
         .returning({ id: menu.id });
       out.set(b.code, btn!.id);
     }
@@ -112,8 +180,12 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
   const userHashes = await Promise.all(seed.users.map((u) => hashPassword(u.password)));
 
   return database.db.transaction(async (tx) => {
-    const existing = await tx.select().from(tenant).where(sql`lower(${tenant.code}) = lower(${seed.code})`);
-    if (existing[0]) return { tenantId: existing[0].id, created: false, userIds: {}, roleIds: {}, deptIds: {} };
+    const existing = await tx
+      .select()
+      .from(tenant)
+      .where(sql`lower(${tenant.code}) = lower(${seed.code})`);
+    if (existing[0])
+      return { tenantId: existing[0].id, created: false, userIds: {}, roleIds: {}, deptIds: {} };
 
     const productIds = await seedCatalog(tx);
     const [t] = await tx.insert(tenant).values({ code: seed.code, name: seed.name }).returning();
@@ -127,7 +199,9 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
       technicalSupport: null,
     });
     for (const [i, p] of PRODUCTS.entries()) {
-      await tx.insert(tenantProduct).values({ tenantId, productId: productIds.get(p.code)!, enabled: true, sort: i + 1 });
+      await tx
+        .insert(tenantProduct)
+        .values({ tenantId, productId: productIds.get(p.code)!, enabled: true, sort: i + 1 });
     }
 
     const menuIds = new Map<string, number>();
@@ -135,14 +209,23 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
     for (const p of PRODUCTS) {
       const before = new Set(menuIds.keys());
       await insertMenus(tx, tenantId, productIds.get(p.code)!, MENUS[p.code] ?? [], null, menuIds);
-      productMenuCodes.set(p.code, [...menuIds.keys()].filter((k) => !before.has(k)));
+      productMenuCodes.set(
+        p.code,
+        [...menuIds.keys()].filter((k) => !before.has(k)),
+      );
     }
 
     const roleIds: Record<string, number> = {};
     for (const r of ROLES) {
       const [row] = await tx
         .insert(role)
-        .values({ tenantId, roleCode: r.code, roleName: r.name, portPermission: r.ports, dataScope: r.dataScope ?? 'all' })
+        .values({
+          tenantId,
+          roleCode: r.code,
+          roleName: r.name,
+          portPermission: r.ports,
+          dataScope: r.dataScope ?? 'all',
+        })
         .returning({ id: role.id });
       roleIds[r.code] = row!.id;
       const codes = new Set<string>();
@@ -155,29 +238,49 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
         const parent = findParentCode(c);
         if (parent) codes.add(parent);
       }
-      const values = [...codes].filter((c) => menuIds.has(c)).map((c) => ({ tenantId, roleId: row!.id, menuId: menuIds.get(c)! }));
+      const values = [...codes]
+        .filter((c) => menuIds.has(c))
+        .map((c) => ({ tenantId, roleId: row!.id, menuId: menuIds.get(c)! }));
       if (values.length) await tx.insert(roleMenu).values(values);
     }
 
     const deptIds: Record<string, number> = {};
     const insertDepts = async (list: DeptSeed[], parentId: number | null) => {
       for (const [i, d] of list.entries()) {
-        const [row] = await tx.insert(dept).values({ tenantId, parentId, name: d.name, sort: i + 1 }).returning({ id: dept.id });
+        const [row] = await tx
+          .insert(dept)
+          .values({ tenantId, parentId, name: d.name, sort: i + 1 })
+          .returning({ id: dept.id });
         deptIds[d.name] = row!.id;
         if (d.children) await insertDepts(d.children, row!.id);
       }
     };
     await insertDepts([{ name: '组织机构', children: seed.depts ?? [] }], null);
 
-    const [staffType] = await tx.insert(userType).values({ tenantId, name: '教职工', code: 'staff', sort: 1 }).returning({ id: userType.id });
+    const [staffType] = await tx
+      .insert(userType)
+      .values({ tenantId, name: '教职工', code: 'staff', sort: 1 })
+      .returning({ id: userType.id });
     const [studentType] = await tx
       .insert(userType)
       .values({ tenantId, name: '学生', code: 'student', sort: 2, allowRegister: true })
       .returning({ id: userType.id });
 
     for (const d of DICTS) {
-      const [dt] = await tx.insert(dictType).values({ tenantId, name: d.name, system: true }).returning({ id: dictType.id });
-      await tx.insert(dictItem).values(d.items.map(([value, label, labelEn], i) => ({ tenantId, dictId: dt!.id, value, label, labelEn, sort: i + 1 })));
+      const [dt] = await tx
+        .insert(dictType)
+        .values({ tenantId, name: d.name, system: true })
+        .returning({ id: dictType.id });
+      await tx.insert(dictItem).values(
+        d.items.map(([value, label, labelEn], i) => ({
+          tenantId,
+          dictId: dt!.id,
+          value,
+          label,
+          labelEn,
+          sort: i + 1,
+        })),
+      );
     }
     for (const s of seed.settings ?? []) {
       await tx.insert(setting).values({ tenantId, type: s.type, enable: s.enable, value: s.value ?? {} });

@@ -61,7 +61,10 @@ export async function createPersistentTestDatabase() {
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const { url, drop } = await createPostgresDatabase(base);
-    return { open: () => openDatabase({ url, appRole: 'psy_app', migrationsDir: MIGRATIONS, poolSize: 5 }), dispose: drop };
+    return {
+      open: () => openDatabase({ url, appRole: 'psy_app', migrationsDir: MIGRATIONS, poolSize: 5 }),
+      dispose: drop,
+    };
   }
   const dir = path.join(os.tmpdir(), `psy-pglite-${randomUUID()}`);
   return {
@@ -91,10 +94,35 @@ export const ALPHA: SchoolSeed = {
   depts: [{ name: 'Psychology Centre' }, { name: 'Engineering', children: [{ name: 'Class 2024' }] }],
   settings: [{ type: 'singleRoleSwitch', enable: true }],
   users: [
-    { username: 'admin', password: PASSWORD, realName: 'Alpha Admin', roles: ['ROLE_ADMIN'], phone: '13800000001' },
-    { username: 'counsellor', password: PASSWORD, realName: 'Alpha Counsellor', roles: ['ROLE_CONSULTANT'], phone: '13800000002' },
-    { username: 'teacher', password: PASSWORD, realName: 'Alpha Teacher', roles: ['ROLE_CONSULTANT', 'ROLE_SUPERVISOR'], phone: '13800000003' },
-    { username: 'student', password: PASSWORD, realName: 'Alpha Student', roles: ['ROLE_GENERAL'], phone: '13900000001', dept: 'Class 2024' },
+    {
+      username: 'admin',
+      password: PASSWORD,
+      realName: 'Alpha Admin',
+      roles: ['ROLE_ADMIN'],
+      phone: '13800000001',
+    },
+    {
+      username: 'counsellor',
+      password: PASSWORD,
+      realName: 'Alpha Counsellor',
+      roles: ['ROLE_CONSULTANT'],
+      phone: '13800000002',
+    },
+    {
+      username: 'teacher',
+      password: PASSWORD,
+      realName: 'Alpha Teacher',
+      roles: ['ROLE_CONSULTANT', 'ROLE_SUPERVISOR'],
+      phone: '13800000003',
+    },
+    {
+      username: 'student',
+      password: PASSWORD,
+      realName: 'Alpha Student',
+      roles: ['ROLE_GENERAL'],
+      phone: '13900000001',
+      dept: 'Class 2024',
+    },
   ],
 };
 
@@ -102,8 +130,20 @@ export const BETA: SchoolSeed = {
   code: 'beta',
   name: 'Beta College',
   users: [
-    { username: 'admin', password: PASSWORD, realName: 'Beta Admin', roles: ['ROLE_ADMIN'], phone: '13800000001' },
-    { username: 'student', password: PASSWORD, realName: 'Beta Student', roles: ['ROLE_GENERAL'], phone: '13900000009' },
+    {
+      username: 'admin',
+      password: PASSWORD,
+      realName: 'Beta Admin',
+      roles: ['ROLE_ADMIN'],
+      phone: '13800000001',
+    },
+    {
+      username: 'student',
+      password: PASSWORD,
+      realName: 'Beta Student',
+      roles: ['ROLE_GENERAL'],
+      phone: '13900000009',
+    },
   ],
 };
 
@@ -133,7 +173,10 @@ export interface TestContext {
   request(method: string, url: string, body?: unknown, opts?: RequestOptions): Promise<TestResponse>;
   get(url: string, opts?: RequestOptions): Promise<TestResponse>;
   post(url: string, body?: unknown, opts?: RequestOptions): Promise<TestResponse>;
-  login(username: string, opts?: { tenantId?: number; password?: string; headers?: Record<string, string>; query?: string }): Promise<TestResponse>;
+  login(
+    username: string,
+    opts?: { tenantId?: number; password?: string; headers?: Record<string, string>; query?: string },
+  ): Promise<TestResponse>;
   /** Logs in and answers the access token; fails the test if the login fails. */
   tokenFor(username: string, tenantId?: number): Promise<string>;
   close(): Promise<void>;
@@ -146,23 +189,45 @@ export const TEST_CAPTCHA = 'k7pq';
 export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const env = testEnv(envOverrides);
-  const app = await buildApp({ env, database, logger: false, captcha: () => ({ text: TEST_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }) });
+  const app = await buildApp({
+    env,
+    database,
+    logger: false,
+    captcha: () => ({ text: TEST_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
+  });
   await app.app.ready();
   const alpha = await seedSchool(database, ALPHA);
   const beta = await seedSchool(database, BETA);
 
-  const request = async (method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<TestResponse> => {
+  const request = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<TestResponse> => {
     const payload =
-      body === undefined ? undefined : opts.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+      body === undefined
+        ? undefined
+        : opts.form
+          ? new URLSearchParams(body as Record<string, string>).toString()
+          : JSON.stringify(body);
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    if (payload !== undefined) headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
+    if (payload !== undefined)
+      headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
     if (opts.token) headers[HEADER.authorization] = `Bearer ${opts.token}`;
     const tenantId = opts.tenantId === undefined ? alpha.tenantId : opts.tenantId;
     if (tenantId !== null) headers[HEADER.tenantId] = String(tenantId);
     if (!opts.unsigned) {
       Object.assign(
         headers,
-        await signRequest({ method, pathWithQuery: url, body: payload, accessToken: opts.token, now: opts.now, requestId: opts.requestId }),
+        await signRequest({
+          method,
+          pathWithQuery: url,
+          body: payload,
+          accessToken: opts.token,
+          now: opts.now,
+          requestId: opts.requestId,
+        }),
         opts.headers ?? {},
       );
     }
@@ -180,11 +245,16 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   const login: TestContext['login'] = async (username, o = {}) => {
     if (!publicKey) publicKey = (await request('GET', '/auth/publicKey')).body.data;
     const password = await encryptPassword(publicKey!, o.password ?? PASSWORD);
-    return request('POST', `/auth/oauth/token?grant_type=password${o.query ?? ''}`, { username, password }, {
-      form: true,
-      tenantId: o.tenantId ?? alpha.tenantId,
-      headers: o.headers,
-    });
+    return request(
+      'POST',
+      `/auth/oauth/token?grant_type=password${o.query ?? ''}`,
+      { username, password },
+      {
+        form: true,
+        tenantId: o.tenantId ?? alpha.tenantId,
+        headers: o.headers,
+      },
+    );
   };
 
   return {

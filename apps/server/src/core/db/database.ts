@@ -69,7 +69,9 @@ function guardSystemDb(db: Db): Db {
       return (...args: unknown[]) => {
         const tenant = insideTenantTx.getStore();
         if (tenant !== undefined) {
-          throw new Error(`system database access inside the transaction of tenant ${tenant}: use the tenant scope`);
+          throw new Error(
+            `system database access inside the transaction of tenant ${tenant}: use the tenant scope`,
+          );
         }
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
@@ -77,7 +79,13 @@ function guardSystemDb(db: Db): Db {
   });
 }
 
-function makeDatabase(kind: Database['kind'], db: Db, appRole: string, close: () => Promise<void>, extra: Partial<Database>) {
+function makeDatabase(
+  kind: Database['kind'],
+  db: Db,
+  appRole: string,
+  close: () => Promise<void>,
+  extra: Partial<Database>,
+) {
   const setTenant = (tenantId: number) =>
     sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${appRole}, true)`;
   const guarded = guardSystemDb(db);
@@ -115,7 +123,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       // Several processes may start at once: one migrates, the others wait.
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder: options.migrationsDir });
+      await migratePg(drizzlePg(client, { casing: 'snake_case' }), {
+        migrationsFolder: options.migrationsDir,
+      });
       await ensureAppRole((text) => client.query(text).then(() => undefined), options.appRole);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
@@ -128,7 +138,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder: options.migrationsDir });
+  await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
+    migrationsFolder: options.migrationsDir,
+  });
   await ensureAppRole((text) => client.exec(text).then(() => undefined), options.appRole);
   return makeDatabase('pglite', db, options.appRole, () => client.close(), { pglite: client });
 }

@@ -28,25 +28,35 @@ const engine = onPostgres() ? 'PostgreSQL' : 'PGlite';
 
 describe(`tenant isolation on ${engine}`, () => {
   it('a query with a forgotten tenant filter still returns only the current tenant rows', async () => {
-    const names = await database.withTenant(alpha.tenantId, ({ tx }) => tx.select({ name: sysUser.realName }).from(sysUser));
+    const names = await database.withTenant(alpha.tenantId, ({ tx }) =>
+      tx.select({ name: sysUser.realName }).from(sysUser),
+    );
     expect(names.length).toBe(ALPHA.users.length);
     expect(names.every((r) => r.name.startsWith('Alpha'))).toBe(true);
 
-    const betaNames = await database.withTenant(beta.tenantId, ({ tx }) => tx.select({ name: sysUser.realName }).from(sysUser));
+    const betaNames = await database.withTenant(beta.tenantId, ({ tx }) =>
+      tx.select({ name: sysUser.realName }).from(sysUser),
+    );
     expect(betaNames.map((r) => r.name).sort()).toEqual(['Beta Admin', 'Beta Student']);
   });
 
   it('another tenant rows cannot be read, updated or deleted even by id', async () => {
     const betaAdmin = beta.userIds.admin!;
     await database.withTenant(alpha.tenantId, async ({ tx }) => {
-      const read = await tx.execute(sql`select id from sys_user where tenant_id = ${beta.tenantId} and id = ${betaAdmin}`);
+      const read = await tx.execute(
+        sql`select id from sys_user where tenant_id = ${beta.tenantId} and id = ${betaAdmin}`,
+      );
       expect(rowsOf(read)).toHaveLength(0);
-      const upd = await tx.execute(sql`update sys_user set real_name = 'hacked' where id = ${betaAdmin} returning id`);
+      const upd = await tx.execute(
+        sql`update sys_user set real_name = 'hacked' where id = ${betaAdmin} returning id`,
+      );
       expect(rowsOf(upd)).toHaveLength(0);
       const del = await tx.execute(sql`delete from user_role where user_id = ${betaAdmin} returning user_id`);
       expect(rowsOf(del)).toHaveLength(0);
     });
-    const still = await database.withTenant(beta.tenantId, ({ tx }) => tx.select({ n: sysUser.realName }).from(sysUser));
+    const still = await database.withTenant(beta.tenantId, ({ tx }) =>
+      tx.select({ n: sysUser.realName }).from(sysUser),
+    );
     expect(still.map((r) => r.n)).toContain('Beta Admin');
   });
 
@@ -68,13 +78,15 @@ describe(`tenant isolation on ${engine}`, () => {
   });
 
   it('request transactions run as a role that is neither superuser nor owner nor bypasses RLS', async () => {
-    const row = await database.withTenant(alpha.tenantId, async ({ tx }) =>
-      rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`
+    const row = await database.withTenant(
+      alpha.tenantId,
+      async ({ tx }) =>
+        rowsOf<Record<string, unknown>>(
+          await tx.execute(sql`
           select current_user as who, r.rolsuper, r.rolbypassrls,
                  (select tableowner from pg_tables where tablename = 'sys_user') as owner
           from pg_roles r where r.rolname = current_user`),
-      )[0],
+        )[0],
     );
     expect(row).toMatchObject({ who: database.appRole, rolsuper: false, rolbypassrls: false });
     expect(row!.owner).not.toBe(database.appRole);
@@ -103,13 +115,19 @@ describe('schema invariants', () => {
     expect(tables.length).toBeGreaterThan(10);
     for (const t of tables) {
       const [rls] = rowsOf<{ relrowsecurity: boolean }>(
-        await database.db.execute(sql`select relrowsecurity from pg_class where relname = ${t} and relkind = 'r'`),
+        await database.db.execute(
+          sql`select relrowsecurity from pg_class where relname = ${t} and relkind = 'r'`,
+        ),
       );
       expect(rls?.relrowsecurity, `${t} has RLS enabled`).toBe(true);
       const policies = rowsOf<{ qual: string }>(
-        await database.db.execute(sql`select qual from pg_policies where schemaname = 'public' and tablename = ${t}`),
+        await database.db.execute(
+          sql`select qual from pg_policies where schemaname = 'public' and tablename = ${t}`,
+        ),
       );
-      const guarded = SYSTEM_ONLY_TABLES.includes(t as never) || policies.some((p) => p.qual.includes("current_setting('app.tenant_id'"));
+      const guarded =
+        SYSTEM_ONLY_TABLES.includes(t as never) ||
+        policies.some((p) => p.qual.includes("current_setting('app.tenant_id'"));
       expect(guarded, `${t} has a tenant policy`).toBe(true);
     }
   });

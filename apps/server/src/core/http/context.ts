@@ -36,9 +36,7 @@ export interface PrincipalRole {
 
 /** What a route may require: nothing, a signed-in user, or one of some permission keys. */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'permission'; anyOf: readonly string[] };
+  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; anyOf: readonly string[] };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const AUTHENTICATED: Access = { kind: 'authenticated' };

@@ -17,7 +17,14 @@ export interface TokenRecord {
  */
 export interface RequestGate {
   /** In one round trip: records the request id (false if already seen) and finds the token by hash. */
-  admit(requestId: string | null, tokenHash: string | null): Promise<{ fresh: boolean; token: TokenRecord | null }>;
+  admit(
+    requestId: string | null,
+    tokenHash: string | null,
+  ): Promise<{ fresh: boolean; token: TokenRecord | null }>;
   /** Loads the user, roles and permissions inside the request's tenant transaction; null if the user is gone. */
-  loadPrincipal(scope: TenantScope, token: TokenRecord, requestedRoleId: number | null): Promise<Principal | null>;
+  loadPrincipal(
+    scope: TenantScope,
+    token: TokenRecord,
+    requestedRoleId: number | null,
+  ): Promise<Principal | null>;
 }

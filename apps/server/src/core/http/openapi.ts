@@ -26,13 +26,22 @@ export function buildOpenApi(routes: RouteDef[], version: string) {
       if (!schema) continue;
       const js = schemaOf(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, prop] of Object.entries(js.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: prop });
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || (js.required ?? []).includes(name),
+          schema: prop,
+        });
       }
     }
     const responseSchema = e.response
       ? {
           type: 'object',
-          properties: { code: { type: 'integer', const: 0 }, msg: { type: 'string' }, data: schemaOf(e.response, 'output') },
+          properties: {
+            code: { type: 'integer', const: 0 },
+            msg: { type: 'string' },
+            data: schemaOf(e.response, 'output'),
+          },
           required: ['code', 'msg', 'data'],
         }
       : undefined;
@@ -52,7 +61,12 @@ export function buildOpenApi(routes: RouteDef[], version: string) {
       },
     };
     if (e.body) {
-      const ct = e.bodyType === 'form' ? 'application/x-www-form-urlencoded' : e.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+      const ct =
+        e.bodyType === 'form'
+          ? 'application/x-www-form-urlencoded'
+          : e.bodyType === 'multipart'
+            ? 'multipart/form-data'
+            : 'application/json';
       op.requestBody = { required: true, content: { [ct]: { schema: schemaOf(e.body, 'input') } } };
     }
     (paths[path] ??= {})[e.method.toLowerCase()] = op;

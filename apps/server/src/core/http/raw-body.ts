@@ -10,15 +10,19 @@ declare module 'fastify' {
 /** Parses JSON and form bodies while keeping the exact bytes, which the request signature covers. */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer, done) => {
-    req.rawBody = body;
-    if (body.length === 0) return done(null, undefined);
-    try {
-      done(null, JSON.parse(body.toString('utf8')));
-    } catch {
-      done(new AppError('badRequest', 'body: not valid JSON'), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    (req: FastifyRequest, body: Buffer, done) => {
+      req.rawBody = body;
+      if (body.length === 0) return done(null, undefined);
+      try {
+        done(null, JSON.parse(body.toString('utf8')));
+      } catch {
+        done(new AppError('badRequest', 'body: not valid JSON'), undefined);
+      }
+    },
+  );
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'buffer' },

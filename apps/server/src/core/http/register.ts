@@ -65,7 +65,8 @@ function bearerOf(req: FastifyRequest): string | null {
 function positiveIntHeader(req: FastifyRequest, name: string): number | null {
   const raw = header(req, name);
   if (raw === undefined || raw === '') return null;
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new AppError('badRequest', `${name}: must be a positive integer`);
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0)
+    throw new AppError('badRequest', `${name}: must be a positive integer`);
   return Number(raw);
 }
 
@@ -89,16 +90,27 @@ function verifySignature(req: FastifyRequest, tokenHash: string | null): string 
     throw new AppError('unauthenticated', 'request signature missing (x-timestamp, x-request-id, x-sign)');
   }
   if (!/^\d{10,16}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) {
-    throw new AppError('unauthenticated', 'request signature expired: x-timestamp is too far from the server clock');
+    throw new AppError(
+      'unauthenticated',
+      'request signature expired: x-timestamp is too far from the server clock',
+    );
   }
-  if (!REQUEST_ID_PATTERN.test(requestId)) throw new AppError('unauthenticated', 'x-request-id: must be 16-64 letters or digits');
+  if (!REQUEST_ID_PATTERN.test(requestId))
+    throw new AppError('unauthenticated', 'x-request-id: must be 16-64 letters or digits');
   const isMultipart = (req.headers['content-type'] ?? '').startsWith('multipart/');
   const bodyHash = isMultipart ? UNSIGNED_PAYLOAD : sha256Hex(req.rawBody ?? Buffer.alloc(0));
-  const canonical = canonicalRequest({ method: req.method, pathWithQuery: req.url, timestamp, requestId, bodyHash });
+  const canonical = canonicalRequest({
+    method: req.method,
+    pathWithQuery: req.url,
+    timestamp,
+    requestId,
+    bodyHash,
+  });
   const expected = createHmac('sha256', tokenHash ?? PUBLIC_SIGNING_KEY)
     .update(canonical)
     .digest('hex');
-  if (!safeEqualHex(expected, sign.toLowerCase())) throw new AppError('unauthenticated', 'request signature invalid');
+  if (!safeEqualHex(expected, sign.toLowerCase()))
+    throw new AppError('unauthenticated', 'request signature invalid');
   return requestId;
 }
 
@@ -136,7 +148,8 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
         let token: TokenRecord | null = null;
         if (requestId || tokenHash) {
           const admitted = await gate.admit(requestId, tokenHash);
-          if (!admitted.fresh) throw new AppError('unauthenticated', 'request replayed: x-request-id was already used');
+          if (!admitted.fresh)
+            throw new AppError('unauthenticated', 'request replayed: x-request-id was already used');
           token = admitted.token;
           if (tokenHash && !token && access.kind !== 'public') throw new AppError('unauthenticated');
         } else if (access.kind !== 'public') {
@@ -148,7 +161,8 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
           throw new AppError('unauthenticated', 'tenant-id: does not match the token');
         }
         const tenantId = token?.tenantId ?? headerTenant;
-        if (tenantMode !== 'none' && tenantId === null) throw new AppError('badRequest', 'tenant-id: header is required');
+        if (tenantMode !== 'none' && tenantId === null)
+          throw new AppError('badRequest', 'tenant-id: header is required');
 
         const query = parseInput(endpoint.query, req.query, 'query');
         const body = parseInput(endpoint.body, req.body, 'body');

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgPolicy, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, currentTenant, updatedAt } from '../db/columns';
 
 /**
@@ -28,8 +38,12 @@ export const job = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('job_claim_idx').on(t.queue, t.runAt).where(sql`state in ('queued', 'active')`),
-    uniqueIndex('job_singleton_uq').on(t.queue, t.singletonKey).where(sql`state in ('queued', 'active')`),
+    index('job_claim_idx')
+      .on(t.queue, t.runAt)
+      .where(sql`state in ('queued', 'active')`),
+    uniqueIndex('job_singleton_uq')
+      .on(t.queue, t.singletonKey)
+      .where(sql`state in ('queued', 'active')`),
     pgPolicy('job_tenant', {
       as: 'permissive',
       for: 'all',

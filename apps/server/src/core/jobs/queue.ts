@@ -74,7 +74,12 @@ export class JobQueue {
    * Adds a job. Given a tenant scope it is written in that transaction, so it exists only if the
    * business write that wants it commits.
    */
-  async enqueue(scope: TenantScope | SystemScope, queue: string, payload: unknown, opts: EnqueueOptions = {}) {
+  async enqueue(
+    scope: TenantScope | SystemScope,
+    queue: string,
+    payload: unknown,
+    opts: EnqueueOptions = {},
+  ) {
     const values = {
       queue,
       payload: payload ?? {},
@@ -87,7 +92,10 @@ export class JobQueue {
     const rows = await db
       .insert(job)
       .values(values)
-      .onConflictDoNothing({ target: [job.queue, job.singletonKey], where: sql`state in ('queued', 'active')` })
+      .onConflictDoNothing({
+        target: [job.queue, job.singletonKey],
+        where: sql`state in ('queued', 'active')`,
+      })
       .returning({ id: job.id });
     if (rows[0]) this.wake();
     return rows[0]?.id ?? null;
@@ -123,11 +131,19 @@ export class JobQueue {
     await this.pollDone;
     const all = Promise.allSettled([...this.running.values()].map((r) => r.promise));
     let timedOut = false;
-    await Promise.race([all, new Promise<void>((r) => setTimeout(() => ((timedOut = true), r()), timeoutMs).unref())]);
+    await Promise.race([
+      all,
+      new Promise<void>((r) => setTimeout(() => ((timedOut = true), r()), timeoutMs).unref()),
+    ]);
     if (timedOut) for (const r of this.running.values()) r.abort.abort();
     await this.database.system.db
       .update(job)
-      .set({ state: 'queued', lockedBy: null, lockedUntil: null, attempts: sql`greatest(${job.attempts} - 1, 0)` })
+      .set({
+        state: 'queued',
+        lockedBy: null,
+        lockedUntil: null,
+        attempts: sql`greatest(${job.attempts} - 1, 0)`,
+      })
       .where(and(eq(job.lockedBy, this.workerId), eq(job.state, 'active')));
   }
 
@@ -172,7 +188,10 @@ export class JobQueue {
         locked_until = now() + make_interval(secs => ${lease}), updated_at = now()
       where id in (
         select id from job
-        where queue in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)})
+        where queue in (${sql.join(
+          queues.map((q) => sql`${q}`),
+          sql`, `,
+        )})
           and ((state = 'queued' and run_at <= now()) or (state = 'active' and locked_until < now()))
         order by run_at, id
         limit ${limit}
@@ -204,13 +223,22 @@ export class JobQueue {
         const result = await reg.handler(j, ctx);
         await db
           .update(job)
-          .set({ state: 'done', result: result ?? null, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+          .set({
+            state: 'done',
+            result: result ?? null,
+            lockedBy: null,
+            lockedUntil: null,
+            updatedAt: new Date(),
+          })
           .where(and(eq(job.id, j.id), eq(job.lockedBy, this.workerId), eq(job.state, 'active')));
       } catch (err) {
         if (this.stopping && abort.signal.aborted) return;
         const final = j.attempts >= j.maxAttempts;
         const backoffS = Math.min(2 ** j.attempts, 600);
-        this.options.log?.error({ err, jobId: j.id, queue: j.queue, attempts: j.attempts, final }, 'job failed');
+        this.options.log?.error(
+          { err, jobId: j.id, queue: j.queue, attempts: j.attempts, final },
+          'job failed',
+        );
         await db
           .update(job)
           .set({

@@ -4,7 +4,12 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2;
 
 /** argon2id at the OWASP minimum (m=19 MiB, t=2, p=1). */
-export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  algorithm: ARGON2ID,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -85,7 +85,12 @@ export async function revokeToken({ tx, tenantId }: TenantScope, tokenId: number
 }
 
 /** Revokes a token only if still live; false when another request rotated it first. */
-export async function revokeTokenIfLive({ db }: SystemScope, tenantId: number, tokenId: number, reason: string) {
+export async function revokeTokenIfLive(
+  { db }: SystemScope,
+  tenantId: number,
+  tokenId: number,
+  reason: string,
+) {
   const rows = await db
     .update(authToken)
     .set({ revokedAt: new Date(), revokeReason: reason })
@@ -98,7 +103,9 @@ export async function revokeFamily({ db }: SystemScope, tenantId: number, family
   await db
     .update(authToken)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.familyId, familyId), isNull(authToken.revokedAt)));
+    .where(
+      and(eq(authToken.tenantId, tenantId), eq(authToken.familyId, familyId), isNull(authToken.revokedAt)),
+    );
 }
 
 export async function revokeAllForUser({ tx, tenantId }: TenantScope, userId: number, reason: string) {
@@ -127,29 +134,56 @@ export async function findLoginAttempt({ db }: SystemScope, tenantId: number, us
 
 export async function saveLoginAttempt(
   { db }: SystemScope,
-  row: { tenantId: number; username: string; failCount: number; lockCount: number; lastFailedAt: Date | null; lockedUntil: Date | null },
+  row: {
+    tenantId: number;
+    username: string;
+    failCount: number;
+    lockCount: number;
+    lastFailedAt: Date | null;
+    lockedUntil: Date | null;
+  },
 ) {
   await db
     .insert(loginAttempt)
     .values(row)
     .onConflictDoUpdate({
       target: [loginAttempt.tenantId, loginAttempt.username],
-      set: { failCount: row.failCount, lockCount: row.lockCount, lastFailedAt: row.lastFailedAt, lockedUntil: row.lockedUntil },
+      set: {
+        failCount: row.failCount,
+        lockCount: row.lockCount,
+        lastFailedAt: row.lastFailedAt,
+        lockedUntil: row.lockedUntil,
+      },
     });
 }
 
 export async function clearLoginAttempt({ db }: SystemScope, tenantId: number, username: string) {
-  await db.delete(loginAttempt).where(and(eq(loginAttempt.tenantId, tenantId), eq(loginAttempt.username, username)));
+  await db
+    .delete(loginAttempt)
+    .where(and(eq(loginAttempt.tenantId, tenantId), eq(loginAttempt.username, username)));
 }
 
 export async function insertLoginLog(
   { db }: SystemScope,
-  row: { tenantId: number; username: string; userId: number | null; method: string; result: string; ip: string | null; userAgent: string | null },
+  row: {
+    tenantId: number;
+    username: string;
+    userId: number | null;
+    method: string;
+    result: string;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ) {
   await db.insert(loginLog).values(row);
 }
 
-export async function putCaptcha({ db }: SystemScope, randomStr: string, answerHash: string, expiresAt: Date) {
+export async function putCaptcha(
+  { db }: SystemScope,
+  randomStr: string,
+  answerHash: string,
+  expiresAt: Date,
+) {
   await db
     .insert(captcha)
     .values({ randomStr, answerHash, expiresAt })
@@ -177,13 +211,24 @@ export async function hitRateLimit({ db }: SystemScope, key: string, windowSecon
 }
 
 export async function findSmsCode({ db }: SystemScope, tenantId: number, phone: string) {
-  const [row] = await db.select().from(smsCode).where(and(eq(smsCode.tenantId, tenantId), eq(smsCode.phone, phone)));
+  const [row] = await db
+    .select()
+    .from(smsCode)
+    .where(and(eq(smsCode.tenantId, tenantId), eq(smsCode.phone, phone)));
   return row ?? null;
 }
 
 export async function saveSmsCode(
   { db }: SystemScope,
-  row: { tenantId: number; phone: string; codeHash: string; sentAt: Date; expiresAt: Date; sentDay: string; sentCountToday: number },
+  row: {
+    tenantId: number;
+    phone: string;
+    codeHash: string;
+    sentAt: Date;
+    expiresAt: Date;
+    sentDay: string;
+    sentCountToday: number;
+  },
 ) {
   await db
     .insert(smsCode)
@@ -208,7 +253,10 @@ export async function expireSmsCode({ db }: SystemScope, tenantId: number, phone
     .where(and(eq(smsCode.tenantId, tenantId), eq(smsCode.phone, phone)));
 }
 
-export async function insertDevSms({ db }: SystemScope, row: { tenantId: number | null; phone: string; text: string }) {
+export async function insertDevSms(
+  { db }: SystemScope,
+  row: { tenantId: number | null; phone: string; text: string },
+) {
   await db.insert(devSmsOutbox).values(row);
 }
 

@@ -55,7 +55,13 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
         if (tenantId === null) throw new AppError('badRequest', 'tenant-id: header is required');
         return auth.loginWithPassword(
           deps,
-          { tenantId, username: body.username, password: body.password, randomStr: query.randomStr, code: query.code },
+          {
+            tenantId,
+            username: body.username,
+            password: body.password,
+            randomStr: query.randomStr,
+            code: query.code,
+          },
           client,
         );
       },
@@ -65,7 +71,11 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       access: PUBLIC,
       tenant: 'header',
       handler: async ({ query, req, tenantId }) =>
-        auth.loginWithSms(deps, { tenantId: tenantId!, mobile: query.mobile, code: query.code }, clientOf(req)),
+        auth.loginWithSms(
+          deps,
+          { tenantId: tenantId!, mobile: query.mobile, code: query.code },
+          clientOf(req),
+        ),
     }),
     defineRoute({
       endpoint: logoutEndpoint,
@@ -101,7 +111,8 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       endpoint: sendSmsCodeEndpoint,
       access: PUBLIC,
       tenant: 'header',
-      handler: async ({ query, tenantId, req }) => auth.sendSmsCode(deps, tenantId!, query.phone, clientOf(req)),
+      handler: async ({ query, tenantId, req }) =>
+        auth.sendSmsCode(deps, tenantId!, query.phone, clientOf(req)),
     }),
     defineRoute({
       endpoint: validSmsCodeEndpoint,

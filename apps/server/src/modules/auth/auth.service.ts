@@ -18,7 +18,14 @@ import type { SmsSender } from './sms-sender';
 export type CaptchaGenerator = () => { text: string; svg: string };
 
 export const svgCaptchaGenerator: CaptchaGenerator = () => {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40 });
+  const c = svgCaptcha.create({
+    size: 4,
+    noise: 2,
+    ignoreChars: '0oO1ilI',
+    color: true,
+    width: 120,
+    height: 40,
+  });
   return { text: c.text, svg: c.data };
 };
 
@@ -66,7 +73,12 @@ export function lockDurationMs(lockCount: number): number {
 async function enforceRateLimit(scope: SystemScope, key: string, limit: number, windowSeconds: number) {
   const count = await repo.hitRateLimit(scope, key, windowSeconds);
   if (count > limit) {
-    throw new AppError('tooManyRequests', undefined, { retryAfter: windowSeconds }, { 'retry-after': String(windowSeconds) });
+    throw new AppError(
+      'tooManyRequests',
+      undefined,
+      { retryAfter: windowSeconds },
+      { 'retry-after': String(windowSeconds) },
+    );
   }
 }
 
@@ -121,7 +133,12 @@ async function issueTokens(
 /** Issues a captcha image for a client-chosen key; the answer is kept hashed for 5 minutes. */
 export async function issueCaptcha(deps: AuthDeps, randomStr: string): Promise<string> {
   const c = deps.captcha();
-  await repo.putCaptcha(deps.database.system, randomStr, sha256Hex(c.text.toLowerCase()), new Date(Date.now() + CAPTCHA_TTL_MS));
+  await repo.putCaptcha(
+    deps.database.system,
+    randomStr,
+    sha256Hex(c.text.toLowerCase()),
+    new Date(Date.now() + CAPTCHA_TTL_MS),
+  );
   return c.svg;
 }
 
@@ -156,8 +173,21 @@ export async function loginWithPassword(
   if (attempt?.lastFailedAt && now - attempt.lastFailedAt.getTime() > FAILURE_MEMORY_MS) attempt = null;
   if (attempt?.lockedUntil && attempt.lockedUntil.getTime() > now) {
     const retryAfter = Math.ceil((attempt.lockedUntil.getTime() - now) / 1000);
-    await repo.insertLoginLog(system, { tenantId, username, userId: null, method: 'password', result: 'locked', ip: client.ip, userAgent: client.userAgent });
-    throw new AppError('tooManyRequests', undefined, { retryAfter, locked: true }, { 'retry-after': String(retryAfter) });
+    await repo.insertLoginLog(system, {
+      tenantId,
+      username,
+      userId: null,
+      method: 'password',
+      result: 'locked',
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    throw new AppError(
+      'tooManyRequests',
+      undefined,
+      { retryAfter, locked: true },
+      { 'retry-after': String(retryAfter) },
+    );
   }
   const failCount = attempt?.failCount ?? 0;
   const captchaRequired =
@@ -178,18 +208,55 @@ export async function loginWithPassword(
       lockedUntil = new Date(now + lockDurationMs(lockCount));
       lockCount += 1;
       fails = CAPTCHA_AFTER_FAILURES;
-      deps.log.warn({ tenantId, username, ip: client.ip, lockedUntil }, 'login locked after repeated failures');
+      deps.log.warn(
+        { tenantId, username, ip: client.ip, lockedUntil },
+        'login locked after repeated failures',
+      );
     }
-    await repo.saveLoginAttempt(system, { tenantId, username, failCount: fails, lockCount, lastFailedAt: new Date(now), lockedUntil });
-    await repo.insertLoginLog(system, { tenantId, username, userId: null, method: 'password', result: 'bad_credentials', ip: client.ip, userAgent: client.userAgent });
+    await repo.saveLoginAttempt(system, {
+      tenantId,
+      username,
+      failCount: fails,
+      lockCount,
+      lastFailedAt: new Date(now),
+      lockedUntil,
+    });
+    await repo.insertLoginLog(system, {
+      tenantId,
+      username,
+      userId: null,
+      method: 'password',
+      result: 'bad_credentials',
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
     throw new AppError('badCredentials', undefined, { captchaRequired: fails >= CAPTCHA_AFTER_FAILURES });
   }
   if (user.status !== 'active') {
-    await repo.insertLoginLog(system, { tenantId, username, userId: user.id, method: 'password', result: 'disabled', ip: client.ip, userAgent: client.userAgent });
-    throw new AppError('forbidden', 'the current account has no permission to log in, contact the administrator');
+    await repo.insertLoginLog(system, {
+      tenantId,
+      username,
+      userId: user.id,
+      method: 'password',
+      result: 'disabled',
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    throw new AppError(
+      'forbidden',
+      'the current account has no permission to log in, contact the administrator',
+    );
   }
   if (attempt) await repo.clearLoginAttempt(system, tenantId, username);
-  await repo.insertLoginLog(system, { tenantId, username, userId: user.id, method: 'password', result: 'success', ip: client.ip, userAgent: client.userAgent });
+  await repo.insertLoginLog(system, {
+    tenantId,
+    username,
+    userId: user.id,
+    method: 'password',
+    result: 'success',
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
   return issueTokens(deps, tenantId, user.id, client);
 }
 
@@ -205,19 +272,31 @@ export async function refreshTokens(
   if (!input.refreshToken) throw badRequest('refresh_token', 'is required');
   const system = deps.database.system;
   const row = await repo.findTokenByRefreshHash(system, sha256Hex(input.refreshToken));
-  if (!row || (input.tenantId !== null && row.tenantId !== input.tenantId)) throw new AppError('unauthenticated', 'refresh token invalid');
+  if (!row || (input.tenantId !== null && row.tenantId !== input.tenantId))
+    throw new AppError('unauthenticated', 'refresh token invalid');
   if (row.revokedAt) {
     if (row.revokeReason === 'rotated') {
       await repo.revokeFamily(system, row.tenantId, row.familyId, 'refresh_reuse');
-      deps.log.warn({ tenantId: row.tenantId, userId: row.userId }, 'rotated refresh token reused; login family revoked');
+      deps.log.warn(
+        { tenantId: row.tenantId, userId: row.userId },
+        'rotated refresh token reused; login family revoked',
+      );
     }
     throw new AppError('unauthenticated', 'refresh token invalid');
   }
-  if (row.refreshExpiresAt.getTime() <= Date.now()) throw new AppError('unauthenticated', 'refresh token expired');
+  if (row.refreshExpiresAt.getTime() <= Date.now())
+    throw new AppError('unauthenticated', 'refresh token expired');
   if (!(await repo.revokeTokenIfLive(system, row.tenantId, row.id, 'rotated'))) {
     throw new AppError('unauthenticated', 'refresh token invalid');
   }
-  return issueTokens(deps, row.tenantId, row.userId, { ...client, clientPort: row.clientPort as ClientPort }, row.familyId, row.activeRoleId);
+  return issueTokens(
+    deps,
+    row.tenantId,
+    row.userId,
+    { ...client, clientPort: row.clientPort as ClientPort },
+    row.familyId,
+    row.activeRoleId,
+  );
 }
 
 function todayKey(): string {
@@ -228,7 +307,12 @@ function todayKey(): string {
  * Sends a login code. Answers the same whether or not an account has this phone, so the call cannot be
  * used to find out who is registered; a code is only sent when exactly one account has it.
  */
-export async function sendSmsCode(deps: AuthDeps, tenantId: number, phone: string, client: ClientInfo): Promise<boolean> {
+export async function sendSmsCode(
+  deps: AuthDeps,
+  tenantId: number,
+  phone: string,
+  client: ClientInfo,
+): Promise<boolean> {
   const system = deps.database.system;
   await requireActiveTenant(system, tenantId);
   await enforceRateLimit(system, `sms:ip:${client.ip}`, deps.env.LOGIN_IP_LIMIT_PER_MIN, 60);
@@ -253,12 +337,22 @@ export async function sendSmsCode(deps: AuthDeps, tenantId: number, phone: strin
     sentCountToday: sentToday + 1,
   });
   if (users.length === 1) {
-    await deps.sms.send({ tenantId, phone, text: `Your login code is ${code}, valid for 5 minutes. 您的登录验证码为 ${code}，5 分钟内有效。` });
+    await deps.sms.send({
+      tenantId,
+      phone,
+      text: `Your login code is ${code}, valid for 5 minutes. 您的登录验证码为 ${code}，5 分钟内有效。`,
+    });
   }
   return true;
 }
 
-async function checkSmsCode(deps: AuthDeps, tenantId: number, phone: string, code: string, consume: boolean): Promise<boolean> {
+async function checkSmsCode(
+  deps: AuthDeps,
+  tenantId: number,
+  phone: string,
+  code: string,
+  consume: boolean,
+): Promise<boolean> {
   const system = deps.database.system;
   const row = await repo.findSmsCode(system, tenantId, phone);
   if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= SMS_MAX_ATTEMPTS) return false;
@@ -270,7 +364,12 @@ async function checkSmsCode(deps: AuthDeps, tenantId: number, phone: string, cod
   return true;
 }
 
-export function validSmsCode(deps: AuthDeps, tenantId: number, phone: string, code: string): Promise<boolean> {
+export function validSmsCode(
+  deps: AuthDeps,
+  tenantId: number,
+  phone: string,
+  code: string,
+): Promise<boolean> {
   return checkSmsCode(deps, tenantId, phone, code, false);
 }
 
@@ -289,11 +388,27 @@ export async function loginWithSms(
   const users = ok ? await deps.database.withTenant(tenantId, (s) => findUsersByPhone(s, phone)) : [];
   const user = users.length === 1 ? users[0]! : null;
   if (!user || user.status !== 'active') {
-    await repo.insertLoginLog(system, { tenantId, username: `SMS@${phone}`, userId: user?.id ?? null, method: 'sms', result: 'bad_code', ip: client.ip, userAgent: client.userAgent });
+    await repo.insertLoginLog(system, {
+      tenantId,
+      username: `SMS@${phone}`,
+      userId: user?.id ?? null,
+      method: 'sms',
+      result: 'bad_code',
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
     throw new AppError('badCaptcha');
   }
   await repo.clearLoginAttempt(system, tenantId, user.username.toLowerCase());
-  await repo.insertLoginLog(system, { tenantId, username: user.username, userId: user.id, method: 'sms', result: 'success', ip: client.ip, userAgent: client.userAgent });
+  await repo.insertLoginLog(system, {
+    tenantId,
+    username: user.username,
+    userId: user.id,
+    method: 'sms',
+    result: 'success',
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
   return issueTokens(deps, tenantId, user.id, client);
 }
 
@@ -308,14 +423,23 @@ export function revokeUserTokens(scope: TenantScope, userId: number, reason: str
 }
 
 export function tokenStatus(p: Principal) {
-  return { active: true, expiresIn: Math.max(0, Math.floor((p.accessExpiresAt.getTime() - Date.now()) / 1000)) };
+  return {
+    active: true,
+    expiresIn: Math.max(0, Math.floor((p.accessExpiresAt.getTime() - Date.now()) / 1000)),
+  };
 }
 
 /** Makes a usable role the token's active role (spec S0.4 role switch). */
 export async function toggleRole(scope: TenantScope, p: Principal, roleId: number) {
   const role = p.roles.find((r) => r.roleId === roleId);
   if (!role) throw new AppError('forbidden', 'roleId: the role is not yours');
-  if (!p.usableRoleIds.includes(roleId)) throw new AppError('forbidden', 'roleId: no port permission for this client');
+  if (!p.usableRoleIds.includes(roleId))
+    throw new AppError('forbidden', 'roleId: no port permission for this client');
   await repo.setTokenActiveRole(scope, p.tokenId, roleId);
-  return { roleId, roleCode: role.roleCode, roleName: role.roleName, permissions: [...(p.permissionsByRole[String(roleId)] ?? [])].sort() };
+  return {
+    roleId,
+    roleCode: role.roleCode,
+    roleName: role.roleName,
+    permissions: [...(p.permissionsByRole[String(roleId)] ?? [])].sort(),
+  };
 }

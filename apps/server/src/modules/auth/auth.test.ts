@@ -29,7 +29,11 @@ describe('password login [spec:S0.3.1] [spec:S0.7.3]', () => {
     expect(d.refresh_token).not.toBe(d.access_token);
     expect(d.expires_in).toBe(7200);
     expect(d.tenantId).toBe(t.alpha.tenantId);
-    expect(d.user_info).toMatchObject({ username: 'admin', realName: 'Alpha Admin', tenantId: t.alpha.tenantId });
+    expect(d.user_info).toMatchObject({
+      username: 'admin',
+      realName: 'Alpha Admin',
+      tenantId: t.alpha.tenantId,
+    });
     expect(d.user_info.roleList).toEqual([expect.objectContaining({ roleCode: 'ROLE_ADMIN' })]);
     expect(d.user_info.authorities).toContain('admin_userInfo_userImport_btn');
   });
@@ -37,7 +41,11 @@ describe('password login [spec:S0.3.1] [spec:S0.7.3]', () => {
   it('stores tokens only as hashes', async () => {
     const res = await t.login('counsellor');
     const token = res.body.data.access_token as string;
-    const found = rowsOf(await system().execute(sql`select 1 from auth_token where access_hash = ${token} or refresh_hash = ${token}`));
+    const found = rowsOf(
+      await system().execute(
+        sql`select 1 from auth_token where access_hash = ${token} or refresh_hash = ${token}`,
+      ),
+    );
     expect(found).toHaveLength(0);
   });
 
@@ -58,7 +66,11 @@ describe('password login [spec:S0.3.1] [spec:S0.7.3]', () => {
   });
 
   it('refuses a password that was not encrypted with the published key, naming the field', async () => {
-    const res = await t.post('/auth/oauth/token?grant_type=password', { username: 'admin', password: 'plain-text' }, { form: true });
+    const res = await t.post(
+      '/auth/oauth/token?grant_type=password',
+      { username: 'admin', password: 'plain-text' },
+      { form: true },
+    );
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/^password:/);
   });
@@ -66,7 +78,11 @@ describe('password login [spec:S0.3.1] [spec:S0.7.3]', () => {
   it('requires the tenant header, naming it', async () => {
     const res = await t.login('admin', { tenantId: null as unknown as number });
     // tenantId null falls back to alpha in login(); send without header explicitly instead:
-    const raw = await t.post('/auth/oauth/token?grant_type=password', { username: 'admin', password: 'x.y' }, { form: true, tenantId: null });
+    const raw = await t.post(
+      '/auth/oauth/token?grant_type=password',
+      { username: 'admin', password: 'x.y' },
+      { form: true, tenantId: null },
+    );
     expect(res.status).toBe(200);
     expect(raw.status).toBe(400);
     expect(raw.body.msg).toMatch(/tenant-id/);
@@ -86,7 +102,10 @@ describe('captcha and lockout [spec:S0.7.3] [spec:S0.8.6]', () => {
   beforeEach(clearAttempts);
 
   it('serves a captcha image for a key without signing', async () => {
-    const res = await t.request('GET', '/code?randomStr=abcdefgh1234', undefined, { unsigned: true, tenantId: null });
+    const res = await t.request('GET', '/code?randomStr=abcdefgh1234', undefined, {
+      unsigned: true,
+      tenantId: null,
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     const real = svgCaptchaGenerator();
@@ -112,7 +131,9 @@ describe('captcha and lockout [spec:S0.7.3] [spec:S0.8.6]', () => {
     expect(reused.status).toBe(428);
 
     await t.request('GET', '/code?randomStr=captchakey0002', undefined, { unsigned: true });
-    const ok = await t.login('counsellor', { query: `&randomStr=captchakey0002&code=${TEST_CAPTCHA.toUpperCase()}` });
+    const ok = await t.login('counsellor', {
+      query: `&randomStr=captchakey0002&code=${TEST_CAPTCHA.toUpperCase()}`,
+    });
     expect(ok.status, ok.raw).toBe(200);
   });
 
@@ -120,7 +141,10 @@ describe('captcha and lockout [spec:S0.7.3] [spec:S0.8.6]', () => {
     const key = (n: number) => `lockkey${String(n).padStart(6, '0')}`;
     for (let i = 0; i < 5; i++) {
       await t.request('GET', `/code?randomStr=${key(i)}`, undefined, { unsigned: true });
-      const r = await t.login('teacher', { password: 'Wrong-pass1!', query: `&randomStr=${key(i)}&code=${TEST_CAPTCHA}` });
+      const r = await t.login('teacher', {
+        password: 'Wrong-pass1!',
+        query: `&randomStr=${key(i)}&code=${TEST_CAPTCHA}`,
+      });
       expect(r.status).toBe(426);
     }
     const locked = await t.login('teacher');
@@ -131,7 +155,9 @@ describe('captcha and lockout [spec:S0.7.3] [spec:S0.8.6]', () => {
     expect(locked.headers['retry-after']).toBeDefined();
 
     // The lock ends by itself: move its end into the past.
-    await system().execute(sql`update login_attempt set locked_until = now() - interval '1 second' where username = 'teacher'`);
+    await system().execute(
+      sql`update login_attempt set locked_until = now() - interval '1 second' where username = 'teacher'`,
+    );
     await t.request('GET', `/code?randomStr=${key(9)}`, undefined, { unsigned: true });
     const after = await t.login('teacher', { query: `&randomStr=${key(9)}&code=${TEST_CAPTCHA}` });
     expect(after.status, after.raw).toBe(200);
@@ -148,7 +174,10 @@ describe('captcha and lockout [spec:S0.7.3] [spec:S0.8.6]', () => {
   it('locks unknown account names the same way, so lockout does not reveal who exists', async () => {
     for (let i = 0; i < 5; i++) {
       await t.request('GET', `/code?randomStr=ghostkey000${i}`, undefined, { unsigned: true });
-      await t.login('ghost', { password: 'Wrong-pass1!', query: `&randomStr=ghostkey000${i}&code=${TEST_CAPTCHA}` });
+      await t.login('ghost', {
+        password: 'Wrong-pass1!',
+        query: `&randomStr=ghostkey000${i}&code=${TEST_CAPTCHA}`,
+      });
     }
     expect((await t.login('ghost')).status).toBe(429);
   });
@@ -157,7 +186,8 @@ describe('captcha and lockout [spec:S0.7.3] [spec:S0.8.6]', () => {
     const limited = await createTestContext({ LOGIN_IP_LIMIT_PER_MIN: '3' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.login(`user${i}`, { password: 'Wrong-pass1!' })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await limited.login(`user${i}`, { password: 'Wrong-pass1!' })).status);
       expect(statuses).toEqual([426, 426, 426, 429]);
     } finally {
       await limited.close();
@@ -167,7 +197,10 @@ describe('captcha and lockout [spec:S0.7.3] [spec:S0.8.6]', () => {
 
 describe('request signing and replay [spec:S0.7.1]', () => {
   it('refuses an unsigned call', async () => {
-    const res = await t.request('GET', '/admin/user/info', undefined, { unsigned: true, token: await t.tokenFor('admin') });
+    const res = await t.request('GET', '/admin/user/info', undefined, {
+      unsigned: true,
+      token: await t.tokenFor('admin'),
+    });
     expect(res.status).toBe(401);
     expect(res.body.msg).toMatch(/signature missing/);
   });
@@ -193,13 +226,27 @@ describe('request signing and replay [spec:S0.7.1]', () => {
     const other = await t.tokenFor('counsellor');
     // Signed with the counsellor's token but sent with the admin's.
     const { signRequest } = await import('@psy/contracts');
-    const headers = await signRequest({ method: 'GET', pathWithQuery: '/admin/user/info', accessToken: other });
+    const headers = await signRequest({
+      method: 'GET',
+      pathWithQuery: '/admin/user/info',
+      accessToken: other,
+    });
     const res = await t.get('/admin/user/info', { token, unsigned: true, headers });
     expect(res.status).toBe(401);
     expect(res.body.msg).toMatch(/signature invalid/);
 
-    const bodyHeaders = await signRequest({ method: 'POST', pathWithQuery: '/auth/token/logout', body: '{"a":1}', accessToken: token });
-    const tampered = await t.request('POST', '/auth/token/logout', { a: 2 }, { token, unsigned: true, headers: bodyHeaders });
+    const bodyHeaders = await signRequest({
+      method: 'POST',
+      pathWithQuery: '/auth/token/logout',
+      body: '{"a":1}',
+      accessToken: token,
+    });
+    const tampered = await t.request(
+      'POST',
+      '/auth/token/logout',
+      { a: 2 },
+      { token, unsigned: true, headers: bodyHeaders },
+    );
     expect(tampered.status).toBe(401);
   });
 });
@@ -278,7 +325,9 @@ describe('SMS login [spec:S0.7.4] [spec:S0.7.5]', () => {
     expect(send.status, send.raw).toBe(200);
     const code = await latestCode('13900000001');
     expect(code).toMatch(/^\d{6}$/);
-    expect((await t.get(`/biz/message/inner/sms/validSmsCode?phone=13900000001&code=${code}`)).body.data).toBe(true);
+    expect(
+      (await t.get(`/biz/message/inner/sms/validSmsCode?phone=13900000001&code=${code}`)).body.data,
+    ).toBe(true);
     const login = await t.post(`/auth/mobile/token/sms?mobile=SMS@13900000001&code=${code}`);
     expect(login.status, login.raw).toBe(200);
     expect(login.body.data.user_info.username).toBe('student');

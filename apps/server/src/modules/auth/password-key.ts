@@ -1,4 +1,11 @@
-import { constants, createPrivateKey, generateKeyPairSync, privateDecrypt, randomUUID, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createPrivateKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
 import type { SystemScope } from '../../core/db/database';
 import { badRequest } from '../../core/http/app-error';
 import { findServerKey, insertServerKeyOnce } from './auth.repository';
@@ -44,7 +51,8 @@ async function loadOrCreate(scope: SystemScope): Promise<PasswordKey> {
 export function decryptPassword(key: PasswordKey, field: string, value: string): string {
   const dot = value.indexOf('.');
   if (dot <= 0) throw badRequest(field, 'must be encrypted with the key from GET /auth/publicKey');
-  if (value.slice(0, dot) !== key.keyId) throw badRequest(field, 'encrypted with an unknown key, fetch /auth/publicKey again');
+  if (value.slice(0, dot) !== key.keyId)
+    throw badRequest(field, 'encrypted with an unknown key, fetch /auth/publicKey again');
   try {
     return privateDecrypt(
       { key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },

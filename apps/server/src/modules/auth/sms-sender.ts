@@ -25,7 +25,10 @@ export function createHttpSmsSender(url: string, token: string | undefined): Sms
     async send(m) {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify({ phone: m.phone, text: m.text, tenantId: m.tenantId }),
         signal: AbortSignal.timeout(10_000),
       });

@@ -12,13 +12,18 @@ export function isRoleUsable(role: PrincipalRole, clientPort: string): boolean {
  * Which role's permissions apply: the requested (ROLE-ID header) role, else the role chosen on the token,
  * else all usable roles, unless single-role switching is on and there is a choice to make (then none).
  */
-export function buildPrincipal(data: PrincipalData, token: TokenRecord, requestedRoleId: number | null): Principal {
+export function buildPrincipal(
+  data: PrincipalData,
+  token: TokenRecord,
+  requestedRoleId: number | null,
+): Principal {
   const usable = data.roles.filter((r) => isRoleUsable(r, token.clientPort));
   const usableIds = usable.map((r) => r.roleId);
   if (requestedRoleId !== null && !usableIds.includes(requestedRoleId)) {
     throw new AppError('forbidden', 'role-id: the role is not yours or not usable from this client');
   }
-  const tokenRole = token.activeRoleId !== null && usableIds.includes(token.activeRoleId) ? token.activeRoleId : null;
+  const tokenRole =
+    token.activeRoleId !== null && usableIds.includes(token.activeRoleId) ? token.activeRoleId : null;
   const activeRoleId = requestedRoleId ?? tokenRole ?? (usable.length === 1 ? usableIds[0]! : null);
   const effective =
     activeRoleId !== null ? [activeRoleId] : data.singleRoleSwitch && usable.length > 1 ? [] : usableIds;

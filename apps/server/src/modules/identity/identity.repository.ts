@@ -19,7 +19,10 @@ export interface PrincipalData {
  * The signed-in user with roles, per-role permission keys and the single-role-switch setting, in one
  * statement: it runs on every authenticated request.
  */
-export async function loadPrincipalData({ tx, tenantId }: TenantScope, userId: number): Promise<PrincipalData | null> {
+export async function loadPrincipalData(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+): Promise<PrincipalData | null> {
   const res = await tx.execute(sql`
     select u.id, u.username, u.real_name, u.status, u.must_change_password,
       coalesce((
@@ -56,9 +59,20 @@ export async function loadPrincipalData({ tx, tenantId }: TenantScope, userId: n
 
 export async function findUserForLogin({ tx, tenantId }: TenantScope, username: string) {
   const [row] = await tx
-    .select({ id: sysUser.id, username: sysUser.username, passwordHash: sysUser.passwordHash, status: sysUser.status })
+    .select({
+      id: sysUser.id,
+      username: sysUser.username,
+      passwordHash: sysUser.passwordHash,
+      status: sysUser.status,
+    })
     .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), sql`lower(${sysUser.username}) = lower(${username})`, eq(sysUser.delFlag, false)));
+    .where(
+      and(
+        eq(sysUser.tenantId, tenantId),
+        sql`lower(${sysUser.username}) = lower(${username})`,
+        eq(sysUser.delFlag, false),
+      ),
+    );
   return row ?? null;
 }
 
@@ -90,4 +104,3 @@ export async function findDeptPath({ tx, tenantId }: TenantScope, deptId: number
     select name from up order by depth desc`);
   return rowsOf<{ name: string }>(res).map((r) => r.name);
 }
-

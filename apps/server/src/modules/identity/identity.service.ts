@@ -9,7 +9,15 @@ import { isRoleUsable } from './identity.policy';
 type UserInfo = z.input<typeof userInfoSchema>;
 
 /** Fields of the basic profile section (spec S0.3.3 required set, less the role which is checked apart). */
-const REQUIRED_BASIC_FIELDS = ['username', 'realName', 'numberName', 'phone', 'deptId', 'sex', 'birthday'] as const;
+const REQUIRED_BASIC_FIELDS = [
+  'username',
+  'realName',
+  'numberName',
+  'phone',
+  'deptId',
+  'sex',
+  'birthday',
+] as const;
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
 
@@ -50,10 +58,14 @@ function presentUserInfo(user: UserRow, p: Principal): UserInfo {
 }
 
 /** User info plus department path and the profile sections still to fill (`/admin/user/detail`). */
-export async function getUserDetail(scope: TenantScope, p: Principal): Promise<z.input<typeof userDetailSchema>> {
+export async function getUserDetail(
+  scope: TenantScope,
+  p: Principal,
+): Promise<z.input<typeof userDetailSchema>> {
   const user = await requireUser(scope, p);
   const deptPath = user.deptId ? await findDeptPath(scope, user.deptId) : [];
-  const missingBasic = REQUIRED_BASIC_FIELDS.some((f) => user[f] === null || user[f] === '') || p.roles.length === 0;
+  const missingBasic =
+    REQUIRED_BASIC_FIELDS.some((f) => user[f] === null || user[f] === '') || p.roles.length === 0;
   return {
     ...presentUserInfo(user, p),
     deptFullName: deptPath.length ? deptPath.join('-') : null,

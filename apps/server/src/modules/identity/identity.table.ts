@@ -16,7 +16,6 @@ import {
 import { createdAt, idColumn, tenantIdColumn, tenantIsolation, updatedAt } from '../../core/db/columns';
 import { tenant } from '../tenants/tenants.table';
 
-
 export const userType = pgTable(
   'user_type',
   {
@@ -51,7 +50,11 @@ export const dept = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('dept_parent_idx').on(t.tenantId, t.parentId),
-    foreignKey({ name: 'dept_parent_fk', columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'dept_parent_fk',
+      columns: [t.tenantId, t.parentId],
+      foreignColumns: [t.tenantId, t.id],
+    }),
     foreignKey({ name: 'dept_tenant_fk', columns: [t.tenantId], foreignColumns: [tenant.id] }),
     tenantIsolation(),
   ],
@@ -89,7 +92,11 @@ export const sysUser = pgTable(
     uniqueIndex('sys_user_username_uq').on(t.tenantId, sql`lower(${t.username})`),
     index('sys_user_phone_idx').on(t.tenantId, t.phone),
     index('sys_user_dept_idx').on(t.tenantId, t.deptId),
-    foreignKey({ name: 'sys_user_dept_fk', columns: [t.tenantId, t.deptId], foreignColumns: [dept.tenantId, dept.id] }),
+    foreignKey({
+      name: 'sys_user_dept_fk',
+      columns: [t.tenantId, t.deptId],
+      foreignColumns: [dept.tenantId, dept.id],
+    }),
     foreignKey({
       name: 'sys_user_type_fk',
       columns: [t.tenantId, t.userTypeId],
@@ -109,7 +116,10 @@ export const role = pgTable(
     roleName: text('role_name').notNull(),
     roleDesc: text('role_desc'),
     /** Client scopes (comma-separated in the spec; an array here) this role may be used from. */
-    portPermission: text('port_permission').array().notNull().default(sql`'{}'::text[]`),
+    portPermission: text('port_permission')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** 'all' or 'dept_tree' (a sub-administrator limited to their department subtree). */
     dataScope: text('data_scope').notNull().default('all'),
     delFlag: boolean('del_flag').notNull().default(false),
@@ -139,9 +149,11 @@ export const userRole = pgTable(
       columns: [t.tenantId, t.userId],
       foreignColumns: [sysUser.tenantId, sysUser.id],
     }).onDelete('cascade'),
-    foreignKey({ name: 'user_role_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [role.tenantId, role.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'user_role_role_fk',
+      columns: [t.tenantId, t.roleId],
+      foreignColumns: [role.tenantId, role.id],
+    }).onDelete('cascade'),
     tenantIsolation(),
   ],
 );

@@ -17,7 +17,11 @@ describe('GET /admin/user/info [spec:S0.3.2] [spec:S0.7.6]', () => {
     const res = await t.get('/admin/user/info', { token });
     expect(res.status).toBe(200);
     const d = res.body.data;
-    expect(d.sysUser).toMatchObject({ username: 'counsellor', realName: 'Alpha Counsellor', tenantId: t.alpha.tenantId });
+    expect(d.sysUser).toMatchObject({
+      username: 'counsellor',
+      realName: 'Alpha Counsellor',
+      tenantId: t.alpha.tenantId,
+    });
     expect(d.roleList.map((r: { roleCode: string }) => r.roleCode)).toEqual(['ROLE_CONSULTANT']);
     expect(d.activeRoleId).toBe(t.alpha.roleIds.ROLE_CONSULTANT);
     expect(d.permissions).toContain('appointment_consult_record_tab');
@@ -86,7 +90,9 @@ describe('roles, ports and the role switch [spec:S0.6.2] [spec:S0.6.3] [spec:S0.
   it('refuses a role that is not the user own, in the header and in toggleRole', async () => {
     const token = await t.tokenFor('counsellor');
     const admin = t.alpha.roleIds.ROLE_ADMIN!;
-    expect((await t.get('/admin/user/info', { token, headers: { 'role-id': String(admin) } })).status).toBe(403);
+    expect((await t.get('/admin/user/info', { token, headers: { 'role-id': String(admin) } })).status).toBe(
+      403,
+    );
     expect((await t.get(`/admin/v2/user/toggleRole?roleId=${admin}`, { token })).status).toBe(403);
   });
 
@@ -104,7 +110,9 @@ describe('roles, ports and the role switch [spec:S0.6.2] [spec:S0.6.3] [spec:S0.
     // With one usable role on this port, it is chosen automatically (spec S0.4.13).
     const info = await t.get('/admin/user/info', { token });
     expect(info.body.data.activeRoleId).toBe(t.alpha.roleIds.ROLE_CONSULTANT);
-    const refused = await t.get(`/admin/v2/user/toggleRole?roleId=${t.alpha.roleIds.ROLE_SUPERVISOR}`, { token });
+    const refused = await t.get(`/admin/v2/user/toggleRole?roleId=${t.alpha.roleIds.ROLE_SUPERVISOR}`, {
+      token,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toMatch(/port permission/);
   });

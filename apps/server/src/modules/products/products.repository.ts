@@ -34,7 +34,10 @@ export async function findProductsForRoles({ tx, tenantId }: TenantScope, userId
         eq(tenantProduct.enabled, true),
         sql`exists (select 1 from ${roleMenu} rm join ${menu} m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id
                     where rm.tenant_id = ${tenantId} and m.product_id = ${tenantProduct.productId} and not m.del_flag
-                      and rm.role_id in (${sql.join(roleIds.map((id) => sql`${id}`), sql`, `)}))`,
+                      and rm.role_id in (${sql.join(
+                        roleIds.map((id) => sql`${id}`),
+                        sql`, `,
+                      )}))`,
       ),
     )
     .orderBy(asc(tenantProduct.sort), asc(product.sort), asc(product.id));

@@ -13,6 +13,7 @@ export const productRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: userProductMenuEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query, lang }) => getUserProductMenu(scope!, principal!, query.productId, lang),
+      handler: async ({ scope, principal, query, lang }) =>
+        getUserProductMenu(scope!, principal!, query.productId, lang),
     }),
   ] as RouteDef[];

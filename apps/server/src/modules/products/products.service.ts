@@ -6,7 +6,9 @@ import { findMenusForRoles, findProductsForRoles } from './products.repository';
 /** Products the user can work in, favourites and the user's order first (spec S0.1.5, S0.4). */
 export async function listUserProducts(scope: TenantScope, p: Principal, lang: Lang) {
   const rows = await findProductsForRoles(scope, p.userId, p.effectiveRoleIds);
-  const byUserOrder = [...rows].sort((a, b) => (a.userSort ?? Number.MAX_SAFE_INTEGER) - (b.userSort ?? Number.MAX_SAFE_INTEGER));
+  const byUserOrder = [...rows].sort(
+    (a, b) => (a.userSort ?? Number.MAX_SAFE_INTEGER) - (b.userSort ?? Number.MAX_SAFE_INTEGER),
+  );
   return byUserOrder.map((r) => ({
     id: r.id,
     productName: lang === 'en-US' ? r.productNameEn : r.productName,
@@ -27,8 +29,15 @@ const REMOVED_MENU_PATHS = ['/easyTimeMoilbeShow'];
  * permissions), entries whose meta.roles does not name an applying role and removed paths are dropped;
  * isHidden entries stay (they are routes, not sidebar items) and the client hides them.
  */
-export async function getUserProductMenu(scope: TenantScope, p: Principal, productId: number, lang: Lang): Promise<MenuNode[]> {
-  const roleCodes = new Set(p.roles.filter((r) => p.effectiveRoleIds.includes(r.roleId)).map((r) => r.roleCode));
+export async function getUserProductMenu(
+  scope: TenantScope,
+  p: Principal,
+  productId: number,
+  lang: Lang,
+): Promise<MenuNode[]> {
+  const roleCodes = new Set(
+    p.roles.filter((r) => p.effectiveRoleIds.includes(r.roleId)).map((r) => r.roleCode),
+  );
   const rows = (await findMenusForRoles(scope, productId, p.effectiveRoleIds)).filter(
     (r) =>
       r.type === 0 &&

@@ -106,9 +106,11 @@ export const menu = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('menu_product_idx').on(t.tenantId, t.productId),
     uniqueIndex('menu_code_uq').on(t.tenantId, t.menuCode),
-    foreignKey({ name: 'menu_parent_fk', columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'menu_parent_fk',
+      columns: [t.tenantId, t.parentId],
+      foreignColumns: [t.tenantId, t.id],
+    }).onDelete('cascade'),
     foreignKey({ name: 'menu_product_fk', columns: [t.productId], foreignColumns: [product.id] }),
     tenantIsolation(),
   ],
@@ -124,12 +126,16 @@ export const roleMenu = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.roleId, t.menuId] }),
     index('role_menu_menu_idx').on(t.tenantId, t.menuId),
-    foreignKey({ name: 'role_menu_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [role.tenantId, role.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'role_menu_menu_fk', columns: [t.tenantId, t.menuId], foreignColumns: [menu.tenantId, menu.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'role_menu_role_fk',
+      columns: [t.tenantId, t.roleId],
+      foreignColumns: [role.tenantId, role.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'role_menu_menu_fk',
+      columns: [t.tenantId, t.menuId],
+      foreignColumns: [menu.tenantId, menu.id],
+    }).onDelete('cascade'),
     tenantIsolation(),
   ],
 );

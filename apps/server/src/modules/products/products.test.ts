@@ -31,7 +31,9 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
     const all = await t.get('/admin/products/findTenantProductList', { token });
     expect(all.body.data).toHaveLength(13);
     await t.database.withTenant(t.alpha.tenantId, ({ tx }) =>
-      tx.execute(sql`update tenant_product set enabled = false where product_id = (select id from product where product_code = 'SLEEP')`),
+      tx.execute(
+        sql`update tenant_product set enabled = false where product_id = (select id from product where product_code = 'SLEEP')`,
+      ),
     );
     const fewer = await t.get('/admin/products/findTenantProductList', { token });
     expect(fewer.body.data.map((p: { productCode: string }) => p.productCode)).not.toContain('SLEEP');
@@ -39,8 +41,13 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
 
   it('names products in the caller language', async () => {
     const token = await t.tokenFor('counsellor');
-    const en = await t.get('/admin/products/findTenantProductList', { token, headers: { 'accept-language': 'en-US' } });
-    expect(en.body.data.find((p: { productCode: string }) => p.productCode === 'CONSULT').productName).toBe('Consultation');
+    const en = await t.get('/admin/products/findTenantProductList', {
+      token,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(en.body.data.find((p: { productCode: string }) => p.productCode === 'CONSULT').productName).toBe(
+      'Consultation',
+    );
   });
 
   it('answers the menu tree of a product for the active role, buttons left out [spec:S0.6.4]', async () => {
@@ -76,9 +83,9 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
     const token = await t.tokenFor('counsellor');
     const products = (await t.get('/admin/products/findTenantProductList', { token })).body.data;
     const consult = products.find((p: { productCode: string }) => p.productCode === 'CONSULT');
-    const codes = flatten((await t.get(`/admin/menu/getUserProductMenu?productId=${consult.id}`, { token })).body.data).map(
-      (n) => n.menuCode,
-    );
+    const codes = flatten(
+      (await t.get(`/admin/menu/getUserProductMenu?productId=${consult.id}`, { token })).body.data,
+    ).map((n) => n.menuCode);
     expect(codes).toContain('only_consultants');
     expect(codes).not.toContain('only_supervisors');
     expect(codes).not.toContain('easy_time');
@@ -90,14 +97,23 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
     const products = (await t.get('/admin/products/findTenantProductList', { token: admin })).body.data;
     const system = products.find((p: { productCode: string }) => p.productCode === 'SYSTEM');
     const res = await t.get(`/admin/menu/getUserProductMenu?productId=${system.id}`, { token });
-    expect(flatten(res.body.data).map((n) => n.menuCode).sort()).toEqual(['sys_message', 'sys_notice']);
+    expect(
+      flatten(res.body.data)
+        .map((n) => n.menuCode)
+        .sort(),
+    ).toEqual(['sys_message', 'sys_notice']);
   });
 
   it('never answers another school menus', async () => {
     const token = await t.tokenFor('admin', t.beta.tenantId);
-    const products = (await t.get('/admin/products/findTenantProductList', { token, tenantId: t.beta.tenantId })).body.data;
+    const products = (
+      await t.get('/admin/products/findTenantProductList', { token, tenantId: t.beta.tenantId })
+    ).body.data;
     const consult = products.find((p: { productCode: string }) => p.productCode === 'CONSULT');
-    const res = await t.get(`/admin/menu/getUserProductMenu?productId=${consult.id}`, { token, tenantId: t.beta.tenantId });
+    const res = await t.get(`/admin/menu/getUserProductMenu?productId=${consult.id}`, {
+      token,
+      tenantId: t.beta.tenantId,
+    });
     const ids = flatten(res.body.data).map((n) => n.id);
     const alphaIds = await t.database.withTenant(t.alpha.tenantId, async ({ tx }) =>
       rowsOf<{ id: unknown }>(await tx.execute(sql`select id from menu`)).map((r) => Number(r.id)),

@@ -17,7 +17,13 @@ export async function findPageSetup({ tx, tenantId }: TenantScope) {
 
 export async function findDictItems({ tx, tenantId }: TenantScope, name: string) {
   return tx
-    .select({ id: dictItem.id, value: dictItem.value, label: dictItem.label, labelEn: dictItem.labelEn, sort: dictItem.sort })
+    .select({
+      id: dictItem.id,
+      value: dictItem.value,
+      label: dictItem.label,
+      labelEn: dictItem.labelEn,
+      sort: dictItem.sort,
+    })
     .from(dictItem)
     .innerJoin(dictType, and(eq(dictType.tenantId, dictItem.tenantId), eq(dictType.id, dictItem.dictId)))
     .where(and(eq(dictItem.tenantId, tenantId), eq(dictType.name, name)))

@@ -1,4 +1,14 @@
-import { bigint, boolean, foreignKey, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantIdColumn, tenantIsolation, updatedAt } from '../../core/db/columns';
 import { tenant } from '../tenants/tenants.table';
 
@@ -73,10 +83,11 @@ export const dictItem = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('dict_item_value_uq').on(t.tenantId, t.dictId, t.value),
-    foreignKey({ name: 'dict_item_dict_fk', columns: [t.tenantId, t.dictId], foreignColumns: [dictType.tenantId, dictType.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'dict_item_dict_fk',
+      columns: [t.tenantId, t.dictId],
+      foreignColumns: [dictType.tenantId, dictType.id],
+    }).onDelete('cascade'),
     tenantIsolation(),
   ],
 );
-

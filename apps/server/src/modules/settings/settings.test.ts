@@ -20,7 +20,13 @@ describe('settings and dictionaries [spec:S0.7.8]', () => {
   it('answers a dictionary in order with both labels', async () => {
     const token = await t.tokenFor('student');
     const res = await t.get('/admin/dict/type/sex', { token });
-    expect(res.body.data.map((i: { value: string; label: string; labelEn: string }) => [i.value, i.label, i.labelEn])).toEqual([
+    expect(
+      res.body.data.map((i: { value: string; label: string; labelEn: string }) => [
+        i.value,
+        i.label,
+        i.labelEn,
+      ]),
+    ).toEqual([
       ['1', '男', 'Male'],
       ['2', '女', 'Female'],
     ]);

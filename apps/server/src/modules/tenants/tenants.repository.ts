@@ -8,11 +8,17 @@ export async function findTenantById({ db }: SystemScope, id: number) {
 }
 
 export async function findTenantByCode({ db }: SystemScope, code: string) {
-  const [row] = await db.select().from(tenant).where(sql`lower(${tenant.code}) = lower(${code})`);
+  const [row] = await db
+    .select()
+    .from(tenant)
+    .where(sql`lower(${tenant.code}) = lower(${code})`);
   return row ?? null;
 }
 
-export async function insertTenant({ db }: SystemScope, row: { code: string; name: string; domain?: string | null }) {
+export async function insertTenant(
+  { db }: SystemScope,
+  row: { code: string; name: string; domain?: string | null },
+) {
   const [created] = await db.insert(tenant).values(row).returning();
   return created!;
 }

@@ -15,8 +15,17 @@ export const tenantRoutes = (database: Database): RouteDef[] =>
       handler: async ({ query }) => {
         const t = await findTenantByCode(database.system, query.code);
         if (!t || t.status !== 'active') throw notFound('school');
-        const captchaEnabled = await database.withTenant(t.id, (s) => isSettingEnabled(s, SETTING_CODES.loginCaptcha));
-        return { id: t.id, name: t.name, code: t.code, domain: t.domain, captchaEnabled, smsLoginEnabled: t.smsLoginEnabled };
+        const captchaEnabled = await database.withTenant(t.id, (s) =>
+          isSettingEnabled(s, SETTING_CODES.loginCaptcha),
+        );
+        return {
+          id: t.id,
+          name: t.name,
+          code: t.code,
+          domain: t.domain,
+          captchaEnabled,
+          smsLoginEnabled: t.smsLoginEnabled,
+        };
       },
     }),
     defineRoute({

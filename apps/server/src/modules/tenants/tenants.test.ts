@@ -12,7 +12,12 @@ describe('tenant lookup and page setup [spec:S0.1.7] [spec:S0.2.3]', () => {
   it('resolves a school by short name, case-insensitively, without a login', async () => {
     const res = await t.get('/admin/tenant/detailByCode?code=ALPHA', { tenantId: null });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: t.alpha.tenantId, code: 'alpha', name: 'Alpha University', captchaEnabled: false });
+    expect(res.body.data).toMatchObject({
+      id: t.alpha.tenantId,
+      code: 'alpha',
+      name: 'Alpha University',
+      captchaEnabled: false,
+    });
   });
 
   it('answers 404 for an unknown school and 400 for a malformed code', async () => {
@@ -24,7 +29,9 @@ describe('tenant lookup and page setup [spec:S0.1.7] [spec:S0.2.3]', () => {
 
   it('reports when the school asks for a captcha at every login', async () => {
     await t.database.withTenant(t.beta.tenantId, ({ tx }) =>
-      tx.execute(sql`insert into setting (tenant_id, type, enable) values (${t.beta.tenantId}, 'loginCaptcha', true)`),
+      tx.execute(
+        sql`insert into setting (tenant_id, type, enable) values (${t.beta.tenantId}, 'loginCaptcha', true)`,
+      ),
     );
     const res = await t.get('/admin/tenant/detailByCode?code=beta', { tenantId: null });
     expect(res.body.data.captchaEnabled).toBe(true);
@@ -33,10 +40,20 @@ describe('tenant lookup and page setup [spec:S0.1.7] [spec:S0.2.3]', () => {
   });
 
   it('answers the page setup of a school publicly, and 404 for an unknown id', async () => {
-    const res = await t.get(`/admin/pageSetup/findPageSetupByTenantId/${t.alpha.tenantId}`, { tenantId: null });
+    const res = await t.get(`/admin/pageSetup/findPageSetupByTenantId/${t.alpha.tenantId}`, {
+      tenantId: null,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ tenantId: t.alpha.tenantId, systemTitle: 'Alpha University', layoutThemeColor: '#1677ff' });
-    expect((await t.get('/admin/pageSetup/findPageSetupByTenantId/999999', { tenantId: null })).status).toBe(404);
-    expect((await t.get('/admin/pageSetup/findPageSetupByTenantId/abc', { tenantId: null })).status).toBe(400);
+    expect(res.body.data).toMatchObject({
+      tenantId: t.alpha.tenantId,
+      systemTitle: 'Alpha University',
+      layoutThemeColor: '#1677ff',
+    });
+    expect((await t.get('/admin/pageSetup/findPageSetupByTenantId/999999', { tenantId: null })).status).toBe(
+      404,
+    );
+    expect((await t.get('/admin/pageSetup/findPageSetupByTenantId/abc', { tenantId: null })).status).toBe(
+      400,
+    );
   });
 });
