@@ -82,6 +82,21 @@ async function enforceRateLimit(scope: SystemScope, key: string, limit: number, 
   }
 }
 
+/** Writes one login attempt and its outcome to the security log. */
+function recordAttempt(
+  deps: AuthDeps,
+  client: ClientInfo,
+  entry: {
+    tenantId: number;
+    username: string;
+    userId: number | null;
+    method: 'password' | 'sms';
+    result: string;
+  },
+) {
+  return repo.insertLoginLog(deps.database.system, { ...entry, ip: client.ip, userAgent: client.userAgent });
+}
+
 /** Creates a token pair for a user and answers the login state (spec S0.3.1). */
 async function issueTokens(
   deps: AuthDeps,
@@ -173,14 +188,12 @@ export async function loginWithPassword(
   if (attempt?.lastFailedAt && now - attempt.lastFailedAt.getTime() > FAILURE_MEMORY_MS) attempt = null;
   if (attempt?.lockedUntil && attempt.lockedUntil.getTime() > now) {
     const retryAfter = Math.ceil((attempt.lockedUntil.getTime() - now) / 1000);
-    await repo.insertLoginLog(system, {
+    await recordAttempt(deps, client, {
       tenantId,
       username,
       userId: null,
       method: 'password',
       result: 'locked',
-      ip: client.ip,
-      userAgent: client.userAgent,
     });
     throw new AppError(
       'tooManyRequests',
@@ -221,26 +234,22 @@ export async function loginWithPassword(
       lastFailedAt: new Date(now),
       lockedUntil,
     });
-    await repo.insertLoginLog(system, {
+    await recordAttempt(deps, client, {
       tenantId,
       username,
       userId: null,
       method: 'password',
       result: 'bad_credentials',
-      ip: client.ip,
-      userAgent: client.userAgent,
     });
     throw new AppError('badCredentials', undefined, { captchaRequired: fails >= CAPTCHA_AFTER_FAILURES });
   }
   if (user.status !== 'active') {
-    await repo.insertLoginLog(system, {
+    await recordAttempt(deps, client, {
       tenantId,
       username,
       userId: user.id,
       method: 'password',
       result: 'disabled',
-      ip: client.ip,
-      userAgent: client.userAgent,
     });
     throw new AppError(
       'forbidden',
@@ -248,14 +257,12 @@ export async function loginWithPassword(
     );
   }
   if (attempt) await repo.clearLoginAttempt(system, tenantId, username);
-  await repo.insertLoginLog(system, {
+  await recordAttempt(deps, client, {
     tenantId,
     username,
     userId: user.id,
     method: 'password',
     result: 'success',
-    ip: client.ip,
-    userAgent: client.userAgent,
   });
   return issueTokens(deps, tenantId, user.id, client);
 }
@@ -388,26 +395,22 @@ export async function loginWithSms(
   const users = ok ? await deps.database.withTenant(tenantId, (s) => findUsersByPhone(s, phone)) : [];
   const user = users.length === 1 ? users[0]! : null;
   if (!user || user.status !== 'active') {
-    await repo.insertLoginLog(system, {
+    await recordAttempt(deps, client, {
       tenantId,
       username: `SMS@${phone}`,
       userId: user?.id ?? null,
       method: 'sms',
       result: 'bad_code',
-      ip: client.ip,
-      userAgent: client.userAgent,
     });
     throw new AppError('badCaptcha');
   }
   await repo.clearLoginAttempt(system, tenantId, user.username.toLowerCase());
-  await repo.insertLoginLog(system, {
+  await recordAttempt(deps, client, {
     tenantId,
     username: user.username,
     userId: user.id,
     method: 'sms',
     result: 'success',
-    ip: client.ip,
-    userAgent: client.userAgent,
   });
   return issueTokens(deps, tenantId, user.id, client);
 }
