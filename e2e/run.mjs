@@ -114,7 +114,7 @@ async function startServer() {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: 'development', // the dev SMS adapter is refused in production
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,5 +1,20 @@
 import assert from 'node:assert/strict';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
+
+/** A signed GET as docs/api.md describes it, so a refusal means the token, not the signature. */
+function signedHeaders(pathWithQuery, token) {
+  const ts = String(Date.now());
+  const id = randomUUID().replaceAll('-', '');
+  const canonical = ['GET', pathWithQuery, ts, id, createHash('sha256').update('').digest('hex')].join('\n');
+  const key = createHash('sha256').update(token).digest('hex');
+  return {
+    authorization: `Bearer ${token}`,
+    'x-timestamp': ts,
+    'x-request-id': id,
+    'x-sign': createHmac('sha256', key).update(canonical).digest('hex'),
+  };
+}
 
 export const name = '[spec:S0.2.3] login page renders in both languages';
 
@@ -71,4 +86,25 @@ export async function run({ page, baseUrl, artifacts }) {
   await page.getByTestId('role-list').waitFor();
   await page.getByRole('button', { name: en.home.logout }).waitFor();
   await artifacts.screenshot('home-en-US.png');
+
+  // Log out with the confirm [spec:S0.8.10]: the token is revoked and the tenant's login page returns.
+  const accessToken = token.data.access_token;
+  await page.getByRole('button', { name: en.home.logout }).click();
+  await page.locator('.ant-modal-confirm-title').getByText(en.home.logoutConfirm, { exact: true }).waitFor();
+  const [logoutAnswer] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/auth/token/logout')),
+    page.getByRole('button', { name: en.home.confirm, exact: true }).click(),
+  ]);
+  assert.equal((await logoutAnswer.json()).code, 0, 'logout accepted');
+  await page.waitForURL(/\/login/);
+  await page.getByRole('button', { name: en.login.submit, exact: true }).waitFor();
+  const after = await page.request.get(`${baseUrl}/auth/token/ping`, {
+    headers: signedHeaders('/auth/token/ping', accessToken),
+  });
+  assert.equal(after.status(), 401, 'the revoked token no longer works');
+  assert.doesNotMatch(
+    (await after.json()).msg,
+    /signature|replayed/,
+    'refused for the token, not the signature',
+  );
 }
