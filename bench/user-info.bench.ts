@@ -32,7 +32,7 @@ import { buildApp } from '@psy/server/src/app';
 import { openDatabase, type Database } from '@psy/server/src/core/db/database';
 import { SERVER_ROOT, loadEnv } from '@psy/server/src/env';
 import { admitRequest } from '@psy/server/src/modules/auth/auth.repository';
-import { findUserProfile, loadPrincipalData } from '@psy/server/src/modules/identity/identity.repository';
+import { loadPrincipalData } from '@psy/server/src/modules/identity/identity.repository';
 import type { ClientRequest, ClientResult, LoginItem, RunSpec, TokenItem } from './lib/http-client';
 import { runClosedLoop, type LatencySummary } from './lib/loop';
 import {
@@ -383,8 +383,6 @@ async function userInfoThroughRepositories(
   await database.withTenant(token.tenantId, async (scope) => {
     const data = await loadPrincipalData(scope, token.userId);
     if (!data || data.status !== 'active') throw new Error('principal not found');
-    const user = await findUserProfile(scope, token.userId);
-    if (!user) throw new Error('profile not found');
   });
 }
 
@@ -602,7 +600,7 @@ async function main() {
       },
       {
         name: 'user-info sql-drizzle',
-        description: `the same statements through the repository functions (admitRequest, withTenant, loadPrincipalData, findUserProfile) with drizzle on its own pool of ${cfg.pool}`,
+        description: `the same statements through the repository functions (admitRequest, withTenant, loadPrincipalData) with drizzle on its own pool of ${cfg.pool}`,
         run: inProcess(async () => {
           const t = pick(tokenCtx);
           await userInfoThroughRepositories(bareDb, newRequestId(), t.tokenHash);

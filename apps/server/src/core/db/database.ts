@@ -14,7 +14,8 @@ import { ensureAppRole } from './app-role';
 import { NamedStatementClient } from './named-statements';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What queries inside a transaction run on: a drizzle transaction, or a handle bound to one connection. */
+export type Tx = Db;
 
 /** A transaction bound to one tenant, running as the app role under row-level security. */
 export interface TenantScope {
@@ -79,12 +80,15 @@ function guardSystemDb(db: Db): Db {
   });
 }
 
+type TenantRunner = <T>(tenantId: number, fn: (scope: TenantScope) => Promise<T>) => Promise<T>;
+
 function makeDatabase(
   kind: Database['kind'],
   db: Db,
   appRole: string,
   close: () => Promise<void>,
   extra: Partial<Database>,
+  runTenant?: TenantRunner,
 ) {
   const setTenant = (tenantId: number) =>
     sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${appRole}, true)`;
@@ -97,6 +101,7 @@ function makeDatabase(
     async withTenant(tenantId, fn) {
       if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
       if (insideTenantTx.getStore() !== undefined) throw new Error('tenant transactions do not nest');
+      if (runTenant) return insideTenantTx.run(tenantId, () => runTenant(tenantId, fn));
       return guarded.transaction((tx) =>
         insideTenantTx.run(tenantId, async () => {
           await tx.execute(setTenant(tenantId));
@@ -110,6 +115,52 @@ function makeDatabase(
   return database;
 }
 
+/**
+ * Tenant transactions on node-postgres: BEGIN and the tenant and role settings go in one round trip (a
+ * simple-protocol message of two statements; the tenant id is a checked integer and the role a checked
+ * identifier, so nothing is interpolated that a client controls). Queries inside run on one drizzle
+ * instance routed to the transaction's connection, built once rather than per request.
+ */
+function pgTenantRunner(pool: pg.Pool, appRole: string): TenantRunner {
+  const current = new AsyncLocalStorage<pg.PoolClient>();
+  const routed = {
+    query: (...args: unknown[]) => {
+      const client = current.getStore();
+      if (!client) throw new Error('query outside its tenant transaction');
+      return (client.query as (...a: unknown[]) => unknown)(...args);
+    },
+  };
+  const bound = drizzlePg(routed as unknown as pg.PoolClient, {
+    schema,
+    casing: 'snake_case',
+  }) as unknown as Db;
+  // A nested drizzle transaction would send its own BEGIN/COMMIT on this connection and end ours early.
+  const tx = new Proxy(bound, {
+    get(target, prop, receiver) {
+      if (prop === 'transaction') throw new Error('tenant transactions do not nest');
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return async (tenantId, fn) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(
+        `begin; select set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${appRole}', true)`,
+      );
+      // Awaited inside run(): a returned query builder executes only when awaited, and must see the connection.
+      const result = await current.run(client, async () => await fn({ tx, tenantId }));
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch((e: Error) => (broken = e));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 /** Opens the database, applies pending migrations and prepares the app role. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -117,6 +168,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       ...(options.namedStatements === false ? {} : { Client: NamedStatementClient }),
+    });
+    // An idle connection that the server drops (restart, failover, admin shutdown) must not crash the
+    // process: the pool discards it and opens a new one on demand.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') process.stderr.write(`database connection lost: ${err.message}\n`);
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const client = await pool.connect();
@@ -131,7 +187,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return makeDatabase('postgres', db, options.appRole, () => pool.end(), { pool });
+    return makeDatabase(
+      'postgres',
+      db,
+      options.appRole,
+      () => pool.end(),
+      { pool },
+      pgTenantRunner(pool, options.appRole),
+    );
   }
 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;

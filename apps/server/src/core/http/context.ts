@@ -3,6 +3,21 @@ import type { Lang } from '@psy/contracts';
 import type { Database, TenantScope } from '../db/database';
 import type { Env } from '../../env';
 
+/** The caller's own profile fields, read with the principal (no extra query for who-am-I calls). */
+export interface PrincipalProfile {
+  numberName: string | null;
+  phone: string | null;
+  email: string | null;
+  sex: number | null;
+  avatar: string | null;
+  deptId: number | null;
+  userTypeId: number | null;
+  logoutRedirect: string | null;
+  isInitializeAdmin: boolean;
+  /** Set when a required basic-profile field is empty (spec S0.3.3). */
+  isBasicProfileIncomplete: boolean;
+}
+
 /** Who is calling, as established from the bearer token (see modules/auth). */
 export interface Principal {
   tenantId: number;
@@ -24,6 +39,7 @@ export interface Principal {
   permissions: ReadonlySet<string>;
   permissionsByRole: Readonly<Record<string, readonly string[]>>;
   mustChangePassword: boolean;
+  profile: PrincipalProfile;
 }
 
 export interface PrincipalRole {

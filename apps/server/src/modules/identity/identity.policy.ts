@@ -45,6 +45,7 @@ export function buildPrincipal(
     permissions,
     permissionsByRole: data.permissionsByRole,
     mustChangePassword: data.mustChangePassword,
+    profile: data.profile,
   };
 }
 

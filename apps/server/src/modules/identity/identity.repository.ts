@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { rowsOf, toNumber } from '../../core/db/rows';
-import type { PrincipalRole } from '../../core/http/context';
+import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
+import type { PrincipalProfile, PrincipalRole } from '../../core/http/context';
 import { sysUser } from './identity.table';
 
 export interface PrincipalData {
@@ -13,6 +13,7 @@ export interface PrincipalData {
   roles: PrincipalRole[];
   permissionsByRole: Record<string, string[]>;
   singleRoleSwitch: boolean;
+  profile: PrincipalProfile;
 }
 
 /**
@@ -25,6 +26,10 @@ export async function loadPrincipalData(
 ): Promise<PrincipalData | null> {
   const res = await tx.execute(sql`
     select u.id, u.username, u.real_name, u.status, u.must_change_password,
+      u.number_name, u.phone, u.email, u.sex, u.avatar, u.dept_id, u.user_type_id, u.logout_redirect,
+      u.is_initialize_admin,
+      (coalesce(u.number_name, '') = '' or coalesce(u.phone, '') = '' or u.dept_id is null or u.sex is null
+        or u.birthday is null or u.real_name = '') as basic_incomplete,
       coalesce((
         select json_agg(json_build_object('roleId', r.id, 'roleCode', r.role_code, 'roleName', r.role_name,
                                           'portPermission', r.port_permission, 'dataScope', r.data_scope) order by r.id)
@@ -54,6 +59,18 @@ export async function loadPrincipalData(
     roles: parse<PrincipalRole[]>(row.roles),
     permissionsByRole: parse<Record<string, string[]>>(row.perms),
     singleRoleSwitch: Boolean(row.single_role_switch),
+    profile: {
+      numberName: (row.number_name as string | null) ?? null,
+      phone: (row.phone as string | null) ?? null,
+      email: (row.email as string | null) ?? null,
+      sex: toNumberOrNull(row.sex),
+      avatar: (row.avatar as string | null) ?? null,
+      deptId: toNumberOrNull(row.dept_id),
+      userTypeId: toNumberOrNull(row.user_type_id),
+      logoutRedirect: (row.logout_redirect as string | null) ?? null,
+      isInitializeAdmin: Boolean(row.is_initialize_admin),
+      isBasicProfileIncomplete: Boolean(row.basic_incomplete),
+    },
   };
 }
 
@@ -82,14 +99,6 @@ export async function findUsersByPhone({ tx, tenantId }: TenantScope, phone: str
     .from(sysUser)
     .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.phone, phone), eq(sysUser.delFlag, false)))
     .limit(2);
-}
-
-export async function findUserProfile({ tx, tenantId }: TenantScope, userId: number) {
-  const [row] = await tx
-    .select()
-    .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
-  return row ?? null;
 }
 
 /** Department names from the root down to `deptId`. */

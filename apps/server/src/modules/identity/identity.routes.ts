@@ -8,7 +8,7 @@ export const identityRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: userInfoEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => getUserInfo(scope!, principal!),
+      handler: async ({ principal }) => getUserInfo(principal!),
     }),
     defineRoute({
       endpoint: userDetailEndpoint,

@@ -2,75 +2,56 @@ import type { z } from 'zod';
 import type { userDetailSchema, userInfoSchema, portRoleSchema } from '@psy/contracts';
 import type { Principal } from '../../core/http/context';
 import type { TenantScope } from '../../core/db/database';
-import { AppError } from '../../core/http/app-error';
-import { findDeptPath, findUserProfile } from './identity.repository';
+import { findDeptPath } from './identity.repository';
 import { isRoleUsable } from './identity.policy';
 
 type UserInfo = z.input<typeof userInfoSchema>;
 
-/** Fields of the basic profile section (spec S0.3.3 required set, less the role which is checked apart). */
-const REQUIRED_BASIC_FIELDS = [
-  'username',
-  'realName',
-  'numberName',
-  'phone',
-  'deptId',
-  'sex',
-  'birthday',
-] as const;
-
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
-
-async function requireUser(scope: TenantScope, p: Principal): Promise<UserRow> {
-  const user = await findUserProfile(scope, p.userId);
-  if (!user) throw new AppError('unauthenticated');
-  return user;
-}
-
-/** The signed-in user, roles and permissions (`/admin/user/info`). */
-export async function getUserInfo(scope: TenantScope, p: Principal): Promise<UserInfo> {
-  return presentUserInfo(await requireUser(scope, p), p);
-}
-
-function presentUserInfo(user: UserRow, p: Principal): UserInfo {
+/**
+ * The signed-in user, roles and permissions (`/admin/user/info`). Everything comes from the principal,
+ * which the request already loaded: this call costs no query of its own.
+ */
+export function getUserInfo(p: Principal): UserInfo {
+  const u = p.profile;
   return {
     sysUser: {
-      id: user.id,
-      username: user.username,
-      realName: user.realName,
-      numberName: user.numberName,
-      phone: user.phone,
-      email: user.email,
-      sex: user.sex,
-      avatar: user.avatar,
-      deptId: user.deptId,
-      userTypeId: user.userTypeId,
-      tenantId: user.tenantId,
-      logoutRedirect: user.logoutRedirect,
-      mustChangePassword: user.mustChangePassword,
+      id: p.userId,
+      username: p.username,
+      realName: p.realName,
+      numberName: u.numberName,
+      phone: u.phone,
+      email: u.email,
+      sex: u.sex,
+      avatar: u.avatar,
+      deptId: u.deptId,
+      userTypeId: u.userTypeId,
+      tenantId: p.tenantId,
+      logoutRedirect: u.logoutRedirect,
+      mustChangePassword: p.mustChangePassword,
     },
     roles: p.roles.map((r) => r.roleId),
     roleList: p.roles.map(({ roleId, roleCode, roleName }) => ({ roleId, roleCode, roleName })),
     activeRoleId: p.activeRoleId,
     permissions: [...p.permissions].sort(),
-    isInitializeAdmin: user.isInitializeAdmin,
+    isInitializeAdmin: u.isInitializeAdmin,
   };
 }
 
-/** User info plus department path and the profile sections still to fill (`/admin/user/detail`). */
+/**
+ * User info plus department path and the profile sections still to fill (`/admin/user/detail`). Only the
+ * basic section (0) is known here; the other sections come with the profile forms.
+ */
 export async function getUserDetail(
   scope: TenantScope,
   p: Principal,
 ): Promise<z.input<typeof userDetailSchema>> {
-  const user = await requireUser(scope, p);
-  const deptPath = user.deptId ? await findDeptPath(scope, user.deptId) : [];
-  const missingBasic =
-    REQUIRED_BASIC_FIELDS.some((f) => user[f] === null || user[f] === '') || p.roles.length === 0;
+  const deptPath = p.profile.deptId ? await findDeptPath(scope, p.profile.deptId) : [];
+  const missingBasic = p.profile.isBasicProfileIncomplete || p.roles.length === 0;
   return {
-    ...presentUserInfo(user, p),
+    ...getUserInfo(p),
     deptFullName: deptPath.length ? deptPath.join('-') : null,
     isWriteInfo: missingBasic ? [0] : [],
-    userTypeId: user.userTypeId,
+    userTypeId: p.profile.userTypeId,
     tenantId: p.tenantId,
   };
 }
