@@ -83,7 +83,11 @@ export interface ReplayStatement {
   admit: boolean;
   /** Statement name when replayed as a named (prepared) statement, as the server's pool does. */
   name?: string;
+  /** The text carries the tenant id inline (the server's BEGIN + set_config message): `{{tenantId}}` here. */
+  tenantInText?: boolean;
 }
+
+const TENANT_MARK = '{{tenantId}}';
 
 export type ReplayStep =
   { kind: 'pool'; statement: ReplayStatement } | { kind: 'transaction'; statements: ReplayStatement[] };
@@ -123,8 +127,13 @@ export function compileReplay(
   const steps: ReplayStep[] = [];
   let tx: ReplayStatement[] | null = null;
   for (const s of statements) {
+    const inlineTenant = `set_config('app.tenant_id', '${sample.tenantId}'`;
+    const tenantInText = s.values.length === 0 && s.text.includes(inlineTenant);
     const st: ReplayStatement = {
-      text: s.text,
+      text: tenantInText
+        ? s.text.replace(inlineTenant, `set_config('app.tenant_id', '${TENANT_MARK}'`)
+        : s.text,
+      tenantInText,
       slots: s.values.map(slotOf),
       rowCount: s.rowCount,
       admit: /\binsert\s+into\s+request_nonce\b/i.test(s.text),
@@ -178,7 +187,8 @@ function valuesFor(st: ReplayStatement, ctx: RequestContext): unknown[] {
 
 async function runOne(q: pg.Pool | pg.PoolClient, st: ReplayStatement, ctx: RequestContext): Promise<void> {
   const values = valuesFor(st, ctx);
-  const res = await (st.name ? q.query({ name: st.name, text: st.text, values }) : q.query(st.text, values));
+  const text = st.tenantInText ? st.text.replace(TENANT_MARK, String(ctx.tenantId)) : st.text;
+  const res = await (st.name ? q.query({ name: st.name, text, values }) : q.query(text, values));
   if (st.rowCount !== null && res.rowCount !== st.rowCount) {
     throw new Error(
       `replayed statement answered ${res.rowCount} rows, captured ${st.rowCount}: ${st.text.trim().slice(0, 100)}`,
