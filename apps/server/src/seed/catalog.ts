@@ -251,6 +251,126 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
   CADRE_EVALUATION: [],
 };
 
+/** Detail and secondary pages of the spec (S0.2.14, S1.2): routes the client registers, hidden from the sidebar. */
+const DETAIL_PAGES: Partial<Record<ProductCode, [path: string, name: string, nameEn: string][]>> = {
+  SYSTEM: [
+    ['/userinfo/index', '个人信息', 'Personal information'],
+    ['/noticeList/detail', '公告详情', 'Notice detail'],
+    ['/messageManageDetails', '消息详情', 'Message detail'],
+    ['/pdfPreview', '文件预览', 'File preview'],
+    ['/signature', '手写签名', 'Handwritten signature'],
+    ['/bookDetails', '电子书详情', 'E-book detail'],
+    ['/cstc001', '测试搜索头', 'Test search header'],
+    ['/test/index', '测试页', 'Test page'],
+  ],
+  PLANTEST: [
+    ['/evaluationAnswerlist/answerlist', '原始答题记录', 'Raw answer records'],
+    ['/comprehensiveAnalysis', '综合分析', 'Comprehensive analysis'],
+    ['/addPlanInfo/index', '新建测评计划', 'New plan'],
+    ['/editPlanInfo/index', '编辑测评计划', 'Edit plan'],
+    ['/assessmentInterviewInterviewers/index', '访谈员列表', 'Interviewers'],
+    ['/assessmentInterviewInterviewlist/index', '访谈记录', 'Interview records'],
+    ['/mindtherainbowInfo/info', '彩虹码详情', 'Rainbow code details'],
+    ['/evaluationRecord', '测评记录', 'Assessment records'],
+    ['/signatureList', '签名列表', 'Signatures'],
+    ['/assessmentPlanResponseList', '计划答题情况', 'Plan responses'],
+    ['/dailyTestUser', '日常测评人员', 'Daily test users'],
+    ['/testSuccess', '测评完成', 'Test completed'],
+    ['/tzbEvaluationAnswerlist', '下钻答题列表', 'Drill-down answers'],
+    ['/tzbDataDeepList', '下钻数据列表', 'Drill-down data'],
+    ['/houseTreeManInfoWrite', '测试记录', 'Test record'],
+    ['/anFollowUpVisit/followInfo', '测评回访', 'Assessment follow-up'],
+    ['/anAssIntervention/intervenInfo', '测评干预', 'Assessment intervention'],
+    ['/anAssInterReceipt/intervenInfo', '干预回执', 'Intervention receipt'],
+    ['/anFollowUpAssTable/index', '回访评估表', 'Follow-up assessment table'],
+    ['/assessmentTable/index', '评估表', 'Assessment table'],
+  ],
+  CRISIS: [
+    ['/xiufuxueinfo/index', '休复学详情', 'Suspension and return'],
+    ['/fuxueAssessinfo/index', '复学评估详情', 'Return-to-school assessment'],
+    ['/warningPersonnel/detail', '预警人员详情', 'Warned person'],
+    ['/consultationMonthlyReportDetails', '咨询月报', 'Consultation monthly report'],
+    ['/crisisMonthlyReportDetails', '危机月报', 'Crisis monthly report'],
+  ],
+  IMPORTANT_FOCUS_ON: [
+    ['/infoUpdateDetails/index', '信息上报详情', 'Information report'],
+    ['/focusCase_info', '重点个案', 'Key case'],
+    ['/greenway_info', '绿色通道', 'Green channel'],
+    ['/approval_info', '审批', 'Approval'],
+    ['/approval_detail', '审批详情', 'Approval detail'],
+    ['/examine_info', '审核', 'Review'],
+    ['/focusperson/setting/caseMsgSetDetail', '消息通知设置', 'Message-notice setting'],
+    ['/focusonInterReceiptInfo/intervenInfo', '干预回执', 'Intervention receipt'],
+    ['/dormitoryLeaderReportInfo', '宿舍长上报', 'Dormitory head report'],
+    ['/heartTalkReportInfo', '谈心谈话上报', 'Heart-to-heart talk report'],
+    ['/auditCaseInfo', '个案审核', 'Case review'],
+    ['/heartTalkReportManageInfo', '谈心谈话管理', 'Heart-to-heart talk management'],
+  ],
+  CONSULT: [
+    ['/openFollowDetail', '回访详情', 'Follow-up detail'],
+    ['/writeJournal', '填写日志', 'Write journal'],
+    ['/answerQuestions', '答题', 'Answer questions'],
+    ['/feedbackDetail', '反馈详情', 'Feedback detail'],
+    ['/feedbackStatistics', '反馈统计', 'Feedback statistics'],
+    ['/eastChinaConsulting_friendsTalkDetail/index', '朋辈谈话详情', 'Peer talk details'],
+    ['/aLiftTimeFilelistInfo', '档案详情', 'File detail'],
+    ['/aLiftTimeReport', '个人报告', 'Personal report'],
+    ['/supervisorDetails', '督导详情', 'Supervisor details'],
+  ],
+  ACTIVITY: [
+    ['/activityDetails/index', '活动详情', 'Activity details'],
+    ['/activityRoomUseView', '场地使用', 'Room use'],
+    ['/studentsActivityDetail/index', '学生活动详情', 'Student activity'],
+  ],
+  SUPERVISION: [
+    ['/supervisionAppointmentDetails', '督导预约详情', 'Supervision appointment'],
+    ['/outsideSchoolSupervisionRecordDetails', '校外督导记录', 'Outside-school supervision record'],
+    ['/individualSupervisionDetails', '个体督导详情', 'Individual supervision'],
+    ['/supervisoryRecord/personalRecordDetail', '个人督导记录', 'Personal supervision record'],
+    ['/supervisorTeam/supervisorDetail', '督导师详情', 'Supervisor detail'],
+    ['/researchSystem_issue_create', '新建推送', 'New push'],
+    ['/researchSystem_issue_edit', '编辑推送', 'Edit push'],
+    ['/researchSystem_noanswerlist/index', '未作答人员', 'Not yet answered'],
+    ['/researchSystem_answer/index', '作答', 'Answering'],
+  ],
+  GROUP_COUNSELLING: [
+    ['/groupAdviceDetail', '招募详情', 'Recruitment detail'],
+    ['/groupRegisteDetail', '报名详情', 'Registration detail'],
+    ['/groupAuditDetail', '入组审核', 'Admission review'],
+    ['/groupFormalsDetail', '正式成员', 'Formal members'],
+    ['/formalGroupDetails', '正式团体', 'Formal group'],
+    ['/groupScheduleDetails', '团体排期', 'Group schedule'],
+    ['/groupStatisticalAnalysis', '团体统计', 'Group statistics'],
+    ['/groupDetail', '团体详情', 'Group detail'],
+    ['/groupRegister', '团体报名', 'Group registration'],
+    ['/registerInfo', '报名信息', 'Registration information'],
+    ['/interviewInfo', '面谈信息', 'Interview information'],
+    ['/formalInfo', '正式信息', 'Formal information'],
+    ['/group_answer', '团体问卷', 'Group questionnaire'],
+  ],
+  TRAINING: [
+    ['/trainingPrograms/detail', '项目详情', 'Programme detail'],
+    ['/trainingPrograms/courseDetail', '课程详情', 'Course detail'],
+    ['/trainingPrograms/courseListDetail', '课程列表', 'Course list'],
+    ['/courseManagement/addCourse', '新增课程', 'Add course'],
+    ['/trainingProjectClient/applyInformation', '报名信息', 'Sign-up information'],
+    ['/trainingProjectClient/courseDetail', '我的课程', 'My course'],
+    ['/trainingProjectClient/invoiceTitle', '发票抬头', 'Invoice title'],
+    ['/trainingProjectClient/activityExperience', '活动体验', 'Activity experience'],
+    ['/smartdeviceplanInfo', '培训计划详情', 'Training plan detail'],
+  ],
+};
+
+/** Menu code of a detail page: its path in snake case, e.g. /addPlanInfo/index -> page_addPlanInfo_index. */
+export const pageCode = (path: string): string =>
+  `page${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`;
+
+for (const [product, pages] of Object.entries(DETAIL_PAGES) as [ProductCode, [string, string, string][]][]) {
+  MENUS[product].push(
+    ...pages.map(([path, name, nameEn]) => ({ code: pageCode(path), name, nameEn, path, hidden: true })),
+  );
+}
+
 export interface RoleSeed {
   code: RoleCode | 'ROLE_SUB_ADMIN';
   name: string;
@@ -259,6 +379,15 @@ export interface RoleSeed {
   /** Product codes whose whole menu the role gets, or menu codes with a `menu:` prefix. */
   grants: string[];
 }
+
+/** Pages every signed-in person may open: own profile, notices, messages, file preview, signature. */
+const COMMON_PAGES = [
+  '/userinfo/index',
+  '/noticeList/detail',
+  '/messageManageDetails',
+  '/pdfPreview',
+  '/signature',
+].map((path) => `menu:${pageCode(path)}`);
 
 const STAFF_PORTS = ['pc'];
 const ALL_PORTS = ['pc', 'h5', 'app'];
@@ -286,6 +415,7 @@ export const ROLES: RoleSeed[] = [
     grants: [
       'menu:appointment_mine',
       'menu:plantest_take',
+      'menu:page_testSuccess',
       'menu:plantest_mine',
       'menu:training_client',
       'menu:sys_notice',
@@ -374,3 +504,5 @@ export const ROLES: RoleSeed[] = [
     grants: ['menu:focus_report', 'menu:focus_followup'],
   },
 ];
+
+for (const r of ROLES) r.grants.push(...COMMON_PAGES);

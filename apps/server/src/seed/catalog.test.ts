@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
+import { ROLE_CODES } from '@psy/contracts';
+
+const all = (list: MenuSeed[]): MenuSeed[] => list.flatMap((m) => [m, ...all(m.children ?? [])]);
+const menus = Object.values(MENUS).flatMap(all);
+
+describe('the seeded catalogue', () => {
+  it('has unique menu codes and paths', () => {
+    const codes = menus.flatMap((m) => [m.code, ...(m.buttons ?? []).map((b) => b.code)]);
+    expect(new Set(codes).size).toBe(codes.length);
+    const paths = menus.map((m) => m.path).filter(Boolean);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('registers the user and system routes of the shell [spec:S0.2.14]', () => {
+    const paths = new Set(menus.map((m) => m.path));
+    for (const p of [
+      '/userinfo/index',
+      '/info/index',
+      '/user_manage/resetFields',
+      '/user_manage/userinfo',
+      '/roleDetails/index',
+      '/admin/role/index',
+      '/downloadFile/fileList',
+      '/pdfPreview',
+      '/noticeList/index',
+      '/noticeList/detail',
+      '/notice_manage/noticePublish',
+      '/message/systemInformation',
+      '/messageManageDetails',
+      '/signature',
+      '/cstc001',
+      '/test/index',
+    ]) {
+      expect(paths.has(p), p).toBe(true);
+    }
+  });
+
+  it('has a menu in every main product and a role for every role code of the spec [spec:S0.6.1]', () => {
+    for (const p of PRODUCTS) expect(MENUS[p.code].length, p.code).toBeGreaterThan(0);
+    const seeded = new Set(ROLES.map((r) => r.code));
+    for (const code of ROLE_CODES) expect(seeded.has(code), code).toBe(true);
+  });
+
+  it('grants only menus that exist', () => {
+    const codes = new Set(menus.flatMap((m) => [m.code, ...(m.buttons ?? []).map((b) => b.code)]));
+    const products = new Set(PRODUCTS.map((p) => p.code as string));
+    for (const r of ROLES) {
+      for (const g of r.grants) {
+        expect(g.startsWith('menu:') ? codes.has(g.slice(5)) : products.has(g), `${r.code}: ${g}`).toBe(true);
+      }
+    }
+  });
+});
