@@ -101,7 +101,15 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
       flatten(res.body.data)
         .map((n) => n.menuCode)
         .sort(),
-    ).toEqual(['sys_message', 'sys_notice']);
+    ).toEqual([
+      'page_messageManageDetails',
+      'page_noticeList_detail',
+      'page_pdfPreview',
+      'page_signature',
+      'page_userinfo_index',
+      'sys_message',
+      'sys_notice',
+    ]);
   });
 
   it('never answers another school menus', async () => {
