@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 
-/** A signed GET as docs/api.md describes it, so a refusal means the token, not the signature. */
+/**
+ * A signed GET as docs/api.md describes it, so a refusal means the token, not the signature.
+ * @param {string} pathWithQuery
+ * @param {string} token
+ */
 function signedHeaders(pathWithQuery, token) {
   const ts = String(Date.now());
   const id = randomUUID().replaceAll('-', '');
