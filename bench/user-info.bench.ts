@@ -8,7 +8,9 @@
 // Settings (environment, defaults in brackets):
 //   BENCH_SECONDS [10]            measured seconds per scenario
 //   BENCH_WARMUP_SECONDS [2]      unmeasured warm-up before each scenario
-//   BENCH_CONCURRENCY [50]        requests in flight (closed loop)
+//   BENCH_CONCURRENCY [50]        concurrent clients: requests in flight (closed loop)
+//   BENCH_RATE [unset]            open loop: total requests/s sent by the clients on fixed schedules,
+//                                 latency counted from each scheduled send time
 //   BENCH_POOL [20]               database pool size of the server and of the bare-SQL runs
 //   BENCH_TENANTS [50], BENCH_USERS_PER_TENANT [2000]
 //   BENCH_TOKENS [500]            signed-in users the user-info scenarios pick from
@@ -66,6 +68,8 @@ const cfg = {
   seconds: num('BENCH_SECONDS', 10),
   warmupSeconds: num('BENCH_WARMUP_SECONDS', 2),
   concurrency: Math.round(num('BENCH_CONCURRENCY', 50)),
+  /** Open loop: total requests per second over the concurrent clients (unset: closed loop). */
+  rate: process.env.BENCH_RATE ? num('BENCH_RATE', 1) : undefined,
   pool: Math.round(num('BENCH_POOL', 20)),
   tenants: Math.round(num('BENCH_TENANTS', 50)),
   usersPerTenant: Math.round(num('BENCH_USERS_PER_TENANT', 2000)),
@@ -257,6 +261,7 @@ class LoadClient {
       host: target.host,
       port: target.port,
       concurrency: cfg.concurrency,
+      ratePerSec: cfg.rate,
       warmupMs: cfg.warmupSeconds * 1000,
       durationMs: cfg.seconds * 1000,
     };
@@ -574,6 +579,7 @@ async function main() {
     const inProcess = (op: () => Promise<void>) => async (onWindow: (edge: 'start' | 'end') => void) => ({
       summary: await runClosedLoop({
         concurrency: cfg.concurrency,
+        ratePerSec: cfg.rate,
         warmupMs: cfg.warmupSeconds * 1000,
         durationMs: cfg.seconds * 1000,
         op,
@@ -677,7 +683,7 @@ function report(
   const row = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join(' | ');
   log(
-    `\nresults (${cfg.concurrency} concurrent, ${cfg.seconds} s each after ${cfg.warmupSeconds} s warm-up` +
+    `\nresults (${cfg.concurrency} concurrent${cfg.rate ? `, open loop at ${cfg.rate} req/s` : ''}, ${cfg.seconds} s each after ${cfg.warmupSeconds} s warm-up` +
       `${cfg.rounds > 1 ? `, median of ${cfg.rounds} interleaved rounds` : ''}; ${os.cpus().length} cores shared by client, server, PostgreSQL)`,
   );
   log(row(cols));
@@ -762,6 +768,7 @@ function report(
     `BENCH_SECONDS=${cfg.seconds}`,
     `BENCH_WARMUP_SECONDS=${cfg.warmupSeconds}`,
     `BENCH_CONCURRENCY=${cfg.concurrency}`,
+    ...(cfg.rate ? [`BENCH_RATE=${cfg.rate}`] : []),
     `BENCH_POOL=${cfg.pool}`,
     `BENCH_TENANTS=${cfg.tenants}`,
     `BENCH_USERS_PER_TENANT=${cfg.usersPerTenant}`,

@@ -28,6 +28,8 @@ export type ClientRequest = RunSpec & {
   host: string;
   port: number;
   concurrency: number;
+  /** Open-loop total rate (requests/s); unset for a closed loop. */
+  ratePerSec?: number;
   warmupMs: number;
   durationMs: number;
 };
@@ -137,6 +139,7 @@ async function run(req: ClientRequest): Promise<ClientResult> {
   };
   const summary = await runClosedLoop({
     concurrency: req.concurrency,
+    ratePerSec: req.ratePerSec,
     warmupMs: req.warmupMs,
     durationMs: req.durationMs,
     op,

@@ -20,6 +20,13 @@ export interface LatencySummary {
 
 export interface LoopOptions {
   concurrency: number;
+  /**
+   * Open loop: total requests per second, spread evenly over the `concurrency` clients (each sends on its
+   * own fixed schedule, as people with think time do). Latency counts from the scheduled send time, so a
+   * request that had to wait for its client's previous one is charged the wait (no coordinated omission).
+   * Unset: closed loop.
+   */
+  ratePerSec?: number;
   warmupMs: number;
   durationMs: number;
   /** One request; throw to count an error (the message is reported). `worker` is the loop's index. */
@@ -35,7 +42,7 @@ export function percentile(sorted: Float64Array, p: number): number {
 }
 
 /**
- * Runs the loop for warmup + duration. A request counts when it *started* inside the measured window;
+ * Runs the loop (closed, or open with `ratePerSec`) for warmup + duration. A request counts when it *started* inside the measured window;
  * its latency (ms, from just before it was sent to the end of its answer) goes into the sample.
  */
 export async function runClosedLoop(opts: LoopOptions): Promise<LatencySummary> {
@@ -53,9 +60,16 @@ export async function runClosedLoop(opts: LoopOptions): Promise<LatencySummary> 
     setTimeout(() => opts.onWindow?.('end'), opts.warmupMs + opts.durationMs),
   ];
 
+  const interval = opts.ratePerSec ? (1000 * opts.concurrency) / opts.ratePerSec : 0;
   const worker = async (w: number) => {
+    let scheduled = start + (interval * w) / opts.concurrency;
     for (;;) {
-      const t0 = performance.now();
+      if (interval) {
+        const wait = scheduled - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      const t0 = interval ? scheduled : performance.now();
+      scheduled += interval;
       if (t0 >= stopAt) return;
       let failed: unknown = null;
       try {
