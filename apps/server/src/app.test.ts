@@ -50,6 +50,23 @@ describe('access rules', () => {
   });
 });
 
+describe('every signed-in route', () => {
+  const pathOf = (p: string) => p.replace(/:([A-Za-z_]+)/g, '1');
+
+  it('refuses a caller without a token, and a token of another school, with 401', async () => {
+    const betaToken = await t.tokenFor('admin', t.beta.tenantId);
+    const guarded = t.app.routes.filter((r) => r.access.kind !== 'public');
+    expect(guarded.length).toBeGreaterThan(8);
+    for (const r of guarded) {
+      const url = pathOf(r.endpoint.path);
+      const anonymous = await t.request(r.endpoint.method, url);
+      expect(anonymous.status, `${r.endpoint.method} ${url} without a token`).toBe(401);
+      const foreign = await t.request(r.endpoint.method, url, undefined, { token: betaToken });
+      expect(foreign.status, `${r.endpoint.method} ${url} with another school's token`).toBe(401);
+    }
+  });
+});
+
 describe('request ids', () => {
   it('answers with the request id the client signed, for tracing', async () => {
     const res = await t.get('/admin/tenant/detailByCode?code=alpha', {

@@ -145,15 +145,15 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
         const tokenHash = bearer ? sha256Hex(bearer) : null;
         const requestId = signed && opts.signatureRequired ? verifySignature(req, tokenHash) : null;
 
+        // A signed-in route without a live token is refused before anything else is looked at.
+        if (!tokenHash && access.kind !== 'public') throw new AppError('unauthenticated');
         let token: TokenRecord | null = null;
         if (requestId || tokenHash) {
           const admitted = await gate.admit(requestId, tokenHash);
           if (!admitted.fresh)
             throw new AppError('unauthenticated', 'request replayed: x-request-id was already used');
           token = admitted.token;
-          if (tokenHash && !token && access.kind !== 'public') throw new AppError('unauthenticated');
-        } else if (access.kind !== 'public') {
-          throw new AppError('unauthenticated');
+          if (!token && access.kind !== 'public') throw new AppError('unauthenticated');
         }
 
         const headerTenant = positiveIntHeader(req, HEADER.tenantId);
