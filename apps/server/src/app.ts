@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { ERRORS, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
+import { ERRORS, errorBody, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
 import { openDatabase, type Database } from './core/db/database';
 import { AppError } from './core/http/app-error';
 import { PUBLIC } from './core/http/context';
@@ -85,8 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     frameworkErrors: (err, req, reply) => {
       const lang = langOf(req);
       void (reply as FastifyReply)
-        .code(400)
-        .send({ code: 400, msg: `${errorMessage('badRequest', lang)}: ${err.message}`, data: null });
+        .code(ERRORS.badRequest.status)
+        .send(errorBody('badRequest', lang, err.message));
     },
   });
 
@@ -121,16 +121,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
             : status === 404
               ? 'notFound'
               : 'badRequest';
-      return reply
-        .code(ERRORS[key].status)
-        .send({ code: ERRORS[key].code, msg: `${errorMessage(key, lang)}: ${err.message}`, data: null });
+      return reply.code(ERRORS[key].status).send(errorBody(key, lang, err.message));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ code: 500, msg: errorMessage('internal', lang), data: null });
+    return reply.code(ERRORS.internal.status).send(errorBody('internal', lang));
   });
 
   app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ code: 404, msg: errorMessage('notFound', langOf(req)), data: null }),
+    reply.code(ERRORS.notFound.status).send(errorBody('notFound', langOf(req))),
   );
 
   const sms =

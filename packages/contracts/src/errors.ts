@@ -56,6 +56,11 @@ export const ERRORS = {
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
+
+/** Body code the client never shows (spec S0.8.2). */
+export const SILENT_BODY_CODE = 12;
+/** Body codes after which the client ends the session (spec S0.8.2). */
+export const LOGOUT_BODY_CODES: readonly number[] = [3, 20];
 export type Lang = 'zh-CN' | 'en-US';
 
 export function errorMessage(key: ErrorKey, lang: Lang): string {
@@ -67,4 +72,10 @@ export function errorMessage(key: ErrorKey, lang: Lang): string {
 export interface FieldIssue {
   field: string;
   message: string;
+}
+
+/** The `{code, msg, data}` body of a catalogue error, with an optional detail after the message. */
+export function errorBody(key: ErrorKey, lang: Lang, detail?: string, data: unknown = null) {
+  const msg = detail ? `${errorMessage(key, lang)}: ${detail}` : errorMessage(key, lang);
+  return { code: ERRORS[key].code, msg, data };
 }

@@ -1,5 +1,6 @@
 export * from './endpoint';
 export * from './headers';
+export * from './paths';
 export * from './errors';
 export * from './enums';
 export * from './rules';

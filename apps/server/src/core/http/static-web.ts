@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ERRORS, errorBody, isApiPath } from '@psy/contracts';
 import { PUBLIC } from './context';
+import { langOf } from './register';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,8 +20,8 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** API prefixes: never answered with the web app's index page. */
-export const API_PREFIXES = ['/auth/', '/admin/', '/code', '/biz/', '/health', '/openapi.json'];
+/** Server paths outside the API roots that are not pages either. */
+const SERVICE_PATHS = ['/health', '/openapi.json'];
 
 /** Serves the built web app: files as they are, any other page path with index.html (client routing). */
 export function registerStaticWeb(app: FastifyInstance, distDir: string): void {
@@ -37,13 +39,15 @@ export function registerStaticWeb(app: FastifyInstance, distDir: string): void {
     try {
       urlPath = decodeURIComponent(req.url.split('?')[0]!);
     } catch {
-      return reply.code(400).send({ code: 400, msg: 'path: malformed', data: null });
+      return reply
+        .code(ERRORS.badRequest.status)
+        .send(errorBody('badRequest', langOf(req), 'path: malformed'));
     }
     // Some page paths share a prefix with the API (e.g. /admin/role/index): a browser navigation
     // (accepting HTML) gets the app, a script gets the API's 404.
     const wantsPage = (req.headers.accept ?? '').includes('text/html');
-    if (!wantsPage && API_PREFIXES.some((p) => urlPath.startsWith(p))) {
-      return reply.code(404).send({ code: 404, msg: 'Resource does not exist', data: null });
+    if (!wantsPage && (isApiPath(urlPath) || SERVICE_PATHS.includes(urlPath))) {
+      return reply.code(ERRORS.notFound.status).send(errorBody('notFound', langOf(req)));
     }
     const file = path.resolve(root, `.${urlPath}`);
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {

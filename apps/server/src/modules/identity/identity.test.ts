@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -7,9 +7,6 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t?.close());
-beforeEach(async () => {
-  await t.database.db.execute(sql`delete from rate_limit`);
-});
 
 describe('GET /admin/user/info [spec:S0.3.2] [spec:S0.7.6]', () => {
   it('answers the user, role list and the permissions of the single role', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { rowsOf } from '../../core/db/rows';
 import type { MenuNode } from '@psy/contracts';
@@ -9,9 +9,6 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t?.close());
-beforeEach(async () => {
-  await t.database.db.execute(sql`delete from rate_limit`);
-});
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '@psy/contracts';
 import { MemoryStorage } from '../../test/memory-storage';
-import { ApiError, buildQueryString, endpointUrl, fillPathParams, request, withApiPrefix } from './request';
+import { ApiError, buildQueryString, endpointUrl, fillPathParams, request } from './request';
 
 function envelopeResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -23,18 +23,6 @@ function envelopeResponse(status: number, body: unknown): Response {
 }
 
 describe('request paths [spec:S0.7.1]', () => {
-  it('adds /biz in front of paths not under admin, auth or code', () => {
-    expect(withApiPrefix('/consult/schedule/page')).toBe('/biz/consult/schedule/page');
-    expect(withApiPrefix('/message/inner/sms/sendSmsCode')).toBe('/biz/message/inner/sms/sendSmsCode');
-    expect(withApiPrefix('/admin/user/info')).toBe('/admin/user/info');
-    expect(withApiPrefix('/auth/oauth/token')).toBe('/auth/oauth/token');
-    expect(withApiPrefix('/code')).toBe('/code');
-    expect(withApiPrefix('/biz/public/setting/manage/type')).toBe('/biz/public/setting/manage/type');
-    // Only whole path segments count: /administration is a business path.
-    expect(withApiPrefix('/administration/x')).toBe('/biz/administration/x');
-    expect(withApiPrefix('/codes')).toBe('/biz/codes');
-  });
-
   it('fills path parameters and refuses missing ones', () => {
     expect(fillPathParams('/admin/pageSetup/findPageSetupByTenantId/:id', { id: 7 })).toBe(
       '/admin/pageSetup/findPageSetupByTenantId/7',

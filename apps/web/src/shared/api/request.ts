@@ -6,6 +6,10 @@
  */
 import {
   HEADER,
+  LOGOUT_BODY_CODES,
+  SILENT_BODY_CODE,
+  withApiPrefix,
+  type ClientPort,
   signRequest,
   UNSIGNED_PAYLOAD,
   type BodyOf,
@@ -26,15 +30,9 @@ import {
 import { showToast } from '../ui/feedback';
 
 /** This client's scope in role `portPermission` lists (spec S0.6). */
-export const CLIENT_PORT = 'pc';
+export const CLIENT_PORT: ClientPort = 'pc';
 /** Spec S0.9: request timeout 1,000,000 ms. */
 export const REQUEST_TIMEOUT_MS = 1_000_000;
-/** Body code the spec treats as silent (S0.8). */
-const SILENT_CODE = 12;
-/** Body codes that end the session (S0.8). */
-const LOGOUT_CODES: readonly number[] = [3, 20];
-/** Roots the server serves as they are; every other path is a business call under `/biz` (spec S0.7). */
-const UNPREFIXED_ROOTS = ['/admin', '/auth', '/code', '/biz'];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint, whatever its schemas
 export type AnyEndpoint = Endpoint<any, any, any, any>;
@@ -96,15 +94,6 @@ let onSessionEnded: SessionEndedHandler = (loginPath) => window.location.assign(
 /** The app decides how to reach the login page once the server ends the session (router navigation). */
 export function setSessionEndedHandler(handler: SessionEndedHandler): void {
   onSessionEnded = handler;
-}
-
-/** `/admin`, `/auth`, `/code` and `/biz` paths stay; all others get the `/biz` prefix (spec S0.7). */
-export function withApiPrefix(path: string): string {
-  const normalised = path.startsWith('/') ? path : `/${path}`;
-  const isServedAsIs = UNPREFIXED_ROOTS.some(
-    (root) => normalised === root || normalised.startsWith(`${root}/`) || normalised.startsWith(`${root}?`),
-  );
-  return isServedAsIs ? normalised : `/biz${normalised}`;
 }
 
 /** Replaces the `:name` parameters of a contract path. */
@@ -238,7 +227,7 @@ function reportFailure(error: ApiError, isSilent: boolean): ApiError {
     endSession(error.message, isSilent);
     return error;
   }
-  if (error.code !== null && LOGOUT_CODES.includes(error.code)) {
+  if (error.code !== null && LOGOUT_BODY_CODES.includes(error.code)) {
     endSession(error.message, isSilent);
     return new ApiError({
       kind: error.kind,
@@ -248,7 +237,7 @@ function reportFailure(error: ApiError, isSilent: boolean): ApiError {
       data: error.data,
     });
   }
-  if (isSilent || error.code === SILENT_CODE || error.status === 503) return error;
+  if (isSilent || error.code === SILENT_BODY_CODE || error.status === 503) return error;
   showToast(error.status === 429 ? 'warning' : 'error', error.message);
   return error;
 }
