@@ -1,12 +1,18 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { setSessionEndedHandler } from '../shared/api/request';
+import { clearTabs } from '../features/navigation';
+import { setErrorPageHandler, setSessionEndedHandler } from '../shared/api/request';
 import { saveLoginRedirect } from '../shared/session/session-store';
 import { queryClient } from './query-client';
-import { HOME_PATH } from './paths';
+import { HOME_PATH, ROLE_SELECT_PATH } from './paths';
 import { requireSession } from './require-session';
 import { RouteErrorPage } from './routes/route-error-page';
 import { RouteLoading } from './routes/route-loading';
 
+const loginPage = async () => ({ Component: (await import('./routes/login-page')).LoginPage });
+const statusPages = () => import('./routes/status-page');
+const signOnPage = async () => ({ Component: (await statusPages()).ExternalSignOnPage });
+
+/** Spec S0.2.1-S0.2.14: the shell's routes; every other path is resolved inside the layout from the menu. */
 const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteErrorPage,
@@ -14,27 +20,33 @@ const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to={HOME_PATH} replace /> },
       { path: '/wel', element: <Navigate to={HOME_PATH} replace /> },
+      { path: '/login', lazy: loginPage },
+      { path: '/fingerIdlogin', lazy: loginPage },
+      { path: '/:shortName/login', lazy: loginPage },
+      { path: '/:shortName/sso', lazy: signOnPage },
+      { path: '/:shortName/dingTalk', lazy: signOnPage },
+      { path: '/:shortName/weChat', lazy: signOnPage },
+      { path: '/fingerprintLogin', lazy: signOnPage },
       {
-        path: HOME_PATH,
-        loader: requireSession,
-        lazy: async () => ({ Component: (await import('./routes/home-page')).HomePage }),
-      },
-      { path: '/login', lazy: async () => ({ Component: (await import('./routes/login-page')).LoginPage }) },
-      {
-        path: '/:shortName/login',
-        lazy: async () => ({ Component: (await import('./routes/login-page')).LoginPage }),
+        path: '/authredirect',
+        lazy: async () => ({ Component: (await statusPages()).AuthRedirectPage }),
       },
       {
         path: '/tenant-error',
         lazy: async () => ({ Component: (await import('./routes/tenant-error-page')).TenantErrorPage }),
       },
+      { path: '/500', lazy: async () => ({ Component: (await statusPages()).ServerErrorPage }) },
+      { path: '/401', lazy: async () => ({ Component: (await statusPages()).UnauthorizedPage }) },
       {
-        path: '/404',
-        lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }),
+        path: ROLE_SELECT_PATH,
+        loader: requireSession,
+        lazy: async () => ({ Component: (await import('./routes/role-select-page')).RoleSelectPage }),
       },
       {
+        // The layout resolves every other path: shell pages, menu pages, /403, /404, /myiframe/{id}.
         path: '*',
-        lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }),
+        loader: requireSession,
+        lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
       },
     ],
   },
@@ -48,5 +60,10 @@ setSessionEndedHandler((loginPath) => {
   const { pathname, search } = router.state.location;
   if (!pathname.endsWith('/login')) saveLoginRedirect(pathname + search);
   queryClient.clear();
-  void router.navigate(loginPath, { replace: true });
+  clearTabs();
+  if (/^https?:\/\//i.test(loginPath)) window.location.assign(loginPath);
+  else void router.navigate(loginPath, { replace: true });
 });
+
+// Body codes 403 and 404 open the error pages inside the layout (spec S0.8.2).
+setErrorPageHandler((status) => void router.navigate(`/${status}`));

@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import styles from './centered-page.module.css';
 
-/** A page that failed to load or render (spec S0.2.19 'loading failed...'). */
-export function RouteErrorPage() {
+/** 'loading failed...' with a way out (spec S0.2.19); `embedded` inside the layout. */
+export function RouteLoadFailed({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
   return (
-    <div className={styles.page}>
+    <div className={embedded ? styles.embedded : styles.page}>
       <Result
         status="error"
         title={t('app.loadFailed')}
@@ -21,4 +19,11 @@ export function RouteErrorPage() {
       />
     </div>
   );
+}
+
+/** A route that failed to load or render. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (import.meta.env.DEV) console.error(error);
+  return <RouteLoadFailed />;
 }

@@ -5,6 +5,8 @@
  * error catalogue says.
  */
 import {
+  ERRORS,
+  FORCED_LOGOUT_ERROR_KEYS,
   HEADER,
   LOGOUT_BODY_CODES,
   SILENT_BODY_CODE,
@@ -88,12 +90,51 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 type SessionEndedHandler = (loginPath: string) => void;
+type ErrorPageHandler = (status: 403 | 404) => void;
 
 let onSessionEnded: SessionEndedHandler = (loginPath) => window.location.assign(loginPath);
+let onErrorPage: ErrorPageHandler = (status) => window.location.assign(`/${status}`);
 
 /** The app decides how to reach the login page once the server ends the session (router navigation). */
 export function setSessionEndedHandler(handler: SessionEndedHandler): void {
   onSessionEnded = handler;
+}
+
+/** The app decides how to show the /403 and /404 pages that body codes 403 and 404 lead to (spec S0.8.2). */
+export function setErrorPageHandler(handler: ErrorPageHandler): void {
+  onErrorPage = handler;
+}
+
+/** Where the page the user works in sits in the menu: sent as product, menu code and menu id headers (spec S0.7). */
+export interface RequestContext {
+  productId: number | null;
+  menuCode: string | null;
+  menuId: number | null;
+}
+
+let requestContext: RequestContext = { productId: null, menuCode: null, menuId: null };
+
+export function setRequestContext(context: Partial<RequestContext>): void {
+  requestContext = { ...requestContext, ...context };
+}
+
+export function readRequestContext(): RequestContext {
+  return requestContext;
+}
+
+/** Spec S0.8.4: after these messages (in either language) the user is logged out 1.5 s later. */
+const FORCED_LOGOUT_MESSAGES = new Set(
+  FORCED_LOGOUT_ERROR_KEYS.flatMap((key) => [ERRORS[key].en, ERRORS[key].zh].map(normaliseMessage)),
+);
+/** Spec S0.8.4, S0.9.5: the toast stays 1.5 s, then the forced logout happens. */
+export const FORCED_LOGOUT_DELAY_MS = 1500;
+
+function normaliseMessage(message: string): string {
+  return message.trim().replace(/[.!。！]+$/u, '').toLowerCase();
+}
+
+export function isForcedLogoutMessage(message: string): boolean {
+  return FORCED_LOGOUT_MESSAGES.has(normaliseMessage(message));
 }
 
 /** Replaces the `:name` parameters of a contract path. */
@@ -237,8 +278,15 @@ function reportFailure(error: ApiError, isSilent: boolean): ApiError {
       data: error.data,
     });
   }
+  if (error.kind === 'api' && (error.code === 403 || error.code === 404) && isLoggedIn()) {
+    onErrorPage(error.code);
+    return error;
+  }
   if (isSilent || error.code === SILENT_BODY_CODE || error.status === 503) return error;
   showToast(error.status === 429 ? 'warning' : 'error', error.message);
+  if (isForcedLogoutMessage(error.message) && isLoggedIn()) {
+    setTimeout(() => endSession(error.message, true), FORCED_LOGOUT_DELAY_MS);
+  }
   return error;
 }
 
@@ -267,6 +315,12 @@ export async function request<E extends AnyEndpoint>(
   if (session) headers[HEADER.authorization] = `Bearer ${session.accessToken}`;
   const roleId = readActiveRoleId();
   if (session && roleId !== null) headers[HEADER.roleId] = String(roleId);
+  if (session) {
+    const { productId, menuCode, menuId } = requestContext;
+    if (productId !== null) headers[HEADER.productId] = String(productId);
+    if (menuCode) headers[HEADER.menuCode] = menuCode;
+    if (menuId !== null) headers[HEADER.menuId] = String(menuId);
+  }
   Object.assign(headers, options.headers);
   const isSilent = options.hidePopup === true || hasHeader(headers, HEADER.hidePopup);
 

@@ -1,0 +1,275 @@
+import { AppstoreOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import type { MenuNode } from '@psy/contracts';
+import { Breadcrumb, Button, Drawer, Layout } from 'antd';
+import { Activity, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { decideRole, usePortRoles, useSingleRoleSwitch } from '../../features/auth';
+import {
+  menuTrail,
+  normalisePath,
+  openTab,
+  ProductTabs,
+  readTabs,
+  saveProductId,
+  SidebarMenu,
+  TagsBar,
+  useActiveProduct,
+  useProductMenus,
+  useSwitchProduct,
+  useTabs,
+  writeTabs,
+  type Tab,
+} from '../../features/navigation';
+import { setRequestContext } from '../../shared/api/request';
+import { readActiveRoleId, saveActiveRoleId } from '../../shared/session/session-store';
+import { useBrand } from '../../shared/theme/brand';
+import { TenantLogo } from '../../shared/ui/tenant-logo';
+import { useScreenClass } from '../../shared/ui/use-screen-class';
+import { readStored, writeStored } from '../../shared/storage/storage';
+import { RouteLoading } from '../routes/route-loading';
+import { ROLE_SELECT_PATH } from '../paths';
+import { PageContext } from './page-context';
+import { PageHost } from './page-host';
+import { KNOWN_PATHS } from './page-registry';
+import { resolvePage, SHELL_PATHS, type ResolvedPage } from './resolve-page';
+import { TopBarActions } from './top-bar';
+import styles from './app-layout.module.css';
+
+/** Spec S0.2.18: the logo bar is 158 px wide collapsed and 320 px expanded. */
+export const LOGO_BAR_WIDTH = { collapsed: 158, expanded: 320 } as const;
+const SIDER_WIDTH = { collapsed: 64, expanded: 220 } as const;
+const COLLAPSE_KEY = 'sidebar-collapsed';
+
+const SHELL_LABEL_KEYS: Record<string, string> = {
+  [SHELL_PATHS.home]: 'layout.home',
+  [SHELL_PATHS.forbidden]: 'layout.forbidden',
+  [SHELL_PATHS.notFound]: 'layout.notFound',
+};
+
+function isSettled(page: ResolvedPage): boolean {
+  return page.kind === 'shell' || page.kind === 'menu' || page.kind === 'embedded';
+}
+
+function menuOf(page: ResolvedPage): MenuNode | null {
+  return page.kind === 'menu' || page.kind === 'embedded' ? page.menu : null;
+}
+
+/**
+ * The main layout (spec S0.2.16-S0.2.19): header with the logo bar, product tabs and top bar; the
+ * current product's menu; breadcrumb; tab bar; the open pages, kept alive when their menu entry says so.
+ */
+export function AppLayout() {
+  const location = useLocation();
+  const roles = usePortRoles();
+  const singleRoleSwitch = useSingleRoleSwitch();
+  const [roleId, setRoleId] = useState(readActiveRoleId);
+
+  const decision =
+    roles.isPending || singleRoleSwitch.isPending
+      ? null
+      : decideRole(roles.data ?? [], roleId, singleRoleSwitch.data ?? false);
+  const autoRoleId = decision?.kind === 'auto' ? decision.roleId : null;
+  useEffect(() => {
+    // One usable role: chosen without asking (spec S0.4.13).
+    if (autoRoleId === null) return;
+    saveActiveRoleId(autoRoleId);
+    setRoleId(autoRoleId);
+  }, [autoRoleId]);
+
+  if (!decision || decision.kind === 'auto') return <RouteLoading />;
+  if (decision.kind === 'none' || decision.kind === 'choose') {
+    return <Navigate to={ROLE_SELECT_PATH} replace state={{ from: location.pathname + location.search }} />;
+  }
+  return <Shell />;
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const brand = useBrand();
+  const screen = useScreenClass();
+  const isPhone = screen === 0;
+  const [collapsed, setCollapsed] = useState(() => readStored<boolean>(COLLAPSE_KEY, { lasting: true }) ?? false);
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [, setProductNavOpen] = useState(false);
+  const nav = useActiveProduct();
+  const switchProduct = useSwitchProduct();
+  const tabs = useTabs();
+  const path = normalisePath(location.pathname);
+
+  const activeSource = nav.active && !nav.isLoading ? { product: nav.active, menu: nav.menu } : null;
+  const firstTry = resolvePage(path, activeSource, null, KNOWN_PATHS);
+  const others = useProductMenus(nav.products, firstTry.kind === 'pending' && activeSource !== null);
+  const page =
+    firstTry.kind === 'pending' && activeSource && !others.isLoading
+      ? resolvePage(path, activeSource, others.menus, KNOWN_PATHS)
+      : firstTry;
+
+  // Pages already shown, so kept-alive tabs render while another one is active.
+  const shown = useRef(new Map<string, ResolvedPage>());
+  if (isSettled(page)) shown.current.set(path, page);
+
+  useEffect(() => {
+    if (page.kind === 'elsewhere') saveProductId(page.product.id);
+    else if (page.kind === 'forbidden') void navigate(SHELL_PATHS.forbidden, { replace: true });
+    else if (page.kind === 'notFound') void navigate(SHELL_PATHS.notFound, { replace: true });
+  }, [page, navigate]);
+
+  const activeMenu = menuOf(page);
+  useEffect(() => {
+    if (!isSettled(page)) return;
+    const tab: Tab = activeMenu
+      ? { label: activeMenu.label, value: path, query: location.search.slice(1), menuId: activeMenu.id }
+      : { label: '', labelKey: SHELL_LABEL_KEYS[path], value: path, query: location.search.slice(1) };
+    writeTabs(openTab(readTabs(), tab));
+    setRequestContext({
+      productId: nav.active?.id ?? null,
+      menuCode: activeMenu?.menuCode ?? null,
+      menuId: activeMenu?.id ?? null,
+    });
+  }, [page, path, location.search, activeMenu, nav.active]);
+
+  // Closed tabs leave the keep-alive cache.
+  useEffect(() => {
+    const open = new Set(tabs.map((tab) => tab.value));
+    for (const key of shown.current.keys()) if (!open.has(key)) shown.current.delete(key);
+  }, [tabs]);
+
+  const labelOf = (tab: Tab) => {
+    const cached = menuOf(shown.current.get(tab.value) ?? { kind: 'pending' });
+    if (cached) return cached.label;
+    return tab.labelKey ? t(tab.labelKey as 'layout.home') : tab.label;
+  };
+
+  const toggleCollapsed = () => {
+    setCollapsed((value) => {
+      writeStored(COLLAPSE_KEY, !value, { lasting: true });
+      return !value;
+    });
+  };
+
+  const trail = activeMenu ? menuTrail(nav.menu, activeMenu.id) : [];
+  const systemTitle = brand.systemTitle ?? t('app.title');
+  const isLogoCollapsed = collapsed || screen < 2;
+  const logoWidth = isLogoCollapsed ? LOGO_BAR_WIDTH.collapsed : LOGO_BAR_WIDTH.expanded;
+
+  const sidebar = (
+    <SidebarMenu
+      menu={nav.menu}
+      activeMenu={activeMenu}
+      collapsed={!isPhone && collapsed}
+      onOpened={() => setDrawerOpen(false)}
+    />
+  );
+
+  const visibleTabs = tabs.filter((tab) => {
+    if (tab.value === path) return isSettled(page);
+    const cached = shown.current.get(tab.value);
+    return cached !== undefined && (cached.kind === 'shell' || menuOf(cached)?.keepAlive === true);
+  });
+
+  return (
+    <Layout className={styles.layout} style={{ '--brand-color': brand.primaryColor } as CSSProperties}>
+      <Layout.Header className={styles.header}>
+        <div className={styles.logoBar} style={{ width: isPhone ? 'auto' : logoWidth }}>
+          {isPhone && (
+            <Button
+              type="text"
+              icon={<MenuUnfoldOutlined />}
+              aria-label={t('layout.openMenu')}
+              onClick={() => setDrawerOpen(true)}
+            />
+          )}
+          <TenantLogo src={brand.logo} alt={t('app.logoAlt', { name: systemTitle })} color={brand.primaryColor} height={32} />
+          {!isLogoCollapsed && <span className={styles.systemTitle}>{systemTitle}</span>}
+          <Button
+            type="text"
+            className={styles.allProducts}
+            icon={<AppstoreOutlined />}
+            aria-label={t('layout.allProducts')}
+            title={t('layout.allProducts')}
+            onClick={() => setProductNavOpen(true)}
+          />
+        </div>
+        {screen >= 2 && (
+          <ProductTabs
+            products={nav.products}
+            active={nav.active}
+            onSelect={(product) => void switchProduct(product)}
+          />
+        )}
+        <TopBarActions compact={isPhone} />
+      </Layout.Header>
+      <Layout className={styles.body}>
+        {isPhone ? (
+          <Drawer
+            placement="left"
+            open={isDrawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={280}
+            title={nav.active?.productName}
+            styles={{ body: { padding: 0 } }}
+          >
+            {sidebar}
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            className={styles.sider}
+            theme="light"
+            width={SIDER_WIDTH.expanded}
+            collapsedWidth={SIDER_WIDTH.collapsed}
+            collapsed={collapsed}
+            trigger={null}
+            collapsible
+          >
+            <nav aria-label={t('layout.sideMenu')} className={styles.siderNav}>
+              {sidebar}
+            </nav>
+            <Button
+              type="text"
+              className={styles.collapse}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={toggleCollapsed}
+              aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+            />
+          </Layout.Sider>
+        )}
+        <Layout className={styles.main}>
+          <Breadcrumb
+            className={styles.breadcrumb}
+            items={[
+              { title: nav.active?.productName ?? '' },
+              ...(trail.length
+                ? trail.map((node) => ({ title: node.label }))
+                : [{ title: labelOf({ label: '', labelKey: SHELL_LABEL_KEYS[path], value: path, query: '' }) }]),
+            ]}
+          />
+          <TagsBar activePath={path} labelOf={labelOf} />
+          <Layout.Content className={styles.content} id="main-content">
+            {!isSettled(page) && <RouteLoading embedded />}
+            {visibleTabs.map((tab) => {
+              const resolved = tab.value === path ? page : shown.current.get(tab.value)!;
+              const isActive = tab.value === path;
+              return (
+                <Activity key={tab.value} mode={isActive ? 'visible' : 'hidden'}>
+                  <PageContext.Provider
+                    value={{
+                      path: tab.value,
+                      search: new URLSearchParams(isActive ? location.search : tab.query),
+                      menu: menuOf(resolved),
+                      isActive,
+                    }}
+                  >
+                    <PageHost page={resolved} />
+                  </PageContext.Provider>
+                </Activity>
+              );
+            })}
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

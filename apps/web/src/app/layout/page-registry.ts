@@ -1,0 +1,52 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ShellPageKey } from './resolve-page';
+
+type LazyPage = LazyExoticComponent<ComponentType>;
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** The shell's own pages, each in its own chunk. */
+export const SHELL_PAGES: Record<ShellPageKey, LazyPage> = {
+  home: page(() => import('../routes/workbench-page'), 'WorkbenchPage'),
+  forbidden: page(() => import('../routes/forbidden-page'), 'ForbiddenPage'),
+  notFound: page(() => import('../routes/not-found-page'), 'NotFoundPage'),
+};
+
+/**
+ * Pages of menu entries, by route path. A module adds its pages here as it is built; an entry of the
+ * user's menu without a page shows that the module is not available in this version.
+ */
+export const MENU_PAGES: Record<string, LazyPage> = {};
+
+/** Spec S0.2.14: the user and system routes; opening one that is not in the user's menu is a 403, not a 404. */
+const SYSTEM_ROUTES = [
+  '/userinfo',
+  '/userinfo/index',
+  '/info/index',
+  '/user_manage/resetFields',
+  '/user_manage/userinfo',
+  '/roleDetails/index',
+  '/admin/role/index',
+  '/downloadFile/fileList',
+  '/pdfPreview',
+  '/noticeList',
+  '/noticeList/index',
+  '/noticeList/detail',
+  '/notice_manage/noticePublish',
+  '/message/systemInformation',
+  '/messageManageDetails',
+  '/signature',
+  '/cstc001',
+  '/test/index',
+];
+
+export const KNOWN_PATHS: ReadonlySet<string> = new Set([...SYSTEM_ROUTES, ...Object.keys(MENU_PAGES)]);
+
+export const MODULE_UNAVAILABLE_PAGE: LazyPage = page(
+  () => import('../routes/module-unavailable-page'),
+  'ModuleUnavailablePage',
+);
+export const EMBEDDED_PAGE = lazy(async () => ({
+  default: (await import('../routes/embedded-page')).EmbeddedPage,
+}));

@@ -1,0 +1,100 @@
+import { DownOutlined, HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { RoleSwitch, useLogout, useUserInfo } from '../../features/auth';
+import { clearTabs } from '../../features/navigation';
+import { loginPathForCurrentTenant, useSession } from '../../shared/session/session-store';
+import { useBrand } from '../../shared/theme/brand';
+import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { HOME_PATH } from '../paths';
+import styles from './app-layout.module.css';
+
+/** Personal info and password pages of the signed-in user (spec S0.2.14, S0.2.25). */
+export const PERSONAL_INFO_PATH = '/userinfo/index';
+export const CHANGE_PASSWORD_PATH = '/userinfo/password?from=self';
+
+/** The user's name with workbench, personal info, password and log out (spec S0.1.3). */
+function UserMenu({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const session = useSession();
+  const userInfo = useUserInfo();
+  const brand = useBrand();
+  const logout = useLogout();
+  const realName = userInfo.data?.sysUser.realName ?? session?.user.realName ?? '';
+
+  const confirmLogout = () => {
+    const loginPath = loginPathForCurrentTenant();
+    let isLoggedOut = false;
+    modal.confirm({
+      title: t('home.logoutConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout.mutateAsync().catch(() => undefined);
+        clearTabs();
+        isLoggedOut = true;
+      },
+      afterClose: () => {
+        if (isLoggedOut) void navigate(loginPath, { replace: true });
+      },
+    });
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'home', icon: <HomeOutlined />, label: t('layout.workbench') },
+          { key: 'info', icon: <UserOutlined />, label: t('layout.personalInfo') },
+          { key: 'password', icon: <LockOutlined />, label: t('layout.changePassword') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('home.logout') },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'home') void navigate(HOME_PATH);
+          else if (key === 'info') void navigate(PERSONAL_INFO_PATH);
+          else if (key === 'password') void navigate(CHANGE_PASSWORD_PATH);
+          else confirmLogout();
+        },
+      }}
+    >
+      <Button type="text" className={styles.userButton} aria-label={t('layout.userMenu', { name: realName })}>
+        <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: brand.primaryColor }} />
+        {!compact && <span className={styles.userName}>{realName}</span>}
+        <DownOutlined className={styles.caret} />
+      </Button>
+    </Dropdown>
+  );
+}
+
+/**
+ * Controls on the right of the header (spec S0.1.3). Features add their controls here in the spec's
+ * order: workbench, role switch, downloads, sleep, full screen, notices, messages, lock, error log,
+ * theme colour, settings, language, user.
+ */
+export function TopBarActions({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className={styles.actions}>
+      {!compact && (
+        <Button
+          type="text"
+          icon={<HomeOutlined />}
+          onClick={() => void navigate(HOME_PATH)}
+          aria-label={t('layout.workbench')}
+          title={t('layout.workbench')}
+        >
+          <span className="top-bar-text">{t('layout.workbench')}</span>
+        </Button>
+      )}
+      {!compact && <RoleSwitch onSwitched={clearTabs} />}
+      <LanguageSwitch size="small" />
+      <UserMenu compact={compact} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useUserDetail, useUserInfo } from '../../features/auth';
+import { MenuIcon, useActiveProduct, useSwitchProduct } from '../../features/navigation';
+import { readActiveRoleId, useSession } from '../../shared/session/session-store';
+import { useBrand } from '../../shared/theme/brand';
+import styles from './workbench-page.module.css';
+
+/** `/wel/index`, the workbench (spec S0.2.6): who is signed in, in which role, and the products to open. */
+export function WorkbenchPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const brand = useBrand();
+  const userInfo = useUserInfo();
+  const detail = useUserDetail();
+  const nav = useActiveProduct();
+  const switchProduct = useSwitchProduct();
+  const realName = userInfo.data?.sysUser.realName ?? session?.user.realName ?? '';
+  const username = userInfo.data?.sysUser.username ?? session?.user.username ?? '';
+  const activeRoleId = readActiveRoleId();
+  const roles = userInfo.data?.roleList ?? session?.user.roleList ?? [];
+
+  return (
+    <Flex vertical gap={12}>
+      <Card variant="borderless">
+        <Typography.Title level={1} className={styles.title}>
+          {t('home.title')}
+        </Typography.Title>
+        <Typography.Paragraph data-testid="signed-in-as" strong>
+          {t('home.signedInAs', { realName })}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary">{t('home.account', { username })}</Typography.Text>
+        {detail.data?.deptFullName && (
+          <Typography.Paragraph type="secondary" className={styles.dept}>
+            {t('home.department', { name: detail.data.deptFullName })}
+          </Typography.Paragraph>
+        )}
+        <div className={styles.roles}>
+          <Typography.Title level={2} className={styles.subTitle}>
+            {t('home.roles')}
+          </Typography.Title>
+          <Flex wrap gap={8} data-testid="role-list">
+            {roles.map((role) => (
+              <Tag
+                key={role.roleId}
+                color={role.roleId === activeRoleId ? brand.primaryColor : undefined}
+                title={role.roleCode}
+              >
+                {role.roleName}
+                {role.roleId === activeRoleId ? ` · ${t('home.activeRole')}` : ''}
+              </Tag>
+            ))}
+          </Flex>
+        </div>
+      </Card>
+      <Card variant="borderless" title={<h2 className={styles.cardTitle}>{t('home.products')}</h2>}>
+        <Row gutter={[12, 12]}>
+          {nav.products.map((product) => (
+            <Col key={product.id} xs={12} sm={8} md={6} xl={4}>
+              <button
+                type="button"
+                className={styles.product}
+                onClick={() => void switchProduct(product)}
+                aria-current={product.id === nav.active?.id ? 'true' : undefined}
+              >
+                <MenuIcon name={product.icon} />
+                <span>{product.productName}</span>
+              </button>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,102 @@
+import {
+  PRODUCT_TYPE_MAIN,
+  tenantProductListEndpoint,
+  userProductMenuEndpoint,
+  type MenuNode,
+  type ProductCode,
+  type ResponseOf,
+} from '@psy/contracts';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { currentLanguage } from '../../../i18n/i18n';
+import { request } from '../../../shared/api/request';
+import { readActiveRoleId, useSession } from '../../../shared/session/session-store';
+import { cleanMenuTree } from '../lib/menu';
+
+export type Product = ResponseOf<typeof tenantProductListEndpoint>[number];
+
+/** Products the navigation shows: type 1 except data visualisation and sleep management (spec S0.6). */
+const NOT_NAVIGABLE: readonly string[] = ['DATA_VISUAL', 'SLEEP'] satisfies ProductCode[];
+
+export function isNavigableProduct(product: Product): boolean {
+  return product.type === PRODUCT_TYPE_MAIN && !NOT_NAVIGABLE.includes(product.productCode);
+}
+
+/** Favourites and the user's order first (userSort from 1), then the catalogue order. */
+export function sortProducts(products: readonly Product[]): Product[] {
+  return products
+    .map((product, index) => ({ product, index }))
+    .sort(
+      (a, b) =>
+        (a.product.userSort ?? Number.MAX_SAFE_INTEGER) - (b.product.userSort ?? Number.MAX_SAFE_INTEGER) ||
+        a.index - b.index,
+    )
+    .map(({ product }) => product);
+}
+
+export const navigationQueryKeys = {
+  all: ['navigation'] as const,
+  products: (userId: number, roleId: number | null) => ['navigation', 'products', userId, roleId] as const,
+  menu: (userId: number, roleId: number | null, productId: number, lang: string) =>
+    ['navigation', 'menu', userId, roleId, productId, lang] as const,
+};
+
+/** Products of the tenant the user has menus in (`GET /admin/products/findTenantProductList`). */
+export function useProducts() {
+  const session = useSession();
+  const roleId = readActiveRoleId();
+  return useQuery({
+    queryKey: navigationQueryKeys.products(session?.user.id ?? 0, roleId),
+    queryFn: ({ signal }) => request(tenantProductListEndpoint, { signal }),
+    enabled: session !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function menuQueryOptions(userId: number, product: Pick<Product, 'id' | 'productCode'>) {
+  const roleId = readActiveRoleId();
+  const lang = currentLanguage();
+  return {
+    queryKey: navigationQueryKeys.menu(userId, roleId, product.id, lang),
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      cleanMenuTree(
+        await request(userProductMenuEndpoint, {
+          // Spec S0.6: the testing products carry their code in the menu query.
+          query: {
+            productId: product.id,
+            productCode: ['PLANTEST', 'CADRE_EVALUATION'].includes(product.productCode)
+              ? product.productCode
+              : undefined,
+          },
+          signal,
+        }),
+      ),
+    staleTime: 5 * 60_000,
+  };
+}
+
+/** Menu tree of one product for the active role (`GET /admin/menu/getUserProductMenu`). */
+export function useProductMenu(product: Pick<Product, 'id' | 'productCode'> | null) {
+  const session = useSession();
+  return useQuery({
+    ...menuQueryOptions(session?.user.id ?? 0, product ?? { id: 0, productCode: '' }),
+    enabled: session !== null && product !== null,
+  });
+}
+
+/**
+ * Menus of several products, loaded only when asked (`enabled`): finding which product a deep link
+ * belongs to.
+ */
+export function useProductMenus(products: readonly Product[], enabled: boolean) {
+  const session = useSession();
+  return useQueries({
+    queries: products.map((product) => ({
+      ...menuQueryOptions(session?.user.id ?? 0, product),
+      enabled: enabled && session !== null,
+    })),
+    combine: (results) => ({
+      isLoading: results.some((r) => r.isLoading),
+      menus: products.map((product, i) => ({ product, menu: (results[i]?.data ?? []) as MenuNode[] })),
+    }),
+  });
+}

@@ -1,0 +1,32 @@
+import type { MenuNode } from '@psy/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSession } from '../../../shared/session/session-store';
+import { firstLeaf } from '../lib/menu';
+import { useOpenMenu } from '../lib/open-menu';
+import { saveProductId } from '../model/active-product';
+import { menuQueryOptions, type Product } from './products';
+
+/** Spec S0.1.5, S0.9.5: after a product switch from the navigation dialog, navigation waits 800 ms. */
+export const PRODUCT_SWITCH_DELAY_MS = 800;
+
+/**
+ * Makes a product the active one (kept locally, spec S0.4.4) and opens a menu entry of it: the one given,
+ * else its first page.
+ */
+export function useSwitchProduct() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const openMenu = useOpenMenu();
+  return useCallback(
+    async (product: Product, entry?: MenuNode, delayMs = 0) => {
+      saveProductId(product.id);
+      const tree = await queryClient.fetchQuery(menuQueryOptions(session?.user.id ?? 0, product));
+      const target = entry ?? firstLeaf(tree);
+      if (!target) return;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      openMenu(target);
+    },
+    [queryClient, session, openMenu],
+  );
+}

@@ -1,0 +1,49 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../api/products';
+import { MenuIcon } from './menu-icon';
+import styles from './product-tabs.module.css';
+
+/** Spec S0.5.16: at most 7 main products in the top bar. */
+export const TOP_BAR_PRODUCT_MAX = 7;
+
+/** The products of the top bar: the user's favourites, or the first ones when none is marked. */
+export function topBarProducts(products: readonly Product[]): Product[] {
+  const favourites = products.filter((p) => p.tuck === 1);
+  return (favourites.length > 0 ? favourites : products).slice(0, TOP_BAR_PRODUCT_MAX);
+}
+
+/** Product tabs in the top bar (spec S0.1.3); the active product is always shown. */
+export function ProductTabs({
+  products,
+  active,
+  onSelect,
+}: {
+  products: readonly Product[];
+  active: Product | null;
+  onSelect: (product: Product) => void;
+}) {
+  const { t } = useTranslation();
+  const shown = topBarProducts(products);
+  if (active && !shown.some((p) => p.id === active.id)) shown.push(active);
+  return (
+    <Tabs
+      className={styles.tabs}
+      aria-label={t('layout.products')}
+      activeKey={active ? String(active.id) : undefined}
+      onChange={(key) => {
+        const product = products.find((p) => String(p.id) === key);
+        if (product) onSelect(product);
+      }}
+      items={shown.map((p) => ({
+        key: String(p.id),
+        label: (
+          <span className={styles.label}>
+            <MenuIcon name={p.icon} />
+            {p.productName}
+          </span>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+import { readStored, readStoredRaw, writeStored } from '../../../shared/storage/storage';
+
+/** Spec S0.4.4: the chosen product id is kept locally; the first product is the default. */
+const PRODUCT_KEY = 'product-id';
+const listeners = new Set<() => void>();
+
+export function readStoredProductId(): number | null {
+  const value = readStored<number>(PRODUCT_KEY, { lasting: true });
+  return typeof value === 'number' ? value : null;
+}
+
+export function saveProductId(productId: number): void {
+  writeStored(PRODUCT_KEY, productId, { lasting: true });
+  for (const listener of listeners) listener();
+}
+
+function snapshot(): string | null {
+  return readStoredRaw(PRODUCT_KEY, { lasting: true });
+}
+
+/** The stored product id; re-renders when it changes. */
+export function useStoredProductId(): number | null {
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot,
+    () => null,
+  );
+  return readStoredProductId();
+}
+
+/** The product to show: the stored one if the user still has it, else the first. */
+export function resolveActiveProduct<P extends { id: number }>(
+  products: readonly P[],
+  storedId: number | null,
+): P | null {
+  return products.find((p) => p.id === storedId) ?? products[0] ?? null;
+}
