@@ -130,7 +130,10 @@ const FORCED_LOGOUT_MESSAGES = new Set(
 export const FORCED_LOGOUT_DELAY_MS = 1500;
 
 function normaliseMessage(message: string): string {
-  return message.trim().replace(/[.!。！]+$/u, '').toLowerCase();
+  return message
+    .trim()
+    .replace(/[.!。！]+$/u, '')
+    .toLowerCase();
 }
 
 export function isForcedLogoutMessage(message: string): boolean {
@@ -228,6 +231,15 @@ export function defaultMessageFor(status: number): string {
   return i18next.t(key ?? 'errors.status.default');
 }
 
+/** The 429 warning; a login lockout also says how long it lasts. */
+function busyMessage(data: unknown): string {
+  const { locked, retryAfter } = (data ?? {}) as { locked?: unknown; retryAfter?: unknown };
+  if (locked === true && typeof retryAfter === 'number') {
+    return i18next.t('errors.accountLocked', { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });
+  }
+  return i18next.t('errors.busy');
+}
+
 interface EnvelopeLike {
   code: number;
   msg?: unknown;
@@ -246,18 +258,14 @@ async function readEnvelope(response: Response): Promise<EnvelopeLike | null> {
   return null;
 }
 
-let isEndingSession = false;
-
-/** 401 (and the logout codes): the message once, the session cleared, back to the tenant's login page. */
+/**
+ * 401 (and the logout codes): the message once, the session cleared, back to the tenant's login page.
+ * Calls failing together after the first one find no session any more, so the message shows once.
+ */
 function endSession(message: string, isSilent: boolean): void {
-  const hadSession = isLoggedIn();
+  if (!isLoggedIn()) return;
   const loginPath = loginPathForCurrentTenant();
-  if (!isEndingSession) {
-    isEndingSession = true;
-    if (!isSilent) showToast('error', message);
-    setTimeout(() => (isEndingSession = false), 3000);
-  }
-  if (!hadSession) return;
+  if (!isSilent) showToast('error', message);
   clearSession();
   onSessionEnded(loginPath);
 }
@@ -375,15 +383,11 @@ export async function request<E extends AnyEndpoint>(
   }
   const serverMessage = typeof envelope.msg === 'string' && envelope.msg.trim() ? envelope.msg : null;
   const status = response.ok ? envelope.code : response.status;
-  const fallback = response.status === 429 ? i18next.t('errors.busy') : defaultMessageFor(status);
+  // Spec S0.8.5: a 429 is always the 'service is busy' warning, whatever limit was hit.
+  const message =
+    response.status === 429 ? busyMessage(envelope.data) : (serverMessage ?? defaultMessageFor(status));
   throw reportFailure(
-    new ApiError({
-      kind: 'api',
-      status: response.status,
-      code: envelope.code,
-      message: serverMessage ?? fallback,
-      data: envelope.data,
-    }),
+    new ApiError({ kind: 'api', status: response.status, code: envelope.code, message, data: envelope.data }),
     isSilent,
   );
 }
