@@ -2,16 +2,24 @@
 /**
  * Browser journeys in real Chromium (DESIGN.md convention 7).
  *
- *   node e2e/run.mjs            build if sources changed, start the server on a free port with a fresh
- *                               data directory and the demo seed, run every e2e/journeys/*.journey.mjs
+ *   node e2e/run.mjs            build if sources changed, start a throwaway PostgreSQL 15 cluster
+ *                               (scripts/lib/pg-temp.mjs), start the server on it on a free port with the
+ *                               demo seed, run every e2e/journeys/*.journey.mjs, stop both
  *
  * Each journey module exports `name` (cite the spec item: '[spec:S0.2.3] ...') and
- * `run({ page, baseUrl, artifacts })`; it gets a fresh browser context and throws to fail.
- * Screenshots and the server log go to e2e/artifacts/, with results.json ({ passed, failed }).
+ * `run({ page, baseUrl, artifacts, db })` (JourneyContext in e2e/lib/journey.mjs); it gets a fresh
+ * browser context and throws to fail. `db` (e2e/lib/db.mjs) reaches the server's database as its owner, for
+ * fixtures; what its helpers change is undone after the journey. A journey that needs it exports
+ * `needsDb = true` and is skipped, with the reason printed, when the run has no PostgreSQL.
+ * Shared steps (loginAs, screenshot, expectText) are in e2e/lib/journey.mjs, checkA11y in e2e/lib/axe.mjs.
+ * Screenshots and the server log go to e2e/artifacts/, with results.json ({ passed, failed, skipped }).
  *
  * Environment:
  *   E2E_BUILD=always|never   build every time / never (default: when a source is newer than the build)
+ *   E2E_DB=postgres|pglite    the server's database (default: PostgreSQL 15 if its binaries are installed,
+ *                             else the embedded PGlite, on which journeys that need `db` are skipped)
  *   E2E_BASE_URL=http://...   run against a server that is already running (no build, no start)
+ *   E2E_DATABASE_URL=postgres://...  with E2E_BASE_URL: that server's database, as its owner, for `db`
  *   E2E_ONLY=text             run only journeys whose name contains the text
  *   E2E_HEADED=1              show the browser
  *   CHROMIUM_PATH=/path       browser executable (default /usr/bin/chromium)
@@ -23,6 +31,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { PG_BIN, startTempPostgres } from '../scripts/lib/pg-temp.mjs';
+import { JourneySkipped, connectDb, unavailableDb } from './lib/db.mjs';
 
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
@@ -36,7 +46,7 @@ const ACTION_TIMEOUT_MS = 15_000;
 
 /** @param {string} line */
 const log = (line) => process.stdout.write(`${line}\n`);
-/** Stops the server this run started, if any. */
+/** Stops what this run started (server, database); idempotent. */
 let activeStop = async () => {};
 
 /**
@@ -66,7 +76,12 @@ function needsBuild() {
     newestMtime(path.join(ROOT, 'apps/web/src')),
     newestMtime(path.join(ROOT, 'apps/web/public')),
     newestMtime(path.join(ROOT, 'apps/server/src')),
+    newestMtime(path.join(ROOT, 'apps/server/drizzle')),
     newestMtime(path.join(ROOT, 'packages')),
+    ...['apps/web/index.html', 'apps/web/vite.config.ts', 'apps/server/build.mjs'].map((file) => {
+      const full = path.join(ROOT, file);
+      return fs.existsSync(full) ? fs.statSync(full).mtimeMs : 0;
+    }),
   );
   return sources > built;
 }
@@ -102,10 +117,40 @@ function freePort() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * @typedef {{ kind: 'postgres' | 'pglite', url?: string, note: string, stop: () => void }} Database
+ */
+
+/**
+ * The server's database: a throwaway PostgreSQL 15 cluster, or PGlite (the server's embedded database)
+ * when E2E_DB=pglite or PostgreSQL is not installed.
+ * @returns {Promise<Database>}
+ */
+async function startDatabase() {
+  const wanted = process.env.E2E_DB ?? 'auto';
+  if (!['auto', 'postgres', 'pglite'].includes(wanted)) {
+    throw new Error(`E2E_DB=${wanted}: expected postgres or pglite`);
+  }
+  if (wanted === 'pglite') {
+    return { kind: 'pglite', note: 'E2E_DB=pglite', stop: () => undefined };
+  }
+  const missing = ['initdb', 'pg_ctl', 'postgres'].filter((bin) => !fs.existsSync(path.join(PG_BIN, bin)));
+  if (missing.length && wanted === 'auto') {
+    return {
+      kind: 'pglite',
+      note: `PostgreSQL 15 is not installed (${PG_BIN}/${missing[0]} not found; Debian package postgresql-15)`,
+      stop: () => undefined,
+    };
+  }
+  const pg = await startTempPostgres(); // throws with the reason, e.g. binaries missing under E2E_DB=postgres
+  return { kind: 'postgres', url: pg.url, note: `PostgreSQL 15 at ${pg.url}`, stop: () => pg.stop() };
+}
+
+/**
  * Starts the built server; resolves once GET /health answers 200.
+ * @param {string | undefined} databaseUrl PostgreSQL (the server runs its migrations there), else PGlite
  * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
  */
-async function startServer() {
+async function startServer(databaseUrl) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-e2e-'));
   const logFile = path.join(ARTIFACTS, 'server.log');
@@ -118,6 +163,7 @@ async function startServer() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
       SEED_DEMO: 'true',
       WEB_DIST: WEB_DIST,
       SMS_ADAPTER: 'dev',
@@ -180,7 +226,13 @@ async function loadJourneys() {
       throw new Error(`${file} must export a string 'name' and a function 'run'`);
     }
     if (only && !mod.name.includes(only)) continue;
-    journeys.push({ file, name: mod.name, run: mod.run, slug: file.replace(/\.journey\.mjs$/, '') });
+    journeys.push({
+      file,
+      name: mod.name,
+      run: mod.run,
+      needsDb: mod.needsDb === true,
+      slug: file.replace(/\.journey\.mjs$/, ''),
+    });
   }
   return journeys;
 }
@@ -203,19 +255,22 @@ function withTimeout(promise, ms, what) {
 }
 
 /**
- * @typedef {{ screenshot: (fileName: string) => Promise<unknown>, dir: string }} Artifacts
- * @typedef {{ page: import('playwright-core').Page, baseUrl: string, artifacts: Artifacts }} JourneyContext
- * @typedef {{ file: string, name: string, slug: string, run: (context: JourneyContext) => Promise<void> }} Journey
- * @typedef {{ name?: string, error: Error | null }} Result
+ * @typedef {import('./lib/journey.mjs').Artifacts} Artifacts
+ * @typedef {import('./lib/journey.mjs').JourneyContext} JourneyContext
+ * @typedef {import('./lib/db.mjs').Db} Db
+ * @typedef {{ file: string, name: string, slug: string, needsDb: boolean, run: (context: JourneyContext) => Promise<void> }} Journey
+ * @typedef {{ name?: string, error: Error | null, skipped?: string }} Result
  */
 
 /**
  * @param {import('playwright-core').Browser} browser
  * @param {Journey} journey
  * @param {string} baseUrl
- * @returns {Promise<{ error: Error | null, ms: number }>}
+ * @param {Db} db
+ * @returns {Promise<{ error: Error | null, skipped?: string, ms: number }>}
  */
-async function runJourney(browser, journey, baseUrl) {
+async function runJourney(browser, journey, baseUrl, db) {
+  if (journey.needsDb && !db.available) return { error: null, skipped: db.reason, ms: 0 };
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
@@ -231,16 +286,27 @@ async function runJourney(browser, journey, baseUrl) {
   const started = Date.now();
   /** @type {Error | null} */
   let error = null;
+  /** @type {string | undefined} */
+  let skipped;
   try {
-    await withTimeout(journey.run({ page, baseUrl, artifacts }), JOURNEY_TIMEOUT_MS, journey.name);
+    await withTimeout(journey.run({ page, baseUrl, artifacts, db }), JOURNEY_TIMEOUT_MS, journey.name);
   } catch (caught) {
-    error = caught instanceof Error ? caught : new Error(String(caught));
+    if (caught instanceof JourneySkipped) skipped = caught.message;
+    else error = caught instanceof Error ? caught : new Error(String(caught));
   }
   const shot = error ? `${journey.slug}-failure.png` : `${journey.slug}.png`;
   await artifacts.screenshot(shot).catch(() => undefined);
   await context.close().catch(() => undefined);
+  // Put back what the journey's fixtures changed, so the next journey starts from the seed.
+  try {
+    await db.undoChanges();
+  } catch (caught) {
+    const message = caught instanceof Error ? caught.message : String(caught);
+    if (error) error.message += `\n    ${message}`;
+    else error = new Error(message);
+  }
   if (error && pageErrors.length) error.message += `\n    page errors: ${pageErrors.join(' | ')}`;
-  return { error, ms: Date.now() - started };
+  return { error, skipped: error ? undefined : skipped, ms: Date.now() - started };
 }
 
 /**
@@ -248,10 +314,14 @@ async function runJourney(browser, journey, baseUrl) {
  * @returns {number} exit code
  */
 function finish(results) {
-  const passed = results.filter((r) => !r.error).length;
-  const failed = results.length - passed;
-  fs.writeFileSync(path.join(ARTIFACTS, 'results.json'), `${JSON.stringify({ passed, failed }, null, 2)}\n`);
-  log(`${passed} passed, ${failed} failed`);
+  const skipped = results.filter((r) => !r.error && r.skipped).length;
+  const failed = results.filter((r) => r.error).length;
+  const passed = results.length - failed - skipped;
+  fs.writeFileSync(
+    path.join(ARTIFACTS, 'results.json'),
+    `${JSON.stringify({ passed, failed, skipped }, null, 2)}\n`,
+  );
+  log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed === 0 && results.length > 0 ? 0 : 1;
 }
 
@@ -272,7 +342,22 @@ async function main() {
   };
 
   let baseUrl = process.env.E2E_BASE_URL?.replace(/\/$/, '');
+  /** @type {Db} */
+  let db = unavailableDb('E2E_BASE_URL is set without E2E_DATABASE_URL: no database handle');
+  /** @type {Database | undefined} */
+  let database;
   let stopServer = async () => {};
+  let stopped = false;
+  // Journeys' connections first, then the server (it drains), then its database.
+  const stopAll = async () => {
+    if (stopped) return;
+    stopped = true;
+    await db.close().catch(() => undefined);
+    await stopServer().catch(() => undefined);
+    database?.stop();
+  };
+  activeStop = stopAll;
+
   if (!baseUrl) {
     if (needsBuild()) {
       log('building (npm run build) ...');
@@ -289,14 +374,29 @@ async function main() {
       );
     }
     try {
-      const server = await startServer();
+      database = await startDatabase();
+    } catch (error) {
+      await stopAll();
+      return failAll(`PostgreSQL could not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    log(`database: ${database.note}`);
+    try {
+      const server = await startServer(database.url);
       baseUrl = server.baseUrl;
       stopServer = server.stop;
-      activeStop = server.stop;
     } catch (error) {
+      await stopAll();
       return failAll(error instanceof Error ? error.message : String(error));
     }
     log(`server ready at ${baseUrl}`);
+    db = database.url
+      ? connectDb(database.url)
+      : unavailableDb(`the server runs on PGlite (${database.note}): no database handle`);
+  } else if (process.env.E2E_DATABASE_URL) {
+    db = connectDb(process.env.E2E_DATABASE_URL);
+  }
+  if (!db.available && journeys.some((journey) => journey.needsDb)) {
+    log(`journeys that need the database are skipped: ${db.reason}`);
   }
 
   /** @type {import('playwright-core').Browser | undefined} */
@@ -318,18 +418,25 @@ async function main() {
       ],
     });
     for (const journey of journeys) {
-      const { error, ms } = await runJourney(browser, journey, baseUrl);
-      results.push({ name: journey.name, error });
+      const { error, skipped, ms } = await runJourney(browser, journey, baseUrl, db);
+      results.push({ name: journey.name, error, skipped });
       const time = `${(ms / 1000).toFixed(1)} s`;
-      log(error ? `✗ ${journey.name} (${time})\n    ${error.message}` : `✓ ${journey.name} (${time})`);
+      log(
+        error
+          ? `✗ ${journey.name} (${time})\n    ${error.message}`
+          : skipped
+            ? `- ${journey.name}: skipped, ${skipped}`
+            : `✓ ${journey.name} (${time})`,
+      );
     }
   } catch (error) {
-    await stopServer();
+    await browser?.close().catch(() => undefined);
+    await stopAll();
     return failAll(`the browser could not start: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     await browser?.close().catch(() => undefined);
   }
-  await stopServer();
+  await stopAll();
   return finish(results);
 }
 
@@ -340,10 +447,13 @@ process.on('unhandledRejection', (reason) => {
   );
 });
 
-// Interrupted: still stop the server and remove its data directory.
+// Interrupted: still stop the server and the database, and remove their data directories. (`on`, not
+// `once`: pg-temp's own signal hook then leaves the exit to this one.)
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    void activeStop().finally(() => process.exit(130));
+  process.on(signal, () => {
+    void activeStop().finally(() =>
+      process.exit(128 + os.constants.signals[/** @type {NodeJS.Signals} */ (signal)]),
+    );
   });
 }
 

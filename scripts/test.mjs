@@ -1,7 +1,8 @@
 // `npm test`: installs what is missing, then runs the whole suite and prints one summary.
 //   1. vitest, all projects, on the embedded database (PGlite)
 //   2. vitest, server project, on a temporary real PostgreSQL 15
-//   3. browser journeys (e2e/run.mjs, Chromium)
+//   3. browser journeys (e2e/run.mjs, Chromium; it builds the app and runs the server on PostgreSQL 15)
+//   4. route sizes of that web build against the budgets (scripts/route-sizes.mjs; counts as one test)
 // The last line is always `N passed, N failed[, N skipped]`; exit code 0 only if every part ran and passed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -106,12 +107,24 @@ async function e2ePart() {
   } catch {
     return { failed: 1, note: `e2e/run.mjs exited with ${exitText(exit)} without writing results.json` };
   }
-  const part = { passed: Number(results.passed) || 0, failed: Number(results.failed) || 0 };
+  const part = {
+    passed: Number(results.passed) || 0,
+    failed: Number(results.failed) || 0,
+    skipped: Number(results.skipped) || 0,
+  };
   if (exit.code !== 0 && part.failed === 0) {
     part.failed = 1;
     part.note = `e2e/run.mjs exited with ${exitText(exit)} but reported no failure`;
   }
   return part;
+}
+
+/** Gzipped JavaScript per route of the web build (made by the journeys part) against the budgets. */
+async function sizePart() {
+  const exit = await runChild(process.execPath, [path.join(root, 'scripts', 'route-sizes.mjs')]);
+  return exit.code === 0
+    ? { passed: 1, failed: 0 }
+    : { passed: 0, failed: 1, note: 'route size budget broken or no web build (see above)' };
 }
 
 /** Checks docs/spec-coverage.md lists exactly what the tests cite. */
@@ -127,6 +140,7 @@ const parts = [
   ['unit (PGlite)', () => vitestPart('unit (PGlite)', [])],
   ['server (PostgreSQL 15)', () => postgresPart('server (PostgreSQL 15)')],
   ['browser journeys', e2ePart],
+  ['route sizes', sizePart],
 ];
 
 try {

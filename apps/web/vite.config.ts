@@ -21,6 +21,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: chunk graph for the per-route size report (scripts/route-sizes.mjs).
+    manifest: true,
     // Ant Design's shared core is one long-cached vendor chunk of about 550 kB (180 kB gzipped).
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
@@ -32,16 +34,6 @@ export default defineConfig({
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
-            },
-            {
-              name: 'antd',
-              test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/,
-              priority: 20,
-            },
-            {
-              name: 'data',
-              test: /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/,
-              priority: 10,
             },
           ],
         },

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
+import { DEMO_TENANT } from '../lib/db.mjs';
+import { DEMO_ADMIN, chooseLanguage, expectText, loginAs, screenshot } from '../lib/journey.mjs';
 
 /**
  * A signed GET as docs/api.md describes it, so a refusal means the token, not the signature.
@@ -22,16 +25,25 @@ function signedHeaders(pathWithQuery, token) {
 
 export const name = '[spec:S0.2.3] login page renders in both languages';
 
-/** Demo seed (apps/server/src/seed/demo.ts). */
-const DEMO_TENANT = 'demo';
-const DEMO_ADMIN = { username: 'admin', password: 'Admin@2026' };
-
 /**
- * @param {{ page: import('playwright-core').Page, baseUrl: string, artifacts: { screenshot: (fileName: string) => Promise<unknown> } }} journey
+ * Serious axe violations of the login page reported to the web app and not fixed yet (details in
+ * e2e/artifacts/axe-login-*.json): none since the plain login page (the brand colour gets a readable shade).
+ * @type {string[]}
  */
+const KNOWN_A11Y = [];
+
+/** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts }) {
   const zh = readCatalogue('zh-CN');
   const en = readCatalogue('en-US');
+  /** Accessibility failures are reported at the end, so the rest of the journey still runs. */
+  /** @type {string[]} */
+  const a11yFailures = [];
+  /** @param {string} name */
+  const a11y = (name) =>
+    checkA11y(page, { name, artifacts, known: KNOWN_A11Y }).catch((/** @type {Error} */ error) => {
+      a11yFailures.push(error.message);
+    });
 
   // Chinese by default, with the tenant's own title from its page setup.
   // Promise.all: if the page never loads, the pending wait fails with it instead of on its own.
@@ -50,50 +62,83 @@ export async function run({ page, baseUrl, artifacts }) {
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
   const browserTitle = pageSetup.data.browserTitle || systemTitle;
   assert.equal(await page.title(), browserTitle, 'the tab title is the tenant browser title');
-  await artifacts.screenshot('login-zh-CN.png');
+  await screenshot(page, artifacts, 'login-zh-CN');
+  await a11y('login-zh-CN');
 
   // Switch to English: the form follows, and the choice is remembered.
-  await page.getByText(zh.language['en-US'], { exact: true }).click();
+  await chooseLanguage(page, zh.language['en-US']);
   await page.getByRole('button', { name: en.login.submit, exact: true }).waitFor();
-  await page.getByText(en.login.heading, { exact: true }).waitFor();
+  await expectText(page, en.login.heading);
   const username = page.getByPlaceholder(en.login.username.placeholder, { exact: true });
-  const password = page.getByPlaceholder(en.login.password.placeholder, { exact: true });
   await username.waitFor();
+  await page.getByPlaceholder(en.login.password.placeholder, { exact: true }).waitFor();
   assert.equal(await page.evaluate(() => localStorage.getItem('psy-lang')), 'en-US');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en-US');
-  await artifacts.screenshot('login-en-US.png');
+  await screenshot(page, artifacts, 'login-en-US');
+  await a11y('login-en-US');
+
+  // The phone layout (screen class 0, spec S0.9.8) in both languages; then back to the desktop width.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, artifacts, 'login-en-US-375');
+  await a11y('login-en-US-375');
+  await chooseLanguage(page, en.language['zh-CN']);
+  await page.getByRole('button', { name: zh.login.submit, exact: true }).waitFor();
+  await screenshot(page, artifacts, 'login-zh-CN-375');
+  await chooseLanguage(page, zh.language['en-US']);
+  await page.getByRole('button', { name: en.login.submit, exact: true }).waitFor();
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The spec's English validation wording [spec:S0.5.1].
   await username.fill('a');
   await page.getByRole('button', { name: en.login.submit, exact: true }).click();
-  await page.getByText(en.login.username.length, { exact: true }).waitFor();
-  await page.getByText(en.login.password.required, { exact: true }).waitFor();
+  await expectText(page, en.login.username.length);
+  await expectText(page, en.login.password.required);
 
-  // Log in as the demo administrator and land on the workbench.
-  if (await page.getByPlaceholder(en.login.captcha.placeholder, { exact: true }).isVisible()) {
-    throw new Error('the demo tenant asks for a captcha at login, which a journey cannot read');
-  }
+  // A refusal is shown in the form, as an alert (the login page has no antd toasts) [spec:S0.8.4].
   await username.fill(DEMO_ADMIN.username);
-  await password.fill(DEMO_ADMIN.password);
-  const [tokenAnswer] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/auth/oauth/token')),
-    page.getByRole('button', { name: en.login.submit, exact: true }).click(),
-  ]);
-  const token = await tokenAnswer.json();
-  assert.equal(token.code, 0, `login refused: ${token.msg}`);
-  const realName = token.data.user_info.realName;
+  await page.getByPlaceholder(en.login.password.placeholder, { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: en.login.submit, exact: true }).click();
+  await page
+    .locator('form#password-login [role="alert"]')
+    .filter({ hasText: /password wrong/i })
+    .waitFor();
+  await screenshot(page, artifacts, 'login-refused-en-US');
+
+  // Log in as the demo administrator through the form (the language choice stays) and land on the workbench.
+  const token = await loginAs(page, baseUrl, { ...DEMO_ADMIN, tenant: DEMO_TENANT });
+  const realName = token.user_info.realName;
+  // The demo administrator has two roles and the school asks for one per login (spec S0.2.15).
+  await page.waitForFunction(
+    () =>
+      window.location.pathname === '/role-select' ||
+      document.querySelector('header.ant-layout-header') !== null,
+  );
+  if (new URL(page.url()).pathname === '/role-select') {
+    const roles = page.getByRole('radiogroup', { name: en.roles.chooseTitle }).getByRole('radio');
+    await roles.and(page.locator(':enabled')).first().click();
+    await page.getByRole('button', { name: en.common.confirm, exact: true }).click();
+  }
   await page.waitForURL('**/wel/index');
   await page
     .getByTestId('signed-in-as')
     .getByText(interpolate(en.home.signedInAs, { realName }), { exact: true })
     .waitFor();
   await page.getByTestId('role-list').waitFor();
-  await page.getByRole('button', { name: en.home.logout }).waitFor();
-  await artifacts.screenshot('home-en-US.png');
+  // Log out sits in the top bar's user menu (spec S0.1.3); a plain button on a page without the app shell.
+  const logoutButton = page.getByRole('button', { name: en.home.logout, exact: true });
+  const userMenu = en.layout?.userMenu
+    ? page.getByRole('button', { name: interpolate(en.layout.userMenu, { name: realName }), exact: true })
+    : logoutButton;
+  await logoutButton.or(userMenu).first().waitFor();
+  await screenshot(page, artifacts, 'home-en-US');
 
   // Log out with the confirm [spec:S0.8.10]: the token is revoked and the tenant's login page returns.
-  const accessToken = token.data.access_token;
-  await page.getByRole('button', { name: en.home.logout }).click();
+  const accessToken = token.access_token;
+  if (await logoutButton.isVisible()) await logoutButton.click();
+  else {
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: en.home.logout }).click();
+  }
   await page.locator('.ant-modal-confirm-title').getByText(en.home.logoutConfirm, { exact: true }).waitFor();
   const [logoutAnswer] = await Promise.all([
     page.waitForResponse((r) => r.url().includes('/auth/token/logout')),
@@ -111,4 +156,6 @@ export async function run({ page, baseUrl, artifacts }) {
     /signature|replayed/,
     'refused for the token, not the signature',
   );
+
+  if (a11yFailures.length) throw new Error(a11yFailures.join('\n'));
 }

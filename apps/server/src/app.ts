@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { ERRORS, errorBody, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
+import { APP_VERSION, ERRORS, errorBody, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
 import { openDatabase, type Database } from './core/db/database';
 import { AppError } from './core/http/app-error';
 import { PUBLIC } from './core/http/context';
@@ -26,8 +26,11 @@ import { identityRoutes } from './modules/identity';
 import { productRoutes } from './modules/products';
 import { settingsRoutes } from './modules/settings';
 import { tenantRoutes } from './modules/tenants';
-
-export const APP_VERSION = '3.11.0';
+import { messageRoutes } from './modules/messages';
+import { noticeRoutes } from './modules/notices';
+import { downloadRoutes } from './modules/downloads';
+import { clientLogRoutes } from './modules/client-logs';
+import { agreementRoutes } from './modules/agreements';
 
 export interface AppOptions {
   env: Env;
@@ -144,6 +147,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...productRoutes(),
     ...settingsRoutes(),
     ...tenantRoutes(database),
+    ...messageRoutes(),
+    ...noticeRoutes(),
+    ...downloadRoutes(),
+    ...clientLogRoutes(),
+    ...agreementRoutes(),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

@@ -121,3 +121,36 @@ export const validSmsCodeEndpoint = defineEndpoint({
 });
 
 export const clientPortSchema = z.enum(CLIENT_PORTS);
+
+const encryptedPassword = (what: string) =>
+  z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(2048)
+    .describe(`${what}, encrypted like the login password: \`<keyId>.<base64 RSA-OAEP ciphertext>\``);
+
+/**
+ * Forced password change after login (spec S0.4.1, S0.7.10 "reset at login"): allowed only while the
+ * login state says `mustChangePassword`. POST with a body, not the spec's GET: a password never goes in a URL.
+ */
+export const resetPasswordAtLoginEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/user/resetPwd',
+  summary: 'Set a new password when the account must change it; signs out every session',
+  tags: ['auth'],
+  body: z.object({ newPwd: encryptedPassword('new password') }),
+  response: z.literal(true),
+});
+
+/** Self-service password change (spec S0.7.10 "self change"); signs out every session on success. */
+export const changeMyPasswordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/user/changeMyPwd',
+  summary: 'Change the own password with the old one; signs out every session',
+  tags: ['auth'],
+  body: z.object({
+    oldPwd: encryptedPassword('current password'),
+    newPwd: encryptedPassword('new password'),
+  }),
+  response: z.literal(true),
+});

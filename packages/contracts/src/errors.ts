@@ -1,7 +1,8 @@
 /**
  * The error catalogue (spec S0.8). Each error has the HTTP status it is sent with, the body `code`,
- * and a message in both languages. Body code equals the HTTP status except for the generic business
- * refusal (code 1, HTTP 400) and the forced-logout codes (3, 20).
+ * and a message in both languages. Body code equals the HTTP status except for the business refusals
+ * (code 1: `business` with HTTP 400, `loginNotPermitted` with HTTP 403) and the forced-logout codes
+ * (3 `accountDisabled`, 20 `noRole`, both HTTP 403), after which the client ends the session.
  */
 export const ERRORS = {
   badRequest: { status: 400, code: 400, en: 'Invalid request', zh: '请求参数错误' },
@@ -47,6 +48,20 @@ export const ERRORS = {
     en: 'The current user has no role, ask the administrator to add a role',
     zh: '当前用户没有角色，请联系管理员添加角色',
   },
+  /** A signed-in user whose account was disabled (spec S0.8.2, S0.8.4). */
+  accountDisabled: {
+    status: 403,
+    code: 3,
+    en: 'No login permission, contact the system administrator',
+    zh: '没有登录权限，请联系系统管理员',
+  },
+  /** Login of a disabled account with the right password or SMS code (spec S0.8.4). */
+  loginNotPermitted: {
+    status: 403,
+    code: 1,
+    en: 'The current account has no permission to log in, contact the administrator',
+    zh: '当前账号没有登录权限，请联系管理员',
+  },
   internal: {
     status: 500,
     code: 500,
@@ -61,6 +76,15 @@ export type ErrorKey = keyof typeof ERRORS;
 export const SILENT_BODY_CODE = 12;
 /** Body codes after which the client ends the session (spec S0.8.2). */
 export const LOGOUT_BODY_CODES: readonly number[] = [3, 20];
+/**
+ * Errors whose message makes the client log out after showing it (spec S0.8.4); the client compares the
+ * message it got with both languages of these.
+ */
+export const FORCED_LOGOUT_ERROR_KEYS = [
+  'accountDisabled',
+  'noRole',
+  'loginNotPermitted',
+] as const satisfies readonly ErrorKey[];
 export type Lang = 'zh-CN' | 'en-US';
 
 export function errorMessage(key: ErrorKey, lang: Lang): string {

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint, idSchema } from './endpoint';
+import {
+  birthdaySchema,
+  emailSchema,
+  isMaskedValue,
+  MASKED_VALUE_MESSAGE,
+  NUMBER_NAME_MAX,
+  phoneSchema,
+  profileTextSchema,
+  REAL_NAME_MAX,
+  sexSchema,
+} from './rules';
 
 export const roleRefSchema = z.object({
   roleId: z.number().int(),
@@ -42,12 +53,20 @@ export const userInfoEndpoint = defineEndpoint({
   response: userInfoSchema,
 });
 
+/** Required basic fields of the user form (spec S0.3.3) that the profile-rewrite check counts (spec S0.5.14). */
+export const BASIC_PROFILE_FIELDS = ['realName', 'numberName', 'phone', 'deptId', 'sex', 'birthday'] as const;
+export type BasicProfileField = (typeof BASIC_PROFILE_FIELDS)[number];
+
 /** Sections of the profile that must be filled before work (spec S0.3.2): 0 basic, 1 other, 2 past, 3 evaluation. */
 export const userDetailSchema = userInfoSchema.extend({
   deptFullName: z.string().nullable(),
   isWriteInfo: z.array(z.number().int().min(0).max(3)),
   userTypeId: z.number().int().nullable(),
   tenantId: z.number().int(),
+  birthday: z.string().nullable().describe('yyyy-MM-dd'),
+  missingBasicFields: z
+    .array(z.enum(BASIC_PROFILE_FIELDS))
+    .describe('required basic fields that are empty; section 0 is in isWriteInfo while any is listed'),
 });
 
 export const userDetailEndpoint = defineEndpoint({
@@ -56,6 +75,75 @@ export const userDetailEndpoint = defineEndpoint({
   summary: 'The signed-in user with department path and missing profile sections',
   tags: ['identity'],
   response: userDetailSchema,
+});
+
+/**
+ * The basic fields a user may fill in on their own profile (spec S0.2.24, S0.7 `editMy`). Every field is
+ * optional: only the fields sent change. Never the user name, roles or password; never a masked value.
+ */
+export const editMyBodySchema = z.object({
+  realName: profileTextSchema(REAL_NAME_MAX, 'enter name').optional(),
+  numberName: profileTextSchema(NUMBER_NAME_MAX, 'enter number').optional(),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'enter contact')
+    .refine((value) => !isMaskedValue(value), MASKED_VALUE_MESSAGE['en-US'])
+    .pipe(phoneSchema)
+    .optional(),
+  sex: sexSchema.optional().describe('1 male, 2 female'),
+  birthday: birthdaySchema.optional().describe('yyyy-MM-dd, not in the future'),
+  email: z
+    .union([
+      z.literal('').transform(() => null),
+      z.null(),
+      emailSchema.refine((value) => !isMaskedValue(value), MASKED_VALUE_MESSAGE['en-US']),
+    ])
+    .optional()
+    .describe('empty or null clears it'),
+  deptId: idSchema.optional().describe('a department of the tenant (GET /admin/dept/tree)'),
+});
+
+export const editMyEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/user/editMy',
+  summary: "Fill in or correct the signed-in user's own basic information; answers the updated detail",
+  tags: ['identity'],
+  body: editMyBodySchema,
+  response: userDetailSchema,
+});
+
+/** A department tree node (spec S0.3.11). */
+export interface DeptNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  label: string;
+  /** Relation path from the root, names joined with '-'. */
+  nameRelaTion: string;
+  /** Whether the node has children. */
+  isChild: boolean;
+  children: DeptNode[];
+}
+
+export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    name: z.string(),
+    label: z.string(),
+    nameRelaTion: z.string(),
+    isChild: z.boolean(),
+    children: z.array(deptNodeSchema),
+  }),
+);
+
+export const deptTreeEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/admin/dept/tree',
+  summary: "The tenant's department tree from the root ('organisation')",
+  tags: ['identity'],
+  response: z.array(deptNodeSchema),
 });
 
 export const portRoleSchema = roleRefSchema.extend({
@@ -96,6 +184,31 @@ export const tenantProductListEndpoint = defineEndpoint({
   path: '/admin/products/findTenantProductList',
   summary: 'Products enabled for the tenant that the user has menus in, with favourites and order',
   tags: ['products'],
+  response: z.array(productSchema),
+});
+
+/** One product of the user's favourites and order (spec S0.4.5). */
+export const userProductItemSchema = z.object({
+  productId: idSchema.describe('a product of GET /admin/products/findTenantProductList'),
+  userSort: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .describe("position in the user's order; drag-sorting numbers from 1"),
+  tuck: z.union([z.literal(0), z.literal(1)]).describe('1 favourite (starred), 0 not'),
+});
+
+/**
+ * Saves favourites and order (spec S0.4.5, S0.5.16): at most FAVOURITE_PRODUCT_MAX starred products.
+ * Products left out keep what they had. Answers the product list as findTenantProductList would.
+ */
+export const saveUserProductEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/products/saveUserProduct',
+  summary: "Save the user's favourite flags and product order",
+  tags: ['products'],
+  body: z.array(userProductItemSchema).max(100, 'at most 100 products'),
   response: z.array(productSchema),
 });
 

@@ -1,3 +1,4 @@
+export * from './app-info';
 export * from './endpoint';
 export * from './headers';
 export * from './paths';
@@ -8,3 +9,9 @@ export * from './signing';
 export * from './password-crypto';
 export * from './auth.contract';
 export * from './identity.contract';
+export * from './common';
+export * from './messages.contract';
+export * from './notices.contract';
+export * from './downloads.contract';
+export * from './client-logs.contract';
+export * from './agreements.contract';

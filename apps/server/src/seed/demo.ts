@@ -1,5 +1,6 @@
 import type { Database } from '../core/db/database';
 import { seedSchool, type UserSeed } from './school';
+import { seedDemoContent } from './demo-content';
 
 export const DEMO_CODE = 'demo';
 export const DEMO_ADMIN_PASSWORD = 'Admin@2026';
@@ -26,7 +27,8 @@ export const DEMO_USERS: UserSeed[] = [
     username: 'admin',
     password: DEMO_ADMIN_PASSWORD,
     realName: '系统管理员',
-    roles: ['ROLE_ADMIN'],
+    // The centre's administrator also counsels, so the demo shows the role choice (spec S0.2.15).
+    roles: ['ROLE_ADMIN', 'ROLE_CONSULTANT'],
     phone: '13800000001',
     dept: '组织机构',
   },
@@ -57,6 +59,18 @@ export const DEMO_USERS: UserSeed[] = [
     sex: 2,
     birthday: '2005-09-01',
   },
+  // Shows the forced password change after the first login (spec S0.4.1).
+  {
+    username: 'newcomer',
+    password: DEMO_PASSWORD,
+    realName: '沈新生',
+    roles: ['ROLE_GENERAL'],
+    phone: '13900000002',
+    dept: '2024级',
+    sex: 1,
+    birthday: '2006-03-15',
+    mustChangePassword: true,
+  },
 ];
 
 const ROLE_LABEL: Record<string, string> = {
@@ -79,6 +93,7 @@ export async function seedDemo(database: Database) {
     settings: [{ type: 'singleRoleSwitch', enable: true }],
     users: DEMO_USERS,
   });
+  await seedDemoContent(database, school.tenantId);
   return {
     tenantCode: DEMO_CODE,
     tenantId: school.tenantId,
@@ -86,7 +101,9 @@ export async function seedDemo(database: Database) {
     logins: DEMO_USERS.map((u) => ({
       username: u.username,
       password: u.password,
-      role: ROLE_LABEL[u.roles[0]!] ?? u.roles.join(' + '),
+      role:
+        (ROLE_LABEL[u.roles[0]!] ?? u.roles.join(' + ')) +
+        (u.mustChangePassword ? ', must change the password at first login' : ''),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../test/memory-storage';
+import { clearLock, lockScreen } from '../features/lock';
 import { requireSession } from './require-session';
 
 function loaderArgs(url: string) {
@@ -49,5 +50,13 @@ describe('requireSession [spec:S0.2.3]', () => {
   it('lets a signed-in user through', () => {
     sessionStorage.setItem('psy-session', JSON.stringify({ accessToken: 't', tenantId: 1, user: {} }));
     expect(requireSession(loaderArgs('http://x/wel/index'))).toBeNull();
+  });
+
+  it('sends a signed-in user to the lock screen while it is locked [spec:S0.2.7]', async () => {
+    sessionStorage.setItem('psy-session', JSON.stringify({ accessToken: 't', tenantId: 1, user: {} }));
+    await lockScreen('s3cret', '/wel/index');
+    expect(redirectOf(() => requireSession(loaderArgs('http://x/consult/list'))).location).toBe('/lock');
+    clearLock();
+    expect(requireSession(loaderArgs('http://x/consult/list'))).toBeNull();
   });
 });

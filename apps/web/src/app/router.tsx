@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { clearTabs } from '../features/navigation';
+import { LOCK_PATH } from '../features/lock';
 import { setErrorPageHandler, setSessionEndedHandler } from '../shared/api/request';
 import { saveLoginRedirect } from '../shared/session/session-store';
 import { queryClient } from './query-client';
@@ -9,6 +10,7 @@ import { RouteErrorPage } from './routes/route-error-page';
 import { RouteLoading } from './routes/route-loading';
 
 const loginPage = async () => ({ Component: (await import('./routes/login-page')).LoginPage });
+const antdProviders = async () => ({ Component: (await import('./antd-providers')).AntdProviders });
 const statusPages = () => import('./routes/status-page');
 const signOnPage = async () => ({ Component: (await statusPages()).ExternalSignOnPage });
 
@@ -23,30 +25,42 @@ const routes: RouteObject[] = [
       { path: '/login', lazy: loginPage },
       { path: '/fingerIdlogin', lazy: loginPage },
       { path: '/:shortName/login', lazy: loginPage },
-      { path: '/:shortName/sso', lazy: signOnPage },
-      { path: '/:shortName/dingTalk', lazy: signOnPage },
-      { path: '/:shortName/weChat', lazy: signOnPage },
-      { path: '/fingerprintLogin', lazy: signOnPage },
       {
-        path: '/authredirect',
-        lazy: async () => ({ Component: (await statusPages()).AuthRedirectPage }),
-      },
-      {
-        path: '/tenant-error',
-        lazy: async () => ({ Component: (await import('./routes/tenant-error-page')).TenantErrorPage }),
-      },
-      { path: '/500', lazy: async () => ({ Component: (await statusPages()).ServerErrorPage }) },
-      { path: '/401', lazy: async () => ({ Component: (await statusPages()).UnauthorizedPage }) },
-      {
-        path: ROLE_SELECT_PATH,
-        loader: requireSession,
-        lazy: async () => ({ Component: (await import('./routes/role-select-page')).RoleSelectPage }),
-      },
-      {
-        // The layout resolves every other path: shell pages, menu pages, /403, /404, /myiframe/{id}.
-        path: '*',
-        loader: requireSession,
-        lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+        // Everything built with Ant Design gets its providers from this pathless layout, loaded with the
+        // first of these routes: antd stays out of the entry and off the login page (plain components).
+        lazy: antdProviders,
+        children: [
+          { path: '/:shortName/sso', lazy: signOnPage },
+          { path: '/:shortName/dingTalk', lazy: signOnPage },
+          { path: '/:shortName/weChat', lazy: signOnPage },
+          { path: '/fingerprintLogin', lazy: signOnPage },
+          {
+            path: '/authredirect',
+            lazy: async () => ({ Component: (await statusPages()).AuthRedirectPage }),
+          },
+          {
+            path: '/tenant-error',
+            lazy: async () => ({ Component: (await import('./routes/tenant-error-page')).TenantErrorPage }),
+          },
+          { path: '/500', lazy: async () => ({ Component: (await statusPages()).ServerErrorPage }) },
+          { path: '/401', lazy: async () => ({ Component: (await statusPages()).UnauthorizedPage }) },
+          // Spec S0.2.7: the lock screen is outside the layout and needs no login guard.
+          {
+            path: LOCK_PATH,
+            lazy: async () => ({ Component: (await import('./routes/lock-page')).LockPage }),
+          },
+          {
+            path: ROLE_SELECT_PATH,
+            loader: requireSession,
+            lazy: async () => ({ Component: (await import('./routes/role-select-page')).RoleSelectPage }),
+          },
+          {
+            // The layout resolves every other path: shell pages, menu pages, /403, /404, /myiframe/{id}.
+            path: '*',
+            loader: requireSession,
+            lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+          },
+        ],
       },
     ],
   },

@@ -1,7 +1,5 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
@@ -9,10 +7,29 @@ export const DEFAULT_LANGUAGE: AppLanguage = 'zh-CN';
 /** The chosen language outlives the session, so it lives in localStorage (spec S0.9 "lasting"). */
 export const LANGUAGE_STORAGE_KEY = 'psy-lang';
 
-export const resources = {
-  'zh-CN': { translation: zhCN },
-  'en-US': { translation: enUS },
-} as const;
+/**
+ * Each catalogue is a chunk of its own: the first screen downloads only the language it shows, the other
+ * one comes when the user switches (i18next loads it through this backend before it changes language).
+ */
+const CATALOGUES: Record<AppLanguage, () => Promise<{ default: object }>> = {
+  'zh-CN': () => import('./zh-CN.json'),
+  'en-US': () => import('./en-US.json'),
+};
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    if (!isAppLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    CATALOGUES[language]().then(
+      (module) => callback(null, module.default as Parameters<ReadCallback>[1]),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function isAppLanguage(value: unknown): value is AppLanguage {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -37,7 +54,7 @@ function syncDocumentLanguage(lang: AppLanguage): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
-/** Switches the UI language and remembers the choice. */
+/** Switches the UI language (loading its catalogue first) and remembers the choice. */
 export async function changeLanguage(lang: AppLanguage): Promise<void> {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
@@ -51,16 +68,24 @@ i18next.on('languageChanged', (lng) => {
   if (isAppLanguage(lng)) syncDocumentLanguage(lng);
 });
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  // Catalogues are bundled, so start synchronously: the first render already has its texts.
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-syncDocumentLanguage(currentLanguage());
+/**
+ * Resolves once the catalogue of the stored language is loaded: main.tsx renders after it, so the first
+ * render already has its texts.
+ */
+export const i18nReady: Promise<unknown> = i18next
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLanguage(),
+    // Both catalogues have every key (catalogues.test.ts): no fallback language to download as well.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    // Starts the catalogue download now rather than after the rest of the entry has run.
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+syncDocumentLanguage(readStoredLanguage());
 
 export { i18next };

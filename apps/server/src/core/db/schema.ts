@@ -5,3 +5,8 @@ export * from '../../modules/products/products.table';
 export * from '../../modules/settings/settings.table';
 export * from '../../modules/auth/auth.table';
 export * from '../jobs/jobs.table';
+export * from '../../modules/messages/messages.table';
+export * from '../../modules/notices/notices.table';
+export * from '../../modules/downloads/downloads.table';
+export * from '../../modules/client-logs/client-logs.table';
+export * from '../../modules/agreements/agreements.table';

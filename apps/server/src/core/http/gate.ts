@@ -21,10 +21,14 @@ export interface RequestGate {
     requestId: string | null,
     tokenHash: string | null,
   ): Promise<{ fresh: boolean; token: TokenRecord | null }>;
-  /** Loads the user, roles and permissions inside the request's tenant transaction; null if the user is gone. */
+  /**
+   * Loads the user, roles and permissions inside the request's tenant transaction; null if the user is
+   * gone. Throws the forced-logout errors for a disabled or role-less user unless `allowBlocked`.
+   */
   loadPrincipal(
     scope: TenantScope,
     token: TokenRecord,
     requestedRoleId: number | null,
+    opts: { allowBlocked: boolean },
   ): Promise<Principal | null>;
 }

@@ -31,6 +31,21 @@ export interface RouteDef<E extends Endpoint = Endpoint> {
   tenant?: 'transaction' | 'header' | 'none';
   /** Signed by default; unsigned only for calls a browser makes without script (an `<img src>`). */
   signed?: boolean;
+  /**
+   * The route also serves a signed-in user whose account is disabled or has no role (logout, so the
+   * client can still end the session); every other signed-in route refuses them (body codes 3 and 20).
+   */
+  allowBlockedUser?: boolean;
+  /**
+   * System-context work around the tenant transaction, which cannot use the system handle: records that
+   * must outlive a refusal (the transaction rolls back when the handler throws), such as failure
+   * counters, and state to load before it. `before` runs once the token and input are accepted and may
+   * refuse; `after` runs when the transaction has ended, with the handler's error or null.
+   */
+  outsideTransaction?: {
+    before?(token: TokenRecord): Promise<void>;
+    after?(token: TokenRecord, error: unknown): Promise<void>;
+  };
   handler: (
     ctx: RouteContext<In<E['query']>, In<E['body']>, In<E['params']>>,
   ) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : unknown>;
@@ -70,12 +85,19 @@ function positiveIntHeader(req: FastifyRequest, name: string): number | null {
   return Number(raw);
 }
 
+/** A field's path as a client names it: `phone`, `items[2].name`, `[0].message` for an array body. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`))
+    .join('');
+}
+
 function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): In<S> {
   if (!schema) return undefined as In<S>;
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data as In<S>;
   const fields = r.error.issues.map((i) => ({
-    field: i.path.length ? i.path.join('.') : part,
+    field: i.path.length ? fieldPath(i.path) : part,
     message: i.message,
   }));
   const first = fields[0]!;
@@ -172,7 +194,9 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
         const run = async (scope: TenantScope | null) => {
           let principal: Principal | null = null;
           if (token && scope) {
-            principal = await gate.loadPrincipal(scope, token, requestedRoleId);
+            principal = await gate.loadPrincipal(scope, token, requestedRoleId, {
+              allowBlocked: route.allowBlockedUser === true || access.kind === 'public',
+            });
             if (!principal && access.kind !== 'public') throw new AppError('unauthenticated');
           }
           checkAccess(access, principal);
@@ -191,10 +215,19 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
           return route.handler(ctx);
         };
 
-        const data =
-          tenantMode === 'transaction' || (token && access.kind !== 'public')
-            ? await services.database.withTenant(tenantId!, run)
-            : await run(null);
+        const hooks = token ? route.outsideTransaction : undefined;
+        if (hooks?.before) await hooks.before(token!);
+        let data: unknown;
+        try {
+          data =
+            tenantMode === 'transaction' || (token && access.kind !== 'public')
+              ? await services.database.withTenant(tenantId!, run)
+              : await run(null);
+        } catch (err) {
+          if (hooks?.after) await hooks.after(token!, err);
+          throw err;
+        }
+        if (hooks?.after) await hooks.after(token!, null);
 
         if (reply.sent) return reply;
         if (endpoint.response === null) return reply;

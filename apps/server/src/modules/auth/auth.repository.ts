@@ -210,6 +210,14 @@ export async function hitRateLimit({ db }: SystemScope, key: string, windowSecon
   return toNumber(rowsOf<{ count: unknown }>(res)[0]!.count);
 }
 
+/** Gives back one hit of a rate-limit window (an attempt that turned out not to count). */
+export async function releaseRateLimitHit({ db }: SystemScope, key: string) {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(eq(rateLimit.key, key));
+}
+
 export async function findSmsCode({ db }: SystemScope, tenantId: number, phone: string) {
   const [row] = await db
     .select()

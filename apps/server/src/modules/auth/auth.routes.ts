@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   HEADER,
   captchaEndpoint,
+  changeMyPasswordEndpoint,
   defineEndpoint,
   logoutEndpoint,
   phoneSchema,
   pingEndpoint,
   publicKeyEndpoint,
+  resetPasswordAtLoginEndpoint,
   sendSmsCodeEndpoint,
   smsTokenEndpoint,
   toggleRoleEndpoint,
@@ -80,7 +82,28 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: logoutEndpoint,
       access: AUTHENTICATED,
+      // A disabled or role-less user must still be able to end the session.
+      allowBlockedUser: true,
       handler: async ({ scope, principal }) => auth.logout(scope!, principal!),
+    }),
+    // The password calls live here rather than in identity: decrypting, verifying, rate limiting and
+    // revoking tokens are this module's; identity only stores the new hash.
+    defineRoute({
+      endpoint: resetPasswordAtLoginEndpoint,
+      access: AUTHENTICATED,
+      outsideTransaction: { before: () => auth.preparePasswordKey(deps) },
+      handler: async ({ scope, principal, lang, body }) =>
+        auth.resetPasswordAtLogin(deps, scope!, principal!, lang, body),
+    }),
+    defineRoute({
+      endpoint: changeMyPasswordEndpoint,
+      access: AUTHENTICATED,
+      outsideTransaction: {
+        before: (token) => auth.beginPasswordChange(deps, token),
+        after: (token, error) => auth.endPasswordChange(deps, token, error),
+      },
+      handler: async ({ scope, principal, lang, body }) =>
+        auth.changeMyPassword(deps, scope!, principal!, lang, body),
     }),
     defineRoute({
       endpoint: pingEndpoint,

@@ -1,13 +1,32 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import { CLIENT_PORTS, SETTING_CODES, type ClientPort, type TokenResponse } from '@psy/contracts';
+import {
+  CLIENT_PORTS,
+  OLD_PASSWORD_ISSUE_MESSAGES,
+  PASSWORD_CHANGE_MESSAGES,
+  PASSWORD_ISSUE_MESSAGES,
+  SETTING_CODES,
+  checkNewPassword,
+  checkOldPassword,
+  type ClientPort,
+  type Lang,
+  type TokenResponse,
+} from '@psy/contracts';
 import type { Database, SystemScope, TenantScope } from '../../core/db/database';
 import { AppError, badRequest } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { verifyPassword } from '../../core/security/password';
+import type { TokenRecord } from '../../core/http/gate';
+import { hashPassword, verifyPassword } from '../../core/security/password';
 import { newOpaqueToken, sha256Hex } from '../../core/security/tokens';
 import type { Env } from '../../env';
-import { loadPrincipalData, findUserForLogin, findUsersByPhone, permissionsOfUsableRoles } from '../identity';
+import {
+  findUserForLogin,
+  findUserPassword,
+  findUsersByPhone,
+  loadPrincipalData,
+  permissionsOfUsableRoles,
+  updateUserPassword,
+} from '../identity';
 import { isSettingEnabled } from '../settings';
 import { requireActiveTenant } from '../tenants';
 import * as repo from './auth.repository';
@@ -251,10 +270,7 @@ export async function loginWithPassword(
       method: 'password',
       result: 'disabled',
     });
-    throw new AppError(
-      'forbidden',
-      'the current account has no permission to log in, contact the administrator',
-    );
+    throw new AppError('loginNotPermitted');
   }
   if (attempt) await repo.clearLoginAttempt(system, tenantId, username);
   await recordAttempt(deps, client, {
@@ -394,15 +410,26 @@ export async function loginWithSms(
   const ok = await checkSmsCode(deps, tenantId, phone, input.code, true);
   const users = ok ? await deps.database.withTenant(tenantId, (s) => findUsersByPhone(s, phone)) : [];
   const user = users.length === 1 ? users[0]! : null;
-  if (!user || user.status !== 'active') {
+  if (!user) {
     await recordAttempt(deps, client, {
       tenantId,
       username: `SMS@${phone}`,
-      userId: user?.id ?? null,
+      userId: null,
       method: 'sms',
       result: 'bad_code',
     });
     throw new AppError('badCaptcha');
+  }
+  // Only a caller who holds the phone and its code learns that the account is disabled.
+  if (user.status !== 'active') {
+    await recordAttempt(deps, client, {
+      tenantId,
+      username: user.username,
+      userId: user.id,
+      method: 'sms',
+      result: 'disabled',
+    });
+    throw new AppError('loginNotPermitted');
   }
   await repo.clearLoginAttempt(system, tenantId, user.username.toLowerCase());
   await recordAttempt(deps, client, {
@@ -445,4 +472,103 @@ export async function toggleRole(scope: TenantScope, p: Principal, roleId: numbe
     roleName: role.roleName,
     permissions: [...(p.permissionsByRole[String(roleId)] ?? [])].sort(),
   };
+}
+
+/** Wrong old passwords allowed per user and window before the self change answers 429. */
+export const OLD_PASSWORD_LIMIT = 5;
+export const OLD_PASSWORD_WINDOW_S = 15 * 60;
+
+/** The refusal of a wrong old password: the only outcome that counts against the rate limit. */
+class WrongOldPasswordError extends AppError {
+  constructor(lang: Lang) {
+    const message = PASSWORD_CHANGE_MESSAGES.oldPasswordWrong[lang];
+    super('badRequest', `oldPwd: ${message}`, { fields: [{ field: 'oldPwd', message }] });
+  }
+}
+
+const oldPasswordLimitKey = (token: TokenRecord) => `pwd:old:${token.tenantId}:${token.userId}`;
+
+/**
+ * Before a self change, outside its transaction: counts the attempt (429 past the limit) and loads the
+ * password key, whose first read needs the system context.
+ */
+export async function beginPasswordChange(deps: AuthDeps, token: TokenRecord): Promise<void> {
+  await enforceRateLimit(
+    deps.database.system,
+    oldPasswordLimitKey(token),
+    OLD_PASSWORD_LIMIT,
+    OLD_PASSWORD_WINDOW_S,
+  );
+  await getPasswordKey(deps.database.system);
+}
+
+/** After a self change: an attempt that did not fail on the old password is given back. */
+export async function endPasswordChange(deps: AuthDeps, token: TokenRecord, error: unknown): Promise<void> {
+  if (!(error instanceof WrongOldPasswordError)) {
+    await repo.releaseRateLimitHit(deps.database.system, oldPasswordLimitKey(token));
+  }
+}
+
+/** Loads the password key outside the transaction, for the calls that decrypt inside one. */
+export async function preparePasswordKey(deps: AuthDeps): Promise<void> {
+  await getPasswordKey(deps.database.system);
+}
+
+function requireValidNewPassword(newPwd: string, username: string, lang: Lang): void {
+  const issue = checkNewPassword(newPwd, username);
+  if (issue) throw badRequest('newPwd', PASSWORD_ISSUE_MESSAGES[issue][lang]);
+}
+
+/** Stores the new hash, clears the must-change flag and signs out every session, the caller's too. */
+async function storeNewPassword(deps: AuthDeps, scope: TenantScope, p: Principal, newPwd: string) {
+  if (!(await updateUserPassword(scope, p.userId, await hashPassword(newPwd)))) {
+    throw new AppError('unauthenticated');
+  }
+  const revoked = await revokeUserTokens(scope, p.userId, 'password_change');
+  deps.log.info({ tenantId: p.tenantId, userId: p.userId, revoked }, 'password changed; sessions revoked');
+}
+
+/**
+ * The forced change after login (spec S0.4.1, S0.7.10 reset at login): only while the account must
+ * change its password; the new one must pass the rules and differ from the current one.
+ */
+export async function resetPasswordAtLogin(
+  deps: AuthDeps,
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  input: { newPwd: string },
+): Promise<true> {
+  if (!p.mustChangePassword) throw new AppError('forbidden', PASSWORD_CHANGE_MESSAGES.notRequired[lang]);
+  const newPwd = decryptPassword(await getPasswordKey(deps.database.system), 'newPwd', input.newPwd);
+  const user = await findUserPassword(scope, p.userId);
+  if (!user) throw new AppError('unauthenticated');
+  requireValidNewPassword(newPwd, user.username, lang);
+  if (await verifyPassword(user.passwordHash, newPwd)) {
+    throw badRequest('newPwd', PASSWORD_CHANGE_MESSAGES.sameAsCurrent[lang]);
+  }
+  await storeNewPassword(deps, scope, p, newPwd);
+  return true;
+}
+
+/** Self change with the old password (spec S0.5.5, S0.7.10 self change). */
+export async function changeMyPassword(
+  deps: AuthDeps,
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  input: { oldPwd: string; newPwd: string },
+): Promise<true> {
+  const key = await getPasswordKey(deps.database.system);
+  const oldPwd = decryptPassword(key, 'oldPwd', input.oldPwd);
+  const newPwd = decryptPassword(key, 'newPwd', input.newPwd);
+  const oldIssue = checkOldPassword(oldPwd);
+  if (oldIssue) throw badRequest('oldPwd', OLD_PASSWORD_ISSUE_MESSAGES[oldIssue][lang]);
+  const user = await findUserPassword(scope, p.userId);
+  if (!user) throw new AppError('unauthenticated');
+  requireValidNewPassword(newPwd, user.username, lang);
+  if (newPwd === oldPwd) throw badRequest('newPwd', PASSWORD_CHANGE_MESSAGES.sameAsCurrent[lang]);
+  if (!(await verifyPassword(user.passwordHash, oldPwd))) throw new WrongOldPasswordError(lang);
+  await storeNewPassword(deps, scope, p, newPwd);
+  return true;
 }

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import type { PrincipalProfile, PrincipalRole } from '../../core/http/context';
-import { sysUser } from './identity.table';
+import { dept, sysUser } from './identity.table';
 
 export interface PrincipalData {
   id: number;
@@ -112,4 +112,90 @@ export async function findDeptPath({ tx, tenantId }: TenantScope, deptId: number
     )
     select name from up order by depth desc`);
   return rowsOf<{ name: string }>(res).map((r) => r.name);
+}
+
+/** The stored password hash of a user, for the password calls. */
+export async function findUserPassword({ tx, tenantId }: TenantScope, userId: number) {
+  const [row] = await tx
+    .select({ username: sysUser.username, passwordHash: sysUser.passwordHash })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
+  return row ?? null;
+}
+
+/** Stores a new password hash and clears the must-change flag. */
+export async function updateUserPassword(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+  passwordHash: string,
+) {
+  const now = new Date();
+  const rows = await tx
+    .update(sysUser)
+    .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now, updatedAt: now })
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)))
+    .returning({ id: sysUser.id });
+  return rows.length === 1;
+}
+
+/** The basic fields of the user form (spec S0.3.3) as stored. */
+export interface BasicProfileRow {
+  realName: string;
+  numberName: string | null;
+  phone: string | null;
+  email: string | null;
+  sex: number | null;
+  birthday: string | null;
+  deptId: number | null;
+}
+
+export async function findBasicProfile(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+): Promise<BasicProfileRow | null> {
+  const [row] = await tx
+    .select({
+      realName: sysUser.realName,
+      numberName: sysUser.numberName,
+      phone: sysUser.phone,
+      email: sysUser.email,
+      sex: sysUser.sex,
+      birthday: sysUser.birthday,
+      deptId: sysUser.deptId,
+    })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
+  return row ?? null;
+}
+
+/** Writes the given basic fields of one user; fields left out keep their value. */
+export async function updateBasicProfile(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+  patch: Partial<BasicProfileRow>,
+): Promise<boolean> {
+  const rows = await tx
+    .update(sysUser)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)))
+    .returning({ id: sysUser.id });
+  return rows.length === 1;
+}
+
+/** Whether a live department of the tenant has this id. */
+export async function deptExists({ tx, tenantId }: TenantScope, deptId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: dept.id })
+    .from(dept)
+    .where(and(eq(dept.tenantId, tenantId), eq(dept.id, deptId), eq(dept.delFlag, false)));
+  return row !== undefined;
+}
+
+/** The tenant's live departments, in display order (parents are not guaranteed to come first). */
+export async function listDepts({ tx, tenantId }: TenantScope) {
+  return tx
+    .select({ id: dept.id, parentId: dept.parentId, name: dept.name, sort: dept.sort })
+    .from(dept)
+    .where(and(eq(dept.tenantId, tenantId), eq(dept.delFlag, false)))
+    .orderBy(asc(dept.sort), asc(dept.id));
 }

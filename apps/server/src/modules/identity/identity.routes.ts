@@ -1,7 +1,13 @@
-import { userDetailEndpoint, userInfoEndpoint, userPortPermissionEndpoint } from '@psy/contracts';
+import {
+  deptTreeEndpoint,
+  editMyEndpoint,
+  userDetailEndpoint,
+  userInfoEndpoint,
+  userPortPermissionEndpoint,
+} from '@psy/contracts';
 import { AUTHENTICATED } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { getUserDetail, getUserInfo, listPortRoles } from './identity.service';
+import { editMyBasicInfo, getDeptTree, getUserDetail, getUserInfo, listPortRoles } from './identity.service';
 
 export const identityRoutes = (): RouteDef[] =>
   [
@@ -14,6 +20,18 @@ export const identityRoutes = (): RouteDef[] =>
       endpoint: userDetailEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal }) => getUserDetail(scope!, principal!),
+    }),
+    defineRoute({
+      // Own data only: the user is the principal, so no permission key is needed (spec S0.2.24).
+      endpoint: editMyEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, body }) => editMyBasicInfo(scope!, principal!, body),
+    }),
+    defineRoute({
+      // Every signed-in user may pick their own department (profile rewrite, spec S0.2.24).
+      endpoint: deptTreeEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope }) => getDeptTree(scope!),
     }),
     defineRoute({
       endpoint: userPortPermissionEndpoint,

@@ -121,15 +121,20 @@ describe('roles, ports and the role switch [spec:S0.6.2] [spec:S0.6.3] [spec:S0.
     expect(res.body.msg).toMatch(/^role-id/);
   });
 
-  it('signs out a user whose account was disabled', async () => {
+  it('signs out a user whose account was disabled [spec:S0.8.2] [spec:S0.8.4]', async () => {
     const token = await t.tokenFor('student');
     await t.database.withTenant(t.alpha.tenantId, ({ tx }) =>
       tx.execute(sql`update sys_user set status = 'locked' where username = 'student'`),
     );
-    expect((await t.get('/admin/user/info', { token })).status).toBe(401);
-    const login = await t.login('student');
+    const info = await t.get('/admin/user/info', { token });
+    expect(info.status).toBe(403);
+    expect(info.body.code).toBe(3);
+    const login = await t.login('student', { headers: { 'accept-language': 'en-US' } });
     expect(login.status).toBe(403);
-    expect(login.body.msg).toBe('the current account has no permission to log in, contact the administrator');
+    expect(login.body).toMatchObject({
+      code: 1,
+      msg: 'The current account has no permission to log in, contact the administrator',
+    });
     await t.database.withTenant(t.alpha.tenantId, ({ tx }) =>
       tx.execute(sql`update sys_user set status = 'active' where username = 'student'`),
     );

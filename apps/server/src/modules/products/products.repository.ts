@@ -2,7 +2,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { menu, product, roleMenu, tenantProduct, userProduct } from './products.table';
 
-/** Enabled products of the tenant in which any of the roles has a menu, with the user's favourites. */
+/**
+ * Enabled products of the tenant in which any of the roles has a menu, with the user's favourites: in the
+ * user's order (spec S0.4.5), then the products without one in catalogue order.
+ */
 export async function findProductsForRoles({ tx, tenantId }: TenantScope, userId: number, roleIds: number[]) {
   if (roleIds.length === 0) return [];
   return tx
@@ -40,7 +43,28 @@ export async function findProductsForRoles({ tx, tenantId }: TenantScope, userId
                       )}))`,
       ),
     )
-    .orderBy(asc(tenantProduct.sort), asc(product.sort), asc(product.id));
+    .orderBy(
+      sql`${userProduct.userSort} asc nulls last`,
+      asc(tenantProduct.sort),
+      asc(product.sort),
+      asc(product.id),
+    );
+}
+
+/** Saves favourite flags and order of products for a user (insert or update per product). */
+export async function upsertUserProducts(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+  items: { productId: number; userSort: number; tuck: number }[],
+) {
+  if (items.length === 0) return;
+  await tx
+    .insert(userProduct)
+    .values(items.map((i) => ({ tenantId, userId, ...i })))
+    .onConflictDoUpdate({
+      target: [userProduct.tenantId, userProduct.userId, userProduct.productId],
+      set: { tuck: sql`excluded.tuck`, userSort: sql`excluded.user_sort` },
+    });
 }
 
 /** Menu rows of one product granted to any of the roles. */

@@ -1,7 +1,7 @@
-import { tenantProductListEndpoint, userProductMenuEndpoint } from '@psy/contracts';
+import { saveUserProductEndpoint, tenantProductListEndpoint, userProductMenuEndpoint } from '@psy/contracts';
 import { AUTHENTICATED } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { getUserProductMenu, listUserProducts } from './products.service';
+import { getUserProductMenu, listUserProducts, saveUserProducts } from './products.service';
 
 export const productRoutes = (): RouteDef[] =>
   [
@@ -9,6 +9,11 @@ export const productRoutes = (): RouteDef[] =>
       endpoint: tenantProductListEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, lang }) => listUserProducts(scope!, principal!, lang),
+    }),
+    defineRoute({
+      endpoint: saveUserProductEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, lang, body }) => saveUserProducts(scope!, principal!, lang, body),
     }),
     defineRoute({
       endpoint: userProductMenuEndpoint,

@@ -1,15 +1,18 @@
-import type { Lang, MenuNode } from '@psy/contracts';
+import {
+  FAVOURITE_PRODUCT_LIMIT_MESSAGE,
+  FAVOURITE_PRODUCT_MAX,
+  type Lang,
+  type MenuNode,
+} from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
+import { AppError, badRequest } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { findMenusForRoles, findProductsForRoles } from './products.repository';
+import { findMenusForRoles, findProductsForRoles, upsertUserProducts } from './products.repository';
 
-/** Products the user can work in, favourites and the user's order first (spec S0.1.5, S0.4). */
+/** Products the user can work in, in the user's order, then catalogue order (spec S0.1.5, S0.4.5). */
 export async function listUserProducts(scope: TenantScope, p: Principal, lang: Lang) {
   const rows = await findProductsForRoles(scope, p.userId, p.effectiveRoleIds);
-  const byUserOrder = [...rows].sort(
-    (a, b) => (a.userSort ?? Number.MAX_SAFE_INTEGER) - (b.userSort ?? Number.MAX_SAFE_INTEGER),
-  );
-  return byUserOrder.map((r) => ({
+  return rows.map((r) => ({
     id: r.id,
     productName: lang === 'en-US' ? r.productNameEn : r.productName,
     productCode: r.productCode,
@@ -19,6 +22,39 @@ export async function listUserProducts(scope: TenantScope, p: Principal, lang: L
     userSort: r.userSort ?? null,
     productRedirectUrl: r.redirectUrl ?? null,
   }));
+}
+
+/**
+ * Saves the user's favourites and order (spec S0.4.5, S0.5.16): only products the user can see, each
+ * once, and at most FAVOURITE_PRODUCT_MAX starred among the visible ones once saved. Products left out
+ * keep their flag and position. Answers the list as findTenantProductList does.
+ */
+export async function saveUserProducts(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  items: { productId: number; userSort: number; tuck: 0 | 1 }[],
+) {
+  const visible = await findProductsForRoles(scope, p.userId, p.effectiveRoleIds);
+  const tuckById = new Map(visible.map((r) => [r.id, r.tuck ?? 0]));
+  const seen = new Set<number>();
+  for (const [i, item] of items.entries()) {
+    if (!tuckById.has(item.productId)) {
+      throw badRequest(`[${i}].productId`, 'not a product you can use');
+    }
+    if (seen.has(item.productId)) throw badRequest(`[${i}].productId`, 'appears more than once');
+    seen.add(item.productId);
+    tuckById.set(item.productId, item.tuck);
+  }
+  const tucked = [...tuckById.values()].filter((t) => t === 1).length;
+  if (tucked > FAVOURITE_PRODUCT_MAX) {
+    throw new AppError('business', FAVOURITE_PRODUCT_LIMIT_MESSAGE[lang], {
+      max: FAVOURITE_PRODUCT_MAX,
+      tucked,
+    });
+  }
+  await upsertUserProducts(scope, p.userId, items);
+  return listUserProducts(scope, p, lang);
 }
 
 /** Menu paths the platform never shows (spec S0.6.4). */

@@ -4,11 +4,15 @@ import { Breadcrumb, Button, Drawer, Layout } from 'antd';
 import { Activity, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { decideRole, usePortRoles, useSingleRoleSwitch } from '../../features/auth';
+import { decideRole, TokenTimers, usePortRoles, useSingleRoleSwitch } from '../../features/auth';
+import { StartupDialogs } from '../../features/startup';
+import { MessageNotifications } from '../../features/messages';
+import { SiderTheme, usePreferences } from '../../features/preferences';
 import {
   menuTrail,
   normalisePath,
   openTab,
+  ProductNav,
   ProductTabs,
   readTabs,
   saveProductId,
@@ -34,6 +38,7 @@ import { PageHost } from './page-host';
 import { KNOWN_PATHS } from './page-registry';
 import { resolvePage, SHELL_PATHS, type ResolvedPage } from './resolve-page';
 import { TopBarActions } from './top-bar';
+import { useSignOut } from './use-sign-out';
 import styles from './app-layout.module.css';
 
 /** Spec S0.2.18: the logo bar is 158 px wide collapsed and 320 px expanded. */
@@ -45,6 +50,7 @@ const SHELL_LABEL_KEYS: Record<string, string> = {
   [SHELL_PATHS.home]: 'layout.home',
   [SHELL_PATHS.forbidden]: 'layout.forbidden',
   [SHELL_PATHS.notFound]: 'layout.notFound',
+  [SHELL_PATHS.password]: 'layout.changePassword',
 };
 
 function isSettled(page: ResolvedPage): boolean {
@@ -91,9 +97,14 @@ function Shell() {
   const brand = useBrand();
   const screen = useScreenClass();
   const isPhone = screen === 0;
-  const [collapsed, setCollapsed] = useState(() => readStored<boolean>(COLLAPSE_KEY, { lasting: true }) ?? false);
+  const signOut = useSignOut();
+  // Settings panel switches (spec S0.1.6): tags, collapse and top menu are parts of this layout.
+  const { switches } = usePreferences();
+  const [collapsed, setCollapsed] = useState(
+    () => readStored<boolean>(COLLAPSE_KEY, { lasting: true }) ?? false,
+  );
   const [isDrawerOpen, setDrawerOpen] = useState(false);
-  const [, setProductNavOpen] = useState(false);
+  const [isProductNavOpen, setProductNavOpen] = useState(false);
   const nav = useActiveProduct();
   const switchProduct = useSwitchProduct();
   const tabs = useTabs();
@@ -111,25 +122,39 @@ function Shell() {
   const shown = useRef(new Map<string, ResolvedPage>());
   if (isSettled(page)) shown.current.set(path, page);
 
+  // What to do about an unsettled page, once per path: keyed, because `page` is a new object every render.
+  const redirectKey =
+    page.kind === 'elsewhere'
+      ? `product:${page.product.id}`
+      : page.kind === 'forbidden' || page.kind === 'notFound'
+        ? page.kind
+        : null;
   useEffect(() => {
-    if (page.kind === 'elsewhere') saveProductId(page.product.id);
-    else if (page.kind === 'forbidden') void navigate(SHELL_PATHS.forbidden, { replace: true });
-    else if (page.kind === 'notFound') void navigate(SHELL_PATHS.notFound, { replace: true });
-  }, [page, navigate]);
+    if (redirectKey === null) return;
+    if (redirectKey.startsWith('product:')) saveProductId(Number(redirectKey.slice('product:'.length)));
+    else
+      void navigate(redirectKey === 'forbidden' ? SHELL_PATHS.forbidden : SHELL_PATHS.notFound, {
+        replace: true,
+      });
+  }, [redirectKey, path, navigate]);
 
   const activeMenu = menuOf(page);
+  const search = location.search.slice(1);
+  // The tab is recorded when the shown page changes, not on every render: a render caused by closing this
+  // very tab (before the navigation away) must not open it again.
+  const shownKey = isSettled(page) ? `${path}?${search}#${activeMenu?.id ?? ''}` : null;
+  const activeMenuRef = useRef(activeMenu);
+  activeMenuRef.current = activeMenu;
+  const productId = nav.active?.id ?? null;
   useEffect(() => {
-    if (!isSettled(page)) return;
-    const tab: Tab = activeMenu
-      ? { label: activeMenu.label, value: path, query: location.search.slice(1), menuId: activeMenu.id }
-      : { label: '', labelKey: SHELL_LABEL_KEYS[path], value: path, query: location.search.slice(1) };
+    if (shownKey === null) return;
+    const menu = activeMenuRef.current;
+    const tab: Tab = menu
+      ? { label: menu.label, value: path, query: search, menuId: menu.id }
+      : { label: '', labelKey: SHELL_LABEL_KEYS[path], value: path, query: search };
     writeTabs(openTab(readTabs(), tab));
-    setRequestContext({
-      productId: nav.active?.id ?? null,
-      menuCode: activeMenu?.menuCode ?? null,
-      menuId: activeMenu?.id ?? null,
-    });
-  }, [page, path, location.search, activeMenu, nav.active]);
+    setRequestContext({ productId, menuCode: menu?.menuCode ?? null, menuId: menu?.id ?? null });
+  }, [shownKey, path, search, productId]);
 
   // Closed tabs leave the keep-alive cache.
   useEffect(() => {
@@ -173,34 +198,47 @@ function Shell() {
   return (
     <Layout className={styles.layout} style={{ '--brand-color': brand.primaryColor } as CSSProperties}>
       <Layout.Header className={styles.header}>
-        <div className={styles.logoBar} style={{ width: isPhone ? 'auto' : logoWidth }}>
-          {isPhone && (
+        <div className={styles.headerRow}>
+          <div className={styles.logoBar} style={{ width: isPhone ? 'auto' : logoWidth }}>
+            {isPhone && (
+              <Button
+                type="text"
+                icon={<MenuUnfoldOutlined />}
+                aria-label={t('layout.openMenu')}
+                onClick={() => setDrawerOpen(true)}
+              />
+            )}
+            <TenantLogo
+              src={brand.logo}
+              alt={t('app.logoAlt', { name: systemTitle })}
+              color={brand.primaryColor}
+              height={32}
+            />
+            {!isLogoCollapsed && <span className={styles.systemTitle}>{systemTitle}</span>}
             <Button
               type="text"
-              icon={<MenuUnfoldOutlined />}
-              aria-label={t('layout.openMenu')}
-              onClick={() => setDrawerOpen(true)}
+              className={styles.allProducts}
+              icon={<AppstoreOutlined />}
+              aria-label={t('layout.allProducts')}
+              title={t('layout.allProducts')}
+              onClick={() => setProductNavOpen(true)}
             />
-          )}
-          <TenantLogo src={brand.logo} alt={t('app.logoAlt', { name: systemTitle })} color={brand.primaryColor} height={32} />
-          {!isLogoCollapsed && <span className={styles.systemTitle}>{systemTitle}</span>}
-          <Button
-            type="text"
-            className={styles.allProducts}
-            icon={<AppstoreOutlined />}
-            aria-label={t('layout.allProducts')}
-            title={t('layout.allProducts')}
-            onClick={() => setProductNavOpen(true)}
-          />
+          </div>
+          <TopBarActions compact={isPhone} />
         </div>
-        {screen >= 2 && (
-          <ProductTabs
-            products={nav.products}
-            active={nav.active}
-            onSelect={(product) => void switchProduct(product)}
-          />
+        {screen >= 2 && switches.topMenu && (
+          <div className={styles.productRow}>
+            <ProductTabs
+              products={nav.products}
+              active={nav.active}
+              onSelect={(product) => void switchProduct(product)}
+            />
+          </div>
         )}
-        <TopBarActions compact={isPhone} />
+        {/* Spec S0.4.1, S0.4.14: the start-up dialogs and the token timers, once per signed-in layout. */}
+        <StartupDialogs onLogout={signOut.logOut} onPasswordChanged={() => signOut.leave()} />
+        <TokenTimers onSessionLost={(logoutRedirect) => signOut.leave(logoutRedirect)} />
+        <ProductNav open={isProductNavOpen} onClose={() => setProductNavOpen(false)} />
       </Layout.Header>
       <Layout className={styles.body}>
         {isPhone ? (
@@ -215,26 +253,30 @@ function Shell() {
             {sidebar}
           </Drawer>
         ) : (
-          <Layout.Sider
-            className={styles.sider}
-            theme="light"
-            width={SIDER_WIDTH.expanded}
-            collapsedWidth={SIDER_WIDTH.collapsed}
-            collapsed={collapsed}
-            trigger={null}
-            collapsible
-          >
-            <nav aria-label={t('layout.sideMenu')} className={styles.siderNav}>
-              {sidebar}
-            </nav>
-            <Button
-              type="text"
-              className={styles.collapse}
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={toggleCollapsed}
-              aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-            />
-          </Layout.Sider>
+          <SiderTheme>
+            <Layout.Sider
+              className={styles.sider}
+              theme="light"
+              width={SIDER_WIDTH.expanded}
+              collapsedWidth={SIDER_WIDTH.collapsed}
+              collapsed={collapsed}
+              trigger={null}
+              collapsible
+            >
+              <nav aria-label={t('layout.sideMenu')} className={styles.siderNav}>
+                {sidebar}
+              </nav>
+              {switches.collapse && (
+                <Button
+                  type="text"
+                  className={styles.collapse}
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={toggleCollapsed}
+                  aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+                />
+              )}
+            </Layout.Sider>
+          </SiderTheme>
         )}
         <Layout className={styles.main}>
           <Breadcrumb
@@ -243,10 +285,14 @@ function Shell() {
               { title: nav.active?.productName ?? '' },
               ...(trail.length
                 ? trail.map((node) => ({ title: node.label }))
-                : [{ title: labelOf({ label: '', labelKey: SHELL_LABEL_KEYS[path], value: path, query: '' }) }]),
+                : [
+                    {
+                      title: labelOf({ label: '', labelKey: SHELL_LABEL_KEYS[path], value: path, query: '' }),
+                    },
+                  ]),
             ]}
           />
-          <TagsBar activePath={path} labelOf={labelOf} />
+          {switches.tags && <TagsBar activePath={path} labelOf={labelOf} />}
           <Layout.Content className={styles.content} id="main-content">
             {!isSettled(page) && <RouteLoading embedded />}
             {visibleTabs.map((tab) => {
@@ -270,6 +316,7 @@ function Shell() {
           </Layout.Content>
         </Layout>
       </Layout>
+      <MessageNotifications />
     </Layout>
   );
 }

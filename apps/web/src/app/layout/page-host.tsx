@@ -1,4 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { recordRenderError } from '../../features/client-logs';
 import { RouteLoading } from '../routes/route-loading';
 import { RouteLoadFailed } from '../routes/route-error-page';
 import { EMBEDDED_PAGE, MENU_PAGES, MODULE_UNAVAILABLE_PAGE, SHELL_PAGES } from './page-registry';
@@ -18,8 +19,9 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    // Reported to the client error log (error-log screen) through the window error listeners.
     console.error(error, info.componentStack);
+    // React does not pass errors its boundaries catch to the window: the error log gets them here (spec S0.2.26).
+    recordRenderError(error, info.componentStack);
   }
 
   override render() {

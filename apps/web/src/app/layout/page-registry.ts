@@ -11,6 +11,7 @@ export const SHELL_PAGES: Record<ShellPageKey, LazyPage> = {
   home: page(() => import('../routes/workbench-page'), 'WorkbenchPage'),
   forbidden: page(() => import('../routes/forbidden-page'), 'ForbiddenPage'),
   notFound: page(() => import('../routes/not-found-page'), 'NotFoundPage'),
+  password: page(() => import('../routes/change-password-page'), 'ChangePasswordPage'),
 };
 
 /**

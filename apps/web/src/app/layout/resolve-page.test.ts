@@ -60,7 +60,9 @@ describe('resolvePage', () => {
   });
 
   it('answers 403 for a page of the app the menu does not grant, 404 for anything else [spec:S0.2.13] [spec:S0.6.4]', () => {
-    expect(resolvePage('/admin/role/index', consult, [consult, crisis], known)).toEqual({ kind: 'forbidden' });
+    expect(resolvePage('/admin/role/index', consult, [consult, crisis], known)).toEqual({
+      kind: 'forbidden',
+    });
     expect(resolvePage('/no/such/page', consult, [consult, crisis], known)).toEqual({ kind: 'notFound' });
   });
 

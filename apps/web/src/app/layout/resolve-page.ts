@@ -1,5 +1,10 @@
 import type { MenuNode } from '@psy/contracts';
-import { findMenuById, findMenuByPath, isExternalUrl, normalisePath } from '../../features/navigation/lib/menu';
+import {
+  findMenuById,
+  findMenuByPath,
+  isExternalUrl,
+  normalisePath,
+} from '../../features/navigation/lib/menu';
 import type { Product } from '../../features/navigation/api/products';
 import { HOME_PATH } from '../paths';
 
@@ -8,6 +13,8 @@ export const SHELL_PATHS = {
   home: HOME_PATH,
   forbidden: '/403',
   notFound: '/404',
+  /** Spec S0.2.25: the password change screen (`?from=self` asks for the old password). */
+  password: '/userinfo/password',
 } as const;
 
 export type ShellPageKey = keyof typeof SHELL_PATHS;
@@ -61,7 +68,9 @@ export function resolvePage(
   const own = findMenuByPath(active.menu, clean);
   if (own) return { kind: 'menu', menu: own, product: active.product };
   if (others === null) return { kind: 'pending' };
-  const other = others.find((source) => source.product.id !== active.product.id && findMenuByPath(source.menu, clean));
+  const other = others.find(
+    (source) => source.product.id !== active.product.id && findMenuByPath(source.menu, clean),
+  );
   if (other) return { kind: 'elsewhere', product: other.product };
   return knownPaths.has(clean) ? { kind: 'forbidden' } : { kind: 'notFound' };
 }

@@ -3,7 +3,13 @@ import { App, Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RoleSwitch, useLogout, useUserInfo } from '../../features/auth';
-import { clearTabs } from '../../features/navigation';
+import { ErrorLogButton } from '../../features/client-logs';
+import { DownloadButton, useDownloadMenuItem } from '../../features/downloads';
+import { MessageBell } from '../../features/messages';
+import { clearTabs, SleepJumpButton } from '../../features/navigation';
+import { LockButton } from '../../features/lock';
+import { NoticeCenter, useNoticeMenuItem } from '../../features/notices';
+import { FullScreenButton, SettingsButton, ThemeColorPicker, ThemePicker } from '../../features/preferences';
 import { loginPathForCurrentTenant, useSession } from '../../shared/session/session-store';
 import { useBrand } from '../../shared/theme/brand';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
@@ -23,6 +29,9 @@ function UserMenu({ compact }: { compact: boolean }) {
   const userInfo = useUserInfo();
   const brand = useBrand();
   const logout = useLogout();
+  // On phones the download list and notices move from the top bar into this menu.
+  const downloadItem = useDownloadMenuItem();
+  const noticeItem = useNoticeMenuItem();
   const realName = userInfo.data?.sysUser.realName ?? session?.user.realName ?? '';
 
   const confirmLogout = () => {
@@ -51,6 +60,7 @@ function UserMenu({ compact }: { compact: boolean }) {
           { key: 'home', icon: <HomeOutlined />, label: t('layout.workbench') },
           { key: 'info', icon: <UserOutlined />, label: t('layout.personalInfo') },
           { key: 'password', icon: <LockOutlined />, label: t('layout.changePassword') },
+          ...(compact ? [downloadItem, noticeItem] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('home.logout') },
         ],
@@ -58,7 +68,7 @@ function UserMenu({ compact }: { compact: boolean }) {
           if (key === 'home') void navigate(HOME_PATH);
           else if (key === 'info') void navigate(PERSONAL_INFO_PATH);
           else if (key === 'password') void navigate(CHANGE_PASSWORD_PATH);
-          else confirmLogout();
+          else if (key === 'logout') confirmLogout();
         },
       }}
     >
@@ -93,6 +103,16 @@ export function TopBarActions({ compact }: { compact: boolean }) {
         </Button>
       )}
       {!compact && <RoleSwitch onSwitched={clearTabs} />}
+      {!compact && <DownloadButton />}
+      <SleepJumpButton />
+      {!compact && <FullScreenButton />}
+      <NoticeCenter compact={compact} />
+      <MessageBell />
+      {!compact && <LockButton />}
+      {!compact && <ErrorLogButton />}
+      {!compact && <ThemePicker />}
+      {!compact && <ThemeColorPicker />}
+      {!compact && <SettingsButton />}
       <LanguageSwitch size="small" />
       <UserMenu compact={compact} />
     </div>

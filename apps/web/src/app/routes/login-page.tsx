@@ -1,8 +1,8 @@
-import { Button, Card, Result, Spin, Tabs, Typography } from 'antd';
 import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoginForm, SmsLoginForm } from '../../features/auth';
+import { clearLock } from '../../features/lock';
 import {
   brandFromPageSetup,
   isTenantCode,
@@ -13,7 +13,12 @@ import {
 } from '../../features/tenant';
 import { saveKnownTenant, takeLoginRedirect } from '../../shared/session/session-store';
 import { setBrand, useBrand } from '../../shared/theme/brand';
+import { readableShade } from '../../shared/theme/brand-colors';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { Button } from '../../shared/ui/plain/button';
+import { Result } from '../../shared/ui/plain/result';
+import { LoadingState } from '../../shared/ui/plain/spinner';
+import { Tabs } from '../../shared/ui/plain/tabs';
 import { TenantLogo } from '../../shared/ui/tenant-logo';
 import { HOME_PATH } from '../paths';
 import styles from './login-page.module.css';
@@ -27,14 +32,15 @@ function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn
   if (!tenant.smsLoginEnabled) return passwordForm;
   return (
     <Tabs
+      id="login-method"
+      label={t('login.tabs.label')}
       className={styles.tabs}
-      centered
       items={[
-        { key: 'password', label: t('login.tabs.password'), children: passwordForm },
+        { key: 'password', label: t('login.tabs.password'), panel: passwordForm },
         {
           key: 'sms',
           label: t('login.tabs.sms'),
-          children: <SmsLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />,
+          panel: <SmsLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />,
         },
       ]}
     />
@@ -72,7 +78,11 @@ export function LoginPage() {
     if (isPageSetupSettled) setBrand(brandFromPageSetup(pageSetup));
   }, [isPageSetupSettled, pageSetup]);
 
-  const onLoggedIn = () => void navigate(takeLoginRedirect() ?? HOME_PATH, { replace: true });
+  const onLoggedIn = () => {
+    // Spec S0.4.2: logging in clears the lock screen.
+    clearLock();
+    void navigate(takeLoginRedirect() ?? HOME_PATH, { replace: true });
+  };
 
   const pageBrand = brandFromPageSetup(pageSetup);
   const title = pageBrand.systemTitle ?? tenant?.name ?? t('app.title');
@@ -85,54 +95,54 @@ export function LoginPage() {
       <Result
         className={styles.unreachable}
         status="warning"
+        headingLevel={2}
         title={t('login.unreachable.title')}
-        subTitle={window.isSecureContext ? t('login.unreachable.description') : t('errors.insecureContext')}
+        description={
+          window.isSecureContext ? t('login.unreachable.description') : t('errors.insecureContext')
+        }
         extra={
-          <Button type="primary" onClick={() => void tenantQuery.refetch()} loading={tenantQuery.isFetching}>
+          <Button variant="primary" onClick={() => void tenantQuery.refetch()} busy={tenantQuery.isFetching}>
             {t('login.retry')}
           </Button>
         }
       />
     );
   } else if (isPending || !tenant) {
-    body = (
-      <div className={styles.pending} role="status" aria-live="polite">
-        <Spin description={t('login.loadingTenant')} />
-      </div>
-    );
+    body = <LoadingState className={styles.pending} text={t('login.loadingTenant')} />;
   } else {
     body = <LoginMethods tenant={tenant} onLoggedIn={onLoggedIn} />;
   }
 
+  const colors = {
+    '--brand-color': brand.primaryColor,
+    '--brand-color-strong': readableShade(brand.primaryColor),
+  } as CSSProperties;
+
   return (
-    <div className={styles.page} style={{ '--brand-color': brand.primaryColor } as CSSProperties}>
+    <div className={styles.page} style={colors}>
       <header className={styles.topBar}>
-        <LanguageSwitch />
+        <LanguageSwitch className={styles.languageSwitch} />
       </header>
       <main className={styles.main}>
-        <Card className={styles.card} variant="borderless" styles={{ body: { padding: 0 } }}>
-          <div className={styles.cardBody}>
-            <div className={styles.brand}>
-              {isPending ? (
-                <div style={{ height: 56 }} />
-              ) : (
-                <TenantLogo
-                  src={pageBrand.logo}
-                  alt={t('app.logoAlt', { name: title })}
-                  color={brand.primaryColor}
-                  height={56}
-                />
-              )}
-              <Typography.Title level={1} className={styles.title} data-testid="system-title">
-                {isPending ? '\u00a0' : title}
-              </Typography.Title>
-              <Typography.Text type="secondary" className={styles.subtitle}>
-                {t('login.heading')}
-              </Typography.Text>
-            </div>
-            {body}
+        <div className={styles.card}>
+          <div className={styles.brand}>
+            {isPending ? (
+              <div className={styles.logoPlaceholder} />
+            ) : (
+              <TenantLogo
+                src={pageBrand.logo}
+                alt={t('app.logoAlt', { name: title })}
+                color={brand.primaryColor}
+                height={56}
+              />
+            )}
+            <h1 className={styles.title} data-testid="system-title">
+              {isPending ? '\u00a0' : title}
+            </h1>
+            <p className={styles.subtitle}>{t('login.heading')}</p>
           </div>
-        </Card>
+          {body}
+        </div>
       </main>
       <footer className={styles.footer}>
         {pageBrand.technicalSupport

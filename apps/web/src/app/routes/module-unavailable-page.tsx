@@ -12,11 +12,7 @@ export function ModuleUnavailablePage() {
   const { menu } = usePageInfo();
   return (
     <div className={styles.embedded}>
-      <Result
-        status="info"
-        title={menu?.label ?? ''}
-        subTitle={t('errorPages.moduleUnavailable')}
-      />
+      <Result status="info" title={menu?.label ?? ''} subTitle={t('errorPages.moduleUnavailable')} />
     </div>
   );
 }

@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { switchRole, useLogout, usePortRoles } from '../../features/auth';
 import { clearTabs } from '../../features/navigation';
-import { loginPathForCurrentTenant, readActiveRoleId, takeLoginRedirect } from '../../shared/session/session-store';
+import {
+  loginPathForCurrentTenant,
+  readActiveRoleId,
+  takeLoginRedirect,
+} from '../../shared/session/session-store';
 import { showToast } from '../../shared/ui/feedback';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { RouteLoading } from './route-loading';
@@ -78,27 +82,26 @@ export function RoleSelectPage() {
         {list.length === 0 ? (
           <Alert type="error" showIcon title={t('roles.noRole')} />
         ) : (
-          <ul className={styles.list} role="radiogroup" aria-label={t('roles.chooseTitle')}>
+          <div className={styles.list} role="radiogroup" aria-label={t('roles.chooseTitle')}>
             {list.map((role) => {
               const isChosen = chosen === role.roleId;
               return (
-                <li key={role.roleId}>
-                  <button
-                    type="button"
-                    role="radio"
-                    aria-checked={isChosen}
-                    disabled={!role.hasPortPermission}
-                    className={`${styles.role} ${isChosen ? styles.chosen : ''}`}
-                    onClick={() => setChosen(role.roleId)}
-                  >
-                    <span className={styles.roleName}>{role.roleName}</span>
-                    {!role.hasPortPermission && <Tag>{t('roles.noPortPermission')}</Tag>}
-                    {isChosen && <CheckCircleFilled className={styles.check} aria-hidden />}
-                  </button>
-                </li>
+                <button
+                  key={role.roleId}
+                  type="button"
+                  role="radio"
+                  aria-checked={isChosen}
+                  disabled={!role.hasPortPermission}
+                  className={`${styles.role} ${isChosen ? styles.chosen : ''}`}
+                  onClick={() => setChosen(role.roleId)}
+                >
+                  <span className={styles.roleName}>{role.roleName}</span>
+                  {!role.hasPortPermission && <Tag>{t('roles.noPortPermission')}</Tag>}
+                  {isChosen && <CheckCircleFilled className={styles.check} aria-hidden />}
+                </button>
               );
             })}
-          </ul>
+          </div>
         )}
         {list.length > 0 && list.every((r) => !r.hasPortPermission) && (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('roles.noUsableRole')} />

@@ -55,7 +55,14 @@ export function UnauthorizedPage() {
 /** `/authredirect` (spec S0.2.11): the return address of an external authorisation; none is configured. */
 export function AuthRedirectPage() {
   const { t } = useTranslation();
-  return <StatusPage status="info" title={t('errorPages.authRedirectTitle')} description={t('errorPages.ssoUnavailable')} toLogin />;
+  return (
+    <StatusPage
+      status="info"
+      title={t('errorPages.authRedirectTitle')}
+      description={t('errorPages.ssoUnavailable')}
+      toLogin
+    />
+  );
 }
 
 /**
@@ -64,5 +71,12 @@ export function AuthRedirectPage() {
  */
 export function ExternalSignOnPage() {
   const { t } = useTranslation();
-  return <StatusPage status="info" title={t('errorPages.ssoTitle')} description={t('errorPages.ssoUnavailable')} toLogin />;
+  return (
+    <StatusPage
+      status="info"
+      title={t('errorPages.ssoTitle')}
+      description={t('errorPages.ssoUnavailable')}
+      toLogin
+    />
+  );
 }

@@ -4,6 +4,7 @@ import { useUserDetail, useUserInfo } from '../../features/auth';
 import { MenuIcon, useActiveProduct, useSwitchProduct } from '../../features/navigation';
 import { readActiveRoleId, useSession } from '../../shared/session/session-store';
 import { useBrand } from '../../shared/theme/brand';
+import { readableShade } from '../../shared/theme/brand-colors';
 import styles from './workbench-page.module.css';
 
 /** `/wel/index`, the workbench (spec S0.2.6): who is signed in, in which role, and the products to open. */
@@ -19,6 +20,8 @@ export function WorkbenchPage() {
   const username = userInfo.data?.sysUser.username ?? session?.user.username ?? '';
   const activeRoleId = readActiveRoleId();
   const roles = userInfo.data?.roleList ?? session?.user.roleList ?? [];
+  // White on a shade of the brand colour that reads at 4.5:1 marks the active role.
+  const strong = readableShade(brand.primaryColor);
 
   return (
     <Flex vertical gap={12}>
@@ -43,7 +46,11 @@ export function WorkbenchPage() {
             {roles.map((role) => (
               <Tag
                 key={role.roleId}
-                color={role.roleId === activeRoleId ? brand.primaryColor : undefined}
+                style={
+                  role.roleId === activeRoleId
+                    ? { background: strong, borderColor: strong, color: '#fff' }
+                    : undefined
+                }
                 title={role.roleCode}
               >
                 {role.roleName}

@@ -18,3 +18,17 @@ export {
   type UserDetail,
 } from './api/roles';
 export { RoleSwitch, ROLE_SWITCH_RELOAD_MS } from './components/role-switch';
+export { PasswordForm, type PasswordFormProps } from './components/password-form';
+export { changePassword, useChangePassword, type ChangePasswordInput } from './api/change-password';
+export { LOGOUT_AFTER_PASSWORD_CHANGE_MS } from './lib/password-rules';
+export { TokenTimers, type TokenTimersProps } from './components/token-timers';
+export { isNetworkFailure, pingToken, refreshAccessToken } from './api/refresh-token';
+export {
+  decideTokenAction,
+  REFRESH_BEFORE_EXPIRY_S,
+  resolveLogoutTarget,
+  startTokenTimers,
+  TOKEN_CHECK_INTERVAL_MS,
+  TOKEN_PING_INTERVAL_MS,
+  type LogoutTarget,
+} from './model/token-timers';

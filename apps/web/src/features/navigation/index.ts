@@ -1,6 +1,7 @@
 export {
   isNavigableProduct,
   navigationQueryKeys,
+  productsQueryKey,
   sortProducts,
   useProductMenu,
   useProductMenus,
@@ -8,7 +9,12 @@ export {
   type Product,
 } from './api/products';
 export { useActiveProduct } from './api/use-active-product';
-export { readStoredProductId, resolveActiveProduct, saveProductId, useStoredProductId } from './model/active-product';
+export {
+  readStoredProductId,
+  resolveActiveProduct,
+  saveProductId,
+  useStoredProductId,
+} from './model/active-product';
 export {
   canCloseTab,
   clearTabs,
@@ -33,3 +39,11 @@ export { PRODUCT_SWITCH_DELAY_MS, useSwitchProduct } from './api/use-switch-prod
 export { menuQueryOptions } from './api/products';
 export { MenuIcon } from './components/menu-icon';
 export { topBarProducts, TOP_BAR_PRODUCT_MAX } from './components/product-tabs';
+export { ProductNav } from './components/product-nav';
+export { SleepJumpButton } from './components/sleep-jump-button';
+export { useSaveUserProducts } from './api/save-user-products';
+export { menuSettingsQueryOptions } from './api/menu-settings';
+export * from './lib/favourites';
+export * from './lib/hover-intent';
+export * from './lib/menu-pruning';
+export * from './lib/product-jumps';

@@ -29,7 +29,7 @@ import {
   readKnownTenant,
   readSession,
 } from '../session/session-store';
-import { showToast } from '../ui/feedback';
+import { showToast, TOAST_SECONDS } from '../ui/feedback';
 
 /** This client's scope in role `portPermission` lists (spec S0.6). */
 export const CLIENT_PORT: ClientPort = 'pc';
@@ -265,7 +265,7 @@ async function readEnvelope(response: Response): Promise<EnvelopeLike | null> {
 function endSession(message: string, isSilent: boolean): void {
   if (!isLoggedIn()) return;
   const loginPath = loginPathForCurrentTenant();
-  if (!isSilent) showToast('error', message);
+  if (!isSilent) showToast('error', message, TOAST_SECONDS, { outlivesPage: true });
   clearSession();
   onSessionEnded(loginPath);
 }

@@ -14,6 +14,10 @@ export interface Session {
   /** Short name of the tenant logged in to, for the way back to its login page. */
   tenantCode: string | null;
   user: SessionUser;
+  /** Lifetime in seconds the server gave the access token (`expires_in`), for the refresh timer. */
+  accessTtlS?: number;
+  /** Set by a single sign-on login: such users are not asked to change their password (spec S0.4.1). */
+  isSso?: boolean;
 }
 
 /** The tenant the login page resolved: sent as `tenant-id` before a session exists. */
@@ -53,10 +57,31 @@ export function saveSession(token: TokenResponse, tenantCode: string | null): Se
     tenantId: token.tenantId,
     tenantCode,
     user: token.user_info,
+    accessTtlS: token.expires_in,
   };
   writeStored(SESSION_KEY, session);
   // A new login starts without an active role: it is chosen again (spec S0.4 role switch).
   removeStored(ACTIVE_ROLE_KEY);
+  emit();
+  return session;
+}
+
+/**
+ * Puts refreshed tokens into the current session (spec S0.4.14). Unlike a login, the tenant, the active
+ * role and the sign-on kind stay. Answers null (and changes nothing) when the session ended meanwhile.
+ */
+export function renewSession(token: TokenResponse): Session | null {
+  const current = readSession();
+  if (!current) return null;
+  const session: Session = {
+    ...current,
+    accessToken: token.access_token,
+    refreshToken: token.refresh_token,
+    expiresAt: Date.now() + token.expires_in * 1000,
+    accessTtlS: token.expires_in,
+    user: token.user_info,
+  };
+  writeStored(SESSION_KEY, session);
   emit();
   return session;
 }

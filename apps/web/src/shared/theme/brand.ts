@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { parseStored, readStoredRaw, writeStored } from '../storage/storage';
+import { parseStored, readStoredRaw, removeStored, writeStored } from '../storage/storage';
 
 /** Ant Design's default blue: the colour when a tenant sets none, or white (spec S0.1 page setup). */
 export const DEFAULT_PRIMARY_COLOR = '#1677ff';
@@ -45,12 +45,51 @@ export function resolvePrimaryColor(color: string | null | undefined): string {
 }
 
 const listeners = new Set<() => void>();
-let cached: { raw: string | null; brand: Brand } = { raw: null, brand: DEFAULT_BRAND };
+let cached: { raw: string | null; own: string | null; tenantColor: string; brand: Brand } = {
+  raw: null,
+  own: null,
+  tenantColor: DEFAULT_PRIMARY_COLOR,
+  brand: DEFAULT_BRAND,
+};
 
+/** The tenant's brand, with the user's own theme colour (if chosen) as the primary colour. */
 export function readBrand(): Brand {
   const raw = readStoredRaw(BRAND_KEY);
-  if (raw !== cached.raw) cached = { raw, brand: { ...DEFAULT_BRAND, ...parseStored<Partial<Brand>>(raw) } };
+  const own = readPrimaryColorOverride();
+  if (raw !== cached.raw || own !== cached.own) {
+    const tenant = { ...DEFAULT_BRAND, ...parseStored<Partial<Brand>>(raw) };
+    cached = {
+      raw,
+      own,
+      tenantColor: tenant.primaryColor,
+      brand: own ? { ...tenant, primaryColor: own } : tenant,
+    };
+  }
   return cached.brand;
+}
+
+const OWN_COLOR_KEY = 'primary-color';
+
+/**
+ * The colour this browser's user chose with the theme-colour control (spec S0.1.3), or null to follow the
+ * tenant's. Kept in local storage ("lasting"); white and invalid values resolve to the default blue (S0.1.7).
+ */
+export function readPrimaryColorOverride(): string | null {
+  const raw = readStoredRaw(OWN_COLOR_KEY, { lasting: true });
+  const value = parseStored<unknown>(raw);
+  return typeof value === 'string' && value.trim() ? resolvePrimaryColor(value) : null;
+}
+
+export function setPrimaryColorOverride(color: string | null): void {
+  if (color) writeStored(OWN_COLOR_KEY, resolvePrimaryColor(color), { lasting: true });
+  else removeStored(OWN_COLOR_KEY, { lasting: true });
+  for (const listener of listeners) listener();
+}
+
+/** The tenant's own primary colour, whatever the user chose. */
+export function readTenantPrimaryColor(): string {
+  readBrand();
+  return cached.tenantColor;
 }
 
 /** Replaces the brand; kept for the tab's session so pages after login keep the tenant's look. */
@@ -70,6 +109,14 @@ export function subscribeBrand(listener: () => void): () => void {
 
 export function useBrand(): Brand {
   return useSyncExternalStore(subscribeBrand, readBrand, () => DEFAULT_BRAND);
+}
+
+export function useTenantPrimaryColor(): string {
+  return useSyncExternalStore(subscribeBrand, readTenantPrimaryColor, () => DEFAULT_PRIMARY_COLOR);
+}
+
+export function usePrimaryColorOverride(): string | null {
+  return useSyncExternalStore(subscribeBrand, readPrimaryColorOverride, () => null);
 }
 
 /** Browser tab title and icon of the brand; `fallbackTitle` when the tenant sets no title. */

@@ -9,6 +9,8 @@ export interface PasswordLoginInput {
   /** Key and answer of the captcha, when the form shows one. */
   captcha?: { randomStr: string; code: string };
   tenant: KnownTenant;
+  /** No toast on failure: the caller shows the refusal itself (the login page, inline). */
+  hidePopup?: boolean;
 }
 
 /**
@@ -16,7 +18,8 @@ export interface PasswordLoginInput {
  * public key, in an `application/x-www-form-urlencoded` body, with the tenant in the header.
  */
 export async function loginByPassword(input: PasswordLoginInput): Promise<TokenResponse> {
-  const publicKey = await request(publicKeyEndpoint, { tenantId: input.tenant.id });
+  const { hidePopup } = input;
+  const publicKey = await request(publicKeyEndpoint, { tenantId: input.tenant.id, hidePopup });
   const password = await encryptPassword(publicKey, input.password);
   return request(tokenEndpoint, {
     query: {
@@ -25,10 +28,11 @@ export async function loginByPassword(input: PasswordLoginInput): Promise<TokenR
     },
     body: { username: input.username, password },
     tenantId: input.tenant.id,
+    hidePopup,
   });
 }
 
-/** Logs in and starts the session; failures are already shown by the request layer (426, 428, 429). */
+/** Logs in and starts the session; failures are shown by the request layer (426, 428, 429) unless `hidePopup`. */
 export function usePasswordLogin() {
   return useMutation({
     mutationFn: loginByPassword,

@@ -7,6 +7,8 @@ export interface SmsLoginInput {
   phone: string;
   code: string;
   tenant: KnownTenant;
+  /** No toast on failure: the caller shows the refusal itself (the login page, inline). */
+  hidePopup?: boolean;
 }
 
 /** SMS login (spec S0.7.4): the phone travels as `SMS@<phone>`. */
@@ -14,6 +16,7 @@ export function loginBySms(input: SmsLoginInput): Promise<TokenResponse> {
   return request(smsTokenEndpoint, {
     query: { mobile: `SMS@${input.phone}`, code: input.code },
     tenantId: input.tenant.id,
+    hidePopup: input.hidePopup,
   });
 }
 

@@ -5,11 +5,17 @@ import { request } from '../../../shared/api/request';
 export interface SendSmsCodeInput {
   phone: string;
   tenantId: number;
+  /** No toast on failure: the caller shows the refusal itself. */
+  hidePopup?: boolean;
 }
 
-/** Whether a phone number passes the contract's rule (11 digits, 1 then 3-9, spec S0.5.3). */
+/** Sends a login code to the phone (spec S0.7.5). */
 export function sendSmsCode(input: SendSmsCodeInput): Promise<boolean> {
-  return request(sendSmsCodeEndpoint, { query: { phone: input.phone }, tenantId: input.tenantId });
+  return request(sendSmsCodeEndpoint, {
+    query: { phone: input.phone },
+    tenantId: input.tenantId,
+    hidePopup: input.hidePopup,
+  });
 }
 
 export function useSendSmsCode() {

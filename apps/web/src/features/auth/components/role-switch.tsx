@@ -53,7 +53,13 @@ export function RoleSwitch({ onSwitched }: { onSwitched: () => void }) {
         onClick: ({ key }) => choose(Number(key)),
       }}
     >
-      <Button type="text" icon={<SwapOutlined />} aria-label={t('roles.switch')} title={t('roles.switch')}>
+      <Button
+        type="text"
+        icon={<SwapOutlined />}
+        // The visible role name starts the accessible name (WCAG 2.5.3), then what the button does.
+        aria-label={`${active?.roleName ?? t('roles.allRoles')} · ${t('roles.switch')}`}
+        title={t('roles.switch')}
+      >
         <span className="top-bar-text">{active?.roleName ?? t('roles.allRoles')}</span>
       </Button>
     </Dropdown>

@@ -6,11 +6,13 @@ import {
   type ProductCode,
   type ResponseOf,
 } from '@psy/contracts';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { currentLanguage } from '../../../i18n/i18n';
 import { request } from '../../../shared/api/request';
-import { readActiveRoleId, useSession } from '../../../shared/session/session-store';
+import { readActiveRoleId, readSession, useSession } from '../../../shared/session/session-store';
 import { cleanMenuTree } from '../lib/menu';
+import { isSettingPrunedProduct, pruneMenuBySettings } from '../lib/menu-pruning';
+import { menuSettingsQueryOptions } from './menu-settings';
 
 export type Product = ResponseOf<typeof tenantProductListEndpoint>[number];
 
@@ -35,17 +37,22 @@ export function sortProducts(products: readonly Product[]): Product[] {
 
 export const navigationQueryKeys = {
   all: ['navigation'] as const,
-  products: (userId: number, roleId: number | null) => ['navigation', 'products', userId, roleId] as const,
+  products: (userId: number, roleId: number | null, lang: string) =>
+    ['navigation', 'products', userId, roleId, lang] as const,
   menu: (userId: number, roleId: number | null, productId: number, lang: string) =>
     ['navigation', 'menu', userId, roleId, productId, lang] as const,
 };
 
+/** Key of the product list of the signed-in user (names come in the UI language). */
+export function productsQueryKey(userId: number) {
+  return navigationQueryKeys.products(userId, readActiveRoleId(), currentLanguage());
+}
+
 /** Products of the tenant the user has menus in (`GET /admin/products/findTenantProductList`). */
 export function useProducts() {
   const session = useSession();
-  const roleId = readActiveRoleId();
   return useQuery({
-    queryKey: navigationQueryKeys.products(session?.user.id ?? 0, roleId),
+    queryKey: productsQueryKey(session?.user.id ?? 0),
     queryFn: ({ signal }) => request(tenantProductListEndpoint, { signal }),
     enabled: session !== null,
     staleTime: 5 * 60_000,
@@ -57,9 +64,9 @@ export function menuQueryOptions(userId: number, product: Pick<Product, 'id' | '
   const lang = currentLanguage();
   return {
     queryKey: navigationQueryKeys.menu(userId, roleId, product.id, lang),
-    queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      cleanMenuTree(
-        await request(userProductMenuEndpoint, {
+    queryFn: async ({ signal, client }: { signal: AbortSignal; client: QueryClient }) => {
+      const [menu, settings] = await Promise.all([
+        request(userProductMenuEndpoint, {
           // Spec S0.6: the testing products carry their code in the menu query.
           query: {
             productId: product.id,
@@ -69,7 +76,14 @@ export function menuQueryOptions(userId: number, product: Pick<Product, 'id' | '
           },
           signal,
         }),
-      ),
+        // Spec S0.4.4: some products' menus follow the school's settings.
+        isSettingPrunedProduct(product.productCode)
+          ? client.fetchQuery(menuSettingsQueryOptions(readSession()?.tenantId ?? 0))
+          : null,
+      ]);
+      const clean = cleanMenuTree(menu);
+      return settings ? pruneMenuBySettings(product.productCode, clean, settings) : clean;
+    },
     staleTime: 5 * 60_000,
   };
 }

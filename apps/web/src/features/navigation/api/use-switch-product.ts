@@ -12,7 +12,9 @@ export const PRODUCT_SWITCH_DELAY_MS = 800;
 
 /**
  * Makes a product the active one (kept locally, spec S0.4.4) and opens a menu entry of it: the one given,
- * else its first page.
+ * else its first page. With a delay (the navigation dialog, spec S0.1.5) the product and its menu are
+ * loaded first and the switch and navigation happen together once the delay is over: switching earlier
+ * would leave the page shown belonging to another product, which the layout answers by switching back.
  */
 export function useSwitchProduct() {
   const queryClient = useQueryClient();
@@ -20,11 +22,14 @@ export function useSwitchProduct() {
   const openMenu = useOpenMenu();
   return useCallback(
     async (product: Product, entry?: MenuNode, delayMs = 0) => {
-      saveProductId(product.id);
+      const started = Date.now();
+      if (delayMs <= 0) saveProductId(product.id);
       const tree = await queryClient.fetchQuery(menuQueryOptions(session?.user.id ?? 0, product));
       const target = entry ?? firstLeaf(tree);
       if (!target) return;
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const left = delayMs - (Date.now() - started);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      saveProductId(product.id);
       openMenu(target);
     },
     [queryClient, session, openMenu],

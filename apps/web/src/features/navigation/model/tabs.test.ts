@@ -35,7 +35,9 @@ describe('tab bar', () => {
     expect(tabs).toHaveLength(TAB_CAP);
     expect(TAB_CAP).toBe(10);
     expect(tabs[0]).toEqual(HOME_TAB);
-    expect(tabs.slice(1).map((t) => t.value)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `/page/${n}`));
+    expect(tabs.slice(1).map((t) => t.value)).toEqual(
+      [4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `/page/${n}`),
+    );
   });
 
   it('cannot close the home tab or the only tab [spec:S0.2.17]', () => {

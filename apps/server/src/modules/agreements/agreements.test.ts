@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../core/db/rows';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+let tokens: { student: string; admin: string; teacher: string; beta: string };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  tokens = {
+    student: await t.tokenFor('student'),
+    admin: await t.tokenFor('admin'),
+    teacher: await t.tokenFor('teacher'),
+    beta: await t.tokenFor('student', t.beta.tenantId),
+  };
+});
+afterAll(() => t?.close());
+
+async function setAgreement(tenantId: number, enable: boolean, value: Record<string, unknown>) {
+  await t.database.db.execute(sql`
+    insert into setting (tenant_id, type, enable, value)
+    values (${tenantId}, 'agreementSetting', ${enable}, ${JSON.stringify(value)}::jsonb)
+    on conflict (tenant_id, type) do update set enable = excluded.enable, value = excluded.value`);
+}
+
+const CONSENT = {
+  'zh-CN': { title: '心理咨询知情同意书', content: '保密原则……' },
+  'en-US': { title: 'Informed consent', content: 'Confidentiality...' },
+};
+
+beforeEach(async () => {
+  await t.database.db.execute(sql`delete from agreement_record`);
+  await t.database.db.execute(sql`delete from setting where type = 'agreementSetting'`);
+  await setAgreement(t.alpha.tenantId, true, {
+    userRoleId: [t.alpha.roleIds.ROLE_GENERAL, t.alpha.roleIds.ROLE_SUPERVISOR],
+    locales: CONSENT,
+  });
+});
+
+const mine = (token: string, headers: Record<string, string> = {}) =>
+  t.get('/admin/agreement/mine', { token, headers });
+
+const records = async () =>
+  rowsOf<Record<string, unknown>>(
+    await t.database.db.execute(
+      sql`select user_id, form_name, form_id, form_answer_id from agreement_record order by id`,
+    ),
+  );
+
+describe('start-up agreement [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15] [spec:S0.2.23]', () => {
+  it('must be agreed by a user whose role is listed, with the text in the caller language', async () => {
+    const zh = await mine(tokens.student);
+    expect(zh.status).toBe(200);
+    expect(zh.body.data).toEqual({
+      mustAgree: true,
+      agreed: false,
+      agreedAt: null,
+      formName: 'startupAgreement',
+      title: '心理咨询知情同意书',
+      content: '保密原则……',
+    });
+    const en = await mine(tokens.student, { 'accept-language': 'en-US' });
+    expect(en.body.data).toMatchObject({ title: 'Informed consent', content: 'Confidentiality...' });
+    // Any one of the user's roles counts (the teacher is a consultant and a supervisor).
+    expect((await mine(tokens.teacher)).body.data.mustAgree).toBe(true);
+  });
+
+  it('is not required from users whose roles are not listed, nor when the setting is off or missing', async () => {
+    expect((await mine(tokens.admin)).body.data).toMatchObject({ mustAgree: false, agreed: false });
+    await setAgreement(t.alpha.tenantId, false, {
+      userRoleId: [t.alpha.roleIds.ROLE_GENERAL],
+      locales: CONSENT,
+    });
+    expect((await mine(tokens.student)).body.data.mustAgree).toBe(false);
+    await t.database.db.execute(sql`delete from setting where type = 'agreementSetting'`);
+    expect((await mine(tokens.student)).body.data).toEqual({
+      mustAgree: false,
+      agreed: false,
+      agreedAt: null,
+      formName: 'startupAgreement',
+      title: '',
+      content: '',
+    });
+    // A malformed setting value counts as switched off rather than failing the start-up.
+    await setAgreement(t.alpha.tenantId, true, { userRoleId: 'everyone' });
+    const broken = await mine(tokens.student);
+    expect(broken.status).toBe(200);
+    expect(broken.body.data.mustAgree).toBe(false);
+  });
+
+  it('saving records the agreement once; afterwards it is no longer required', async () => {
+    const save = await t.post(
+      '/admin/agreement/save',
+      { userId: t.alpha.userIds.student, formName: 'startupAgreement', formId: 7, formAnswerId: 9 },
+      { token: tokens.student },
+    );
+    expect(save.status, save.raw).toBe(200);
+    expect(save.body.data.formName).toBe('startupAgreement');
+    const after = await mine(tokens.student);
+    expect(after.body.data).toMatchObject({
+      mustAgree: false,
+      agreed: true,
+      agreedAt: save.body.data.agreedAt,
+    });
+
+    const again = await t.post(
+      '/admin/agreement/save',
+      { formName: 'startupAgreement' },
+      { token: tokens.student },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.data.agreedAt).toBe(save.body.data.agreedAt);
+    expect(await records()).toEqual([
+      {
+        user_id: expect.anything(),
+        form_name: 'startupAgreement',
+        form_id: expect.anything(),
+        form_answer_id: expect.anything(),
+      },
+    ]);
+    const [row] = await records();
+    expect([Number(row!.user_id), Number(row!.form_id), Number(row!.form_answer_id)]).toEqual([
+      t.alpha.userIds.student,
+      7,
+      9,
+    ]);
+    // Another user still has to agree.
+    expect((await mine(tokens.teacher)).body.data.mustAgree).toBe(true);
+  });
+
+  it('follows the form name the setting gives', async () => {
+    await setAgreement(t.alpha.tenantId, true, {
+      userRoleId: [t.alpha.roleIds.ROLE_GENERAL],
+      formName: 'consent2026',
+      title: 'Consent',
+      content: 'Text',
+    });
+    await t.post('/admin/agreement/save', { formName: 'startupAgreement' }, { token: tokens.student });
+    expect((await mine(tokens.student)).body.data).toMatchObject({
+      formName: 'consent2026',
+      mustAgree: true,
+      title: 'Consent',
+    });
+    await t.post('/admin/agreement/save', { formName: 'consent2026' }, { token: tokens.student });
+    expect((await mine(tokens.student)).body.data.mustAgree).toBe(false);
+  });
+
+  it('refuses to record an agreement for another user with 403, recording nothing', async () => {
+    const res = await t.post(
+      '/admin/agreement/save',
+      { userId: t.alpha.userIds.admin, formName: 'startupAgreement' },
+      { token: tokens.student },
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(403);
+    expect(await records()).toEqual([]);
+  });
+
+  it('refuses bad input with 400 naming the field, recording nothing', async () => {
+    for (const [body, field] of [
+      [{}, 'formName'],
+      [{ formName: '   ' }, 'formName'],
+      [{ formName: 'x'.repeat(101) }, 'formName'],
+      [{ formName: 'a\u0000b' }, 'formName'],
+      [{ formName: 'ok', formId: 'seven' }, 'formId'],
+      [{ formName: 'ok', formAnswerId: -1 }, 'formAnswerId'],
+      [{ formName: 'ok', userId: 0 }, 'userId'],
+    ] as const) {
+      const res = await t.post('/admin/agreement/save', body, { token: tokens.student });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.data.fields[0].field).toBe(field);
+    }
+    expect(await records()).toEqual([]);
+  });
+
+  it('requires a login, and each school has its own setting and records', async () => {
+    expect((await t.get('/admin/agreement/mine')).status).toBe(401);
+    expect((await t.post('/admin/agreement/save', { formName: 'startupAgreement' })).status).toBe(401);
+    const beta = { token: tokens.beta, tenantId: t.beta.tenantId };
+    // Beta has no agreement setting: alpha's does not apply there.
+    expect((await t.get('/admin/agreement/mine', beta)).body.data.mustAgree).toBe(false);
+    await t.post('/admin/agreement/save', { formName: 'startupAgreement' }, beta);
+    expect((await mine(tokens.student)).body.data).toMatchObject({ mustAgree: true, agreed: false });
+  });
+});

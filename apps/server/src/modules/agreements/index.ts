@@ -1,0 +1,2 @@
+export * from './agreements.table';
+export { agreementRoutes } from './agreements.routes';

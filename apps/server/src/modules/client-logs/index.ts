@@ -1,0 +1,2 @@
+export * from './client-logs.table';
+export { clientLogRoutes } from './client-logs.routes';

@@ -1,0 +1,3 @@
+export * from './downloads.table';
+export { createDownloadTask, completeDownloadTask, failDownloadTask } from './downloads.service';
+export { downloadRoutes } from './downloads.routes';

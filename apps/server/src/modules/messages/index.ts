@@ -1,0 +1,3 @@
+export * from './messages.table';
+export { sendMessage, type SendMessageInput } from './messages.service';
+export { messageRoutes } from './messages.routes';

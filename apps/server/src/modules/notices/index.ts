@@ -1,0 +1,2 @@
+export * from './notices.table';
+export { noticeRoutes } from './notices.routes';

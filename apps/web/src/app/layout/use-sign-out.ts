@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { resolveLogoutTarget, useLogout } from '../../features/auth';
+import { clearTabs } from '../../features/navigation';
+import {
+  clearSession,
+  loginPathForCurrentTenant,
+  takeLoginRedirect,
+} from '../../shared/session/session-store';
+
+/**
+ * The two ways the shell ends a session besides the user menu: logging out (the server revokes the
+ * tokens), and leaving a session the server already ended (password changed, spec S0.4.3) or that is lost
+ * (refresh failed, spec S0.4.14). Either way nothing of the user stays cached, no tab stays open and no
+ * page is remembered for after the next login.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+
+  const logOut = async (): Promise<void> => {
+    const loginPath = loginPathForCurrentTenant();
+    await logout.mutateAsync().catch(() => undefined);
+    clearTabs();
+    takeLoginRedirect();
+    void navigate(loginPath, { replace: true });
+  };
+
+  /** Ends the session here only; goes to the logout redirect if one is given, else the login page. */
+  const leave = (logoutRedirect: string | null = null): void => {
+    const target = resolveLogoutTarget(logoutRedirect, loginPathForCurrentTenant());
+    clearSession();
+    queryClient.clear();
+    clearTabs();
+    takeLoginRedirect();
+    if (target.kind === 'external') window.location.assign(target.url);
+    else void navigate(target.path, { replace: true });
+  };
+
+  return { logOut, leave };
+}

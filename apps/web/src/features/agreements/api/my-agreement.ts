@@ -1,0 +1,44 @@
+import { myAgreementEndpoint, saveAgreementEndpoint, type ResponseOf } from '@psy/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../shared/api/request';
+import { useSession } from '../../../shared/session/session-store';
+
+export type MyAgreement = ResponseOf<typeof myAgreementEndpoint>;
+
+export const agreementQueryKeys = {
+  /** Per language too: the server answers the text in the caller's language. */
+  mine: (userId: number, language?: string) =>
+    language === undefined
+      ? (['agreements', 'mine', userId] as const)
+      : (['agreements', 'mine', userId, language] as const),
+};
+
+/** Whether the signed-in user must still agree to the start-up agreement, and its text (spec S0.4.1). */
+export function useMyAgreement(isEnabled = true) {
+  const session = useSession();
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: agreementQueryKeys.mine(session?.user.id ?? 0, i18n.language),
+    queryFn: ({ signal }) => request(myAgreementEndpoint, { signal }),
+    enabled: session !== null && isEnabled,
+    staleTime: Infinity,
+    // The dialog keeps its text while the other language loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Records the agreement (`POST /admin/agreement/save`, spec S0.3.12); the dialog closes once it is saved. */
+export function useSaveAgreement() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (formName: string) => request(saveAgreementEndpoint, { body: { formName } }),
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<MyAgreement>(
+        { queryKey: agreementQueryKeys.mine(session?.user.id ?? 0) },
+        (mine) => (mine ? { ...mine, mustAgree: false, agreed: true, agreedAt: saved.agreedAt } : mine),
+      );
+    },
+  });
+}

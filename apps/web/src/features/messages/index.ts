@@ -1,0 +1,13 @@
+export { MessageBell } from './components/message-bell';
+export { MessageDrawer, MESSAGE_DRAWER_WIDTH } from './components/message-drawer';
+export { MessageNotifications } from './components/message-notifications';
+export {
+  messageQueryKeys,
+  refreshAfterRead,
+  useMessageSync,
+  useReadMessage,
+  useUnreadMessageCount,
+  UNREAD_POLL_MS,
+  type MessageTab,
+} from './api/messages';
+export { badgeCount, type UnreadCounts } from './model/unread';

@@ -1,0 +1,44 @@
+import { MoonOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { readSession } from '../../../shared/session/session-store';
+import { showToast } from '../../../shared/ui/feedback';
+import { useProducts } from '../api/products';
+import { SLEEP_PRODUCT_CODE, sleepJumpUrl } from '../lib/product-jumps';
+
+/**
+ * The top bar's jump to the sleep-management product (spec S0.1.3, S0.4.6), shown to users who have it:
+ * its redirect URL in a new window with username and token, or the spec's message when the school has
+ * not configured a valid address (spec S0.8.8).
+ */
+export function SleepJumpButton() {
+  const { t } = useTranslation();
+  const products = useProducts();
+  const sleep = products.data?.find((p) => p.productCode === SLEEP_PRODUCT_CODE);
+  if (!sleep) return null;
+
+  const onClick = () => {
+    const session = readSession();
+    const url = session
+      ? sleepJumpUrl(sleep.productRedirectUrl, {
+          username: session.user.username,
+          token: session.accessToken,
+        })
+      : null;
+    if (!url) {
+      showToast('warning', t('productNav.sleepMissingUrl'));
+      return;
+    }
+    window.open(url, '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <Button
+      type="text"
+      icon={<MoonOutlined />}
+      onClick={onClick}
+      aria-label={sleep.productName}
+      title={sleep.productName}
+    />
+  );
+}

@@ -1,0 +1,6 @@
+export {
+  ProfileCompletionDialog,
+  type ProfileCompletionDialogProps,
+} from './components/profile-completion-dialog';
+export { deptOptions, useDeptTree, useEditMyBasicInfo, type EditMyBody } from './api/basic-info';
+export { DOUBLE_CLICK_GUARD_MS, sectionsToFill } from './model/profile-steps';

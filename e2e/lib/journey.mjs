@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { DEMO_TENANT } from './db.mjs';
+
+/**
+ * Helpers shared by the journeys (e2e/journeys/*.journey.mjs).
+ *
+ * @typedef {import('playwright-core').Page} Page
+ * @typedef {import('playwright-core').Locator} Locator
+ * @typedef {{ dir: string, screenshot: (fileName: string) => Promise<unknown> }} Artifacts
+ * @typedef {{ page: Page, baseUrl: string, artifacts: Artifacts, db: import('./db.mjs').Db }} JourneyContext
+ * @typedef {{ access_token: string, refresh_token?: string, user_info: Record<string, any> } & Record<string, any>} LoginAnswer
+ */
+
+/** Demo logins (apps/server/src/seed/demo.ts; README). */
+export const DEMO_ADMIN = { username: 'admin', password: 'Admin@2026' };
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/** @param {string} pathname */
+export const isLoginPath = (pathname) => /\/login\/?$/.test(pathname);
+
+/**
+ * Signs in through the real login form of the tenant's login page (account and password tab) and returns
+ * once the app has moved on from the login page (workbench, role choice, password change, ...).
+ * Works in either language: the fields are found by their autocomplete purpose, not their texts.
+ * Throws with the server's message if the login is refused, and if the form asks for a captcha.
+ * @param {Page} page
+ * @param {string} baseUrl
+ * @param {{ username: string, password: string, tenant?: string }} account
+ * @returns {Promise<LoginAnswer>} the data of the token answer (tokens, user_info, ...)
+ */
+export async function loginAs(page, baseUrl, { username, password, tenant = DEMO_TENANT }) {
+  await page.goto(`${baseUrl}/${tenant}/login`);
+  const form = page.locator('form#password-login');
+  await form.waitFor();
+  const captcha = form.locator('#password-login_code');
+  if (await captcha.isVisible()) {
+    throw new Error(`loginAs(${username}): the login form asks for a captcha, which a journey cannot read`);
+  }
+  await form.locator('input[autocomplete="username"]').fill(username);
+  await form.locator('input[autocomplete="current-password"]').fill(password);
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (response) => response.url().includes('/auth/oauth/token') && response.request().method() === 'POST',
+    ),
+    form.locator('button[type="submit"]').click(),
+  ]);
+  /** @type {{ code: number, msg: string, data: LoginAnswer }} */
+  const body = await answer.json();
+  if (body.code !== 0) {
+    throw new Error(
+      `loginAs(${username}): login refused (HTTP ${answer.status()}, code ${body.code}): ${body.msg}`,
+    );
+  }
+  await page.waitForURL((url) => !isLoginPath(url.pathname));
+  return body.data;
+}
+
+/**
+ * A full-page screenshot saved as e2e/artifacts/<name>.png.
+ * @param {Page} page
+ * @param {{ dir: string }} artifacts
+ * @param {string} name without extension
+ */
+export async function screenshot(page, artifacts, name) {
+  const file = path.join(artifacts.dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Waits until the text is visible on the page (the first visible match when there are several).
+ * @param {Page} page
+ * @param {string | RegExp} text
+ * @param {{ exact?: boolean, timeout?: number, within?: Locator }} [options] exact: whole text (default true)
+ * @returns {Promise<Locator>} the matching element
+ */
+export async function expectText(page, text, { exact = true, timeout, within } = {}) {
+  const scope = within ?? page;
+  const locator = scope
+    .getByText(text, typeof text === 'string' ? { exact } : {})
+    .filter({ visible: true })
+    .first();
+  try {
+    await locator.waitFor({ state: 'visible', ...(timeout === undefined ? {} : { timeout }) });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new Error(`expected visible text ${JSON.stringify(String(text))} on ${page.url()}: ${reason}`);
+  }
+  return locator;
+}
+
+/**
+ * Picks a language in the 中文 / English switch by clicking its option (the label around the radio, so it
+ * works whether the radio or its text is on top). `text` is the option as shown, e.g. zh.language['en-US'].
+ * @param {Page | Locator} scope the page, or a part of it such as the top bar
+ * @param {string} text
+ */
+export async function chooseLanguage(scope, text) {
+  const exactly = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  await scope.locator('label').filter({ hasText: exactly }).first().click();
+}

@@ -1,0 +1,37 @@
+import { readCatalogue } from './catalogues.mjs';
+import { DEMO_TENANT } from './db.mjs';
+import { DEMO_ADMIN, loginAs } from './journey.mjs';
+
+/**
+ * Signs in (the demo administrator by default) in the given language and returns once the workbench of the
+ * layout shows. When the account has several roles and the school asks for one per login, the first
+ * usable role of the role-selection page is chosen.
+ * @param {import('playwright-core').Page} page
+ * @param {string} baseUrl
+ * @param {{ lang?: 'zh-CN' | 'en-US', account?: { username: string, password: string }, tenant?: string }} [options]
+ * @returns {Promise<import('./journey.mjs').LoginAnswer>}
+ */
+export async function signInToShell(
+  page,
+  baseUrl,
+  { lang = 'zh-CN', account = DEMO_ADMIN, tenant = DEMO_TENANT } = {},
+) {
+  await page.goto(`${baseUrl}/${tenant}/login`);
+  await page.evaluate((value) => localStorage.setItem('psy-lang', value), lang);
+  const answer = await loginAs(page, baseUrl, { ...account, tenant });
+  // The layout may send the user on to the role selection once it knows the roles.
+  await page.waitForFunction(
+    () =>
+      window.location.pathname === '/role-select' ||
+      document.querySelector('header.ant-layout-header') !== null,
+  );
+  if (new URL(page.url()).pathname === '/role-select') {
+    const texts = readCatalogue(lang);
+    const roles = page.getByRole('radiogroup', { name: texts.roles.chooseTitle }).getByRole('radio');
+    await roles.and(page.locator(':enabled')).first().click();
+    await page.getByRole('button', { name: texts.common.confirm, exact: true }).click();
+  }
+  await page.waitForURL('**/wel/index');
+  await page.getByRole('banner').waitFor();
+  return answer;
+}

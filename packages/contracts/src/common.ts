@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Shared value schemas of the inbox, notice, download and log calls.
+ *
+ * Times in answers are ISO 8601 strings in UTC (`2026-03-01T08:30:00.000Z`); the client formats them in
+ * the viewer's time zone. Calendar dates in queries (`yyyy-MM-dd`) are days in China Standard Time.
+ */
+export const CALENDAR_UTC_OFFSET = '+08:00';
+
+/** A query parameter sent empty (`?status=`) means "not given", as list filters in the web send it. */
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** An optional integer query parameter; an empty value counts as absent. */
+export const optionalQueryInt = (min: number, max: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).optional());
+
+/** A calendar date `yyyy-MM-dd` that exists (no 2026-02-30). */
+export const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date yyyy-MM-dd')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'must be a date that exists');
+
+/** An optional calendar date query parameter; an empty value counts as absent. */
+export const optionalQueryDate = z.preprocess(emptyAsUndefined, dateSchema.optional());
+
+/** A point in time in an answer: ISO 8601, UTC. */
+export const dateTimeSchema = z.string().describe('ISO 8601 time in UTC, e.g. 2026-03-01T08:30:00.000Z');
+
+/** Paging input capped at `max` rows per page: `current` (1-based) and `size` (default 10, spec S0.9.1). */
+export const boundedPageQuery = (max: number) =>
+  z.object({
+    current: z.coerce.number().int().min(1).default(1).describe('page number, from 1'),
+    size: z.coerce.number().int().min(1).max(max).default(10).describe(`rows per page, at most ${max}`),
+  });

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineEndpoint, idSchema, pageOf } from './endpoint';
+import { boundedPageQuery, dateTimeSchema } from './common';
+
+/** Notice status: 1 published, 0 draft. Only published notices reach readers. */
+export const NOTICE_STATUS = { draft: 0, published: 1 } as const;
+
+export const noticeSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  publisherName: z.string().nullable().describe('real name of who published it'),
+  publishTime: dateTimeSchema.nullable(),
+  read: z.boolean().describe('the signed-in user has read it'),
+});
+
+export const noticeDetailSchema = noticeSummarySchema.extend({
+  content: z.string().describe('the notice text (may contain HTML from the rich-text editor)'),
+});
+
+export const noticeUnreadCountEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/message/notice/unreadCount',
+  summary: 'Number of published notices the signed-in user has not read',
+  tags: ['notices'],
+  response: z.number().int(),
+});
+
+export const noticeReadEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/message/notice/read',
+  summary: 'Marks a published notice read for the signed-in user (idempotent; 404 for an unknown id)',
+  tags: ['notices'],
+  body: z.object({ id: idSchema.describe('notice id') }),
+  response: z.boolean().describe('always true'),
+});
+
+export const noticePageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/message/notice/page',
+  summary: 'Published notices, newest first, each with whether the signed-in user has read it',
+  tags: ['notices'],
+  query: boundedPageQuery(100),
+  response: pageOf(noticeSummarySchema),
+});
+
+export const noticeDetailEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/message/notice/detail',
+  summary: 'One published notice with its text (does not mark it read: POST /biz/message/notice/read does)',
+  tags: ['notices'],
+  query: z.object({ id: idSchema.describe('notice id') }),
+  response: noticeDetailSchema,
+});

@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// Per-route JavaScript size of the built web app, from the Vite manifest (apps/web/dist/.vite/manifest.json).
+//
+//   npm run size                      build the web app, then this report
+//   node scripts/route-sizes.mjs      report on the existing build  [--dist DIR] [--json FILE]
+//
+// A route is every dynamically imported chunk (`isDynamicEntry`): the router's lazy pages. What a route
+// costs is all the JavaScript a first visit to it downloads: the entry chunk and its static imports
+// (transitively) plus the route chunk and its static imports (transitively), each file counted once and
+// gzipped on its own (level 9), as the browser receives it. CSS, source maps and lazy imports are not counted.
+// Sizes are in kB of 1,000 bytes, as Vite prints them.
+//
+// Budgets (exit 1 when broken): the login route at most 200 kB gzipped, every route at most 450 kB.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const LOGIN_ROUTE_SRC = 'src/app/routes/login-page.tsx';
+const LOGIN_BUDGET_KB = 200;
+const ROUTE_BUDGET_KB = 450;
+
+/**
+ * @typedef {{ file: string, src?: string, name?: string, isEntry?: boolean, isDynamicEntry?: boolean,
+ *   imports?: string[], dynamicImports?: string[], css?: string[] }} ManifestChunk
+ * @typedef {Record<string, ManifestChunk>} Manifest
+ */
+
+/** @param {string} name */
+function argValue(name) {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+const dist = path.resolve(ROOT, argValue('--dist') ?? 'apps/web/dist');
+const jsonOut = argValue('--json');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+
+if (!fs.existsSync(manifestFile)) {
+  console.error(
+    `route sizes: ${path.relative(ROOT, manifestFile)} not found; build the web app first ` +
+      '(npm run build -w @psy/web, with build.manifest: true in apps/web/vite.config.ts)',
+  );
+  process.exit(1);
+}
+
+/** @type {Manifest} */
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+/** @type {Map<string, { raw: number, gz: number }>} */
+const fileSizes = new Map();
+/** @param {string} file a path relative to dist */
+function sizeOf(file) {
+  let size = fileSizes.get(file);
+  if (!size) {
+    const bytes = fs.readFileSync(path.join(dist, file));
+    size = { raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length };
+    fileSizes.set(file, size);
+  }
+  return size;
+}
+
+/**
+ * The JavaScript files a chunk needs before it runs: itself and its static imports, transitively.
+ * @param {string} key
+ * @param {Set<string>} files
+ */
+function collect(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest entry ${key} is referenced but missing`);
+  if (files.has(chunk.file)) return files; // counted already, with its imports
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported, files);
+  return files;
+}
+
+/** @param {Set<string>} files */
+function total(files) {
+  const js = [...files].filter((file) => /\.[cm]?js$/.test(file));
+  let raw = 0;
+  let gz = 0;
+  for (const file of js) {
+    const size = sizeOf(file);
+    raw += size.raw;
+    gz += size.gz;
+  }
+  return { raw, gz, count: js.length };
+}
+
+const kB = (/** @type {number} */ bytes) => bytes / 1000;
+const fmt = (/** @type {number} */ bytes) => kB(bytes).toFixed(1);
+
+const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+if (entries.length !== 1) {
+  console.error(`route sizes: expected one entry chunk in the manifest, found ${entries.length}`);
+  process.exit(1);
+}
+const [entryKey, entryChunk] = /** @type {[string, ManifestChunk]} */ (entries[0]);
+const entryFiles = collect(entryKey);
+const entry = total(entryFiles);
+
+const routes = Object.entries(manifest)
+  .filter(([, chunk]) => chunk.isDynamicEntry)
+  .map(([key, chunk]) => {
+    const size = total(collect(key, new Set(entryFiles)));
+    return { module: chunk.src ?? key, file: chunk.file, ...size, beyondEntryGz: size.gz - entry.gz };
+  })
+  .sort((a, b) => b.gz - a.gz || a.module.localeCompare(b.module));
+
+/** @type {string[]} */
+const problems = [];
+const login = routes.find((route) => route.module === LOGIN_ROUTE_SRC);
+if (!login) problems.push(`no lazily loaded chunk for ${LOGIN_ROUTE_SRC}: the login route is not split out`);
+else if (kB(login.gz) > LOGIN_BUDGET_KB) {
+  problems.push(`login route ${fmt(login.gz)} kB gzipped > ${LOGIN_BUDGET_KB} kB`);
+}
+for (const route of routes) {
+  if (kB(route.gz) > ROUTE_BUDGET_KB) {
+    problems.push(`${route.module} ${fmt(route.gz)} kB gzipped > ${ROUTE_BUDGET_KB} kB`);
+  }
+}
+if (routes.length === 0) problems.push('no dynamically imported route chunk: no route-level code splitting');
+
+const out = [
+  `JavaScript a first visit to each route loads (${path.relative(ROOT, dist)}; gzip -9 per file; kB = 1000 B)`,
+  '',
+  '| route module (apps/web/) | JS files | raw kB | gz kB | gz kB beyond entry | budget kB |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...routes.map((route) =>
+    [
+      '',
+      route.module,
+      route.count,
+      fmt(route.raw),
+      fmt(route.gz),
+      fmt(route.beyondEntryGz),
+      route.module === LOGIN_ROUTE_SRC ? LOGIN_BUDGET_KB : ROUTE_BUDGET_KB,
+      '',
+    ]
+      .join(' | ')
+      .trim(),
+  ),
+  '',
+  `entry alone (${entryChunk.src ?? entryKey} → ${entryChunk.file} and its static imports): ` +
+    `${entry.count} JS files, ${fmt(entry.raw)} kB raw, ${fmt(entry.gz)} kB gzipped`,
+];
+console.log(out.join('\n'));
+
+if (jsonOut) {
+  const report = {
+    entry: { module: entryChunk.src ?? entryKey, ...entry },
+    routes,
+    budgets: { loginKb: LOGIN_BUDGET_KB, routeKb: ROUTE_BUDGET_KB },
+    problems,
+  };
+  fs.writeFileSync(path.resolve(jsonOut), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+if (problems.length) {
+  console.error(`\nroute size budget broken:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`\nroute size budgets met (login ≤ ${LOGIN_BUDGET_KB} kB, every route ≤ ${ROUTE_BUDGET_KB} kB)`);
