@@ -100,11 +100,44 @@ const [entryKey, entryChunk] = /** @type {[string, ManifestChunk]} */ (entries[0
 const entryFiles = collect(entryKey);
 const entry = total(entryFiles);
 
+/** The chunk of a source module (its manifest key is the source path relative to apps/web). */
+const keyOf = (/** @type {(src: string) => boolean} */ test) =>
+  Object.keys(manifest).find((key) => test(manifest[key]?.src ?? key));
+const providersKey = keyOf((src) => src.endsWith('src/app/antd-providers.tsx'));
+const layoutKey = keyOf((src) => src.endsWith('src/app/layout/app-layout.tsx'));
+const catalogueKey = keyOf((src) => src.endsWith('src/i18n/zh-CN.json'));
+/** @param {string | undefined} key */
+const closureOf = (key) => (key ? collect(key, new Set()) : new Set());
+// The layout's own files: not those it shares with the entry (the router there imports every route).
+const layoutClosure = new Set([...closureOf(layoutKey)].filter((file) => !entryFiles.has(file)));
+/** Chunks the layout loads on demand (its pages and dialogs): a first visit also loads the layout. */
+const insideLayout = new Set(
+  [...layoutClosure].flatMap((file) =>
+    Object.entries(manifest)
+      .filter(([, chunk]) => chunk.file === file)
+      .flatMap(([, chunk]) => chunk.dynamicImports ?? []),
+  ),
+);
+
+/**
+ * What a first visit downloads: the entry, the language catalogue the entry loads before the first render,
+ * the Ant Design providers every screen but login renders in, the layout for what is shown inside it, and
+ * the chunk itself; each with its static imports, each file counted once.
+ */
 const routes = Object.entries(manifest)
-  .filter(([, chunk]) => chunk.isDynamicEntry)
+  .filter(([key, chunk]) => chunk.isDynamicEntry && !/src\/i18n\//.test(chunk.src ?? key))
   .map(([key, chunk]) => {
-    const size = total(collect(key, new Set(entryFiles)));
-    return { module: chunk.src ?? key, file: chunk.file, ...size, beyondEntryGz: size.gz - entry.gz };
+    const src = chunk.src ?? key;
+    const files = new Set(entryFiles);
+    if (catalogueKey) collect(catalogueKey, files);
+    if (src !== LOGIN_ROUTE_SRC && providersKey && key !== providersKey) collect(providersKey, files);
+    if (insideLayout.has(key) && layoutKey) collect(layoutKey, files);
+    collect(key, files);
+    const size = total(files);
+    // Pages and the layout are routes; dialogs and panels that the layout opens on demand are reported
+    // with what they add, against the same budget, but only routes break the build.
+    const kind = /src\/app\/(routes|layout)\//.test(src) || key === providersKey ? 'route' : 'on demand';
+    return { module: src, file: chunk.file, kind, ...size, beyondEntryGz: size.gz - entry.gz };
   })
   .sort((a, b) => b.gz - a.gz || a.module.localeCompare(b.module));
 
@@ -115,9 +148,13 @@ if (!login) problems.push(`no lazily loaded chunk for ${LOGIN_ROUTE_SRC}: the lo
 else if (kB(login.gz) > LOGIN_BUDGET_KB) {
   problems.push(`login route ${fmt(login.gz)} kB gzipped > ${LOGIN_BUDGET_KB} kB`);
 }
+/** @type {string[]} */
+const warnings = [];
 for (const route of routes) {
   if (kB(route.gz) > ROUTE_BUDGET_KB) {
-    problems.push(`${route.module} ${fmt(route.gz)} kB gzipped > ${ROUTE_BUDGET_KB} kB`);
+    (route.kind === 'route' ? problems : warnings).push(
+      `${route.module} ${fmt(route.gz)} kB gzipped > ${ROUTE_BUDGET_KB} kB`,
+    );
   }
 }
 if (routes.length === 0) problems.push('no dynamically imported route chunk: no route-level code splitting');
@@ -125,12 +162,13 @@ if (routes.length === 0) problems.push('no dynamically imported route chunk: no 
 const out = [
   `JavaScript a first visit to each route loads (${path.relative(ROOT, dist)}; gzip -9 per file; kB = 1000 B)`,
   '',
-  '| route module (apps/web/) | JS files | raw kB | gz kB | gz kB beyond entry | budget kB |',
-  '|---|---:|---:|---:|---:|---:|',
+  '| module (apps/web/) | kind | JS files | raw kB | gz kB | gz kB beyond entry | budget kB |',
+  '|---|---|---:|---:|---:|---:|---:|',
   ...routes.map((route) =>
     [
       '',
       route.module,
+      route.kind,
       route.count,
       fmt(route.raw),
       fmt(route.gz),
@@ -153,10 +191,16 @@ if (jsonOut) {
     routes,
     budgets: { loginKb: LOGIN_BUDGET_KB, routeKb: ROUTE_BUDGET_KB },
     problems,
+    warnings,
   };
   fs.writeFileSync(path.resolve(jsonOut), `${JSON.stringify(report, null, 2)}\n`);
 }
 
+if (warnings.length) {
+  console.log(
+    `\non-demand parts over the route budget (reported, not failing):\n${warnings.map((w) => `  - ${w}`).join('\n')}`,
+  );
+}
 if (problems.length) {
   console.error(`\nroute size budget broken:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);

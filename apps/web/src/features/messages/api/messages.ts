@@ -73,7 +73,8 @@ export function useMessageSync(): void {
     ...unreadQuery(userId),
     enabled: session !== null,
     refetchInterval: UNREAD_POLL_MS,
-    refetchOnWindowFocus: true,
+    // Back to the window: ask again even if the last answer is recent (it may be from before the away time).
+    refetchOnWindowFocus: 'always',
   });
   const previous = useRef<UnreadCounts | undefined>(undefined);
   useEffect(() => {

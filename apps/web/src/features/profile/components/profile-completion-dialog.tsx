@@ -3,7 +3,6 @@ import {
   Alert,
   App,
   Button,
-  DatePicker,
   Form,
   Input,
   Modal,
@@ -12,7 +11,6 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
@@ -37,7 +35,6 @@ import styles from './profile-completion-dialog.module.css';
 const DIALOG_WIDTH = 780;
 const DEPT_POPUP = { minWidth: 'min(500px, 90vw)' } as const;
 const DEPT_LIST_HEIGHT = 300;
-const DATE_FORMAT = 'YYYY-MM-DD';
 
 const SECTION_TITLE_KEYS = {
   0: 'profile.sections.basicInformation',
@@ -253,16 +250,9 @@ export function ProfileCompletionDialog({
                     label={t('profile.fields.birthday.label')}
                     required
                     rules={[textRule('birthday')]}
-                    getValueProps={(value: string | undefined) => ({
-                      value: value ? dayjs(value, DATE_FORMAT) : undefined,
-                    })}
-                    normalize={(value: Dayjs | null) => (value ? value.format(DATE_FORMAT) : undefined)}
                   >
-                    <DatePicker
-                      format={DATE_FORMAT}
-                      disabledDate={(date) => date.format(DATE_FORMAT) > today}
-                      style={{ width: '100%' }}
-                    />
+                    {/* The browser's own date field: light, and the phone's date wheel for students. */}
+                    <Input type="date" max={today} />
                   </Form.Item>
                 )}
               </>
