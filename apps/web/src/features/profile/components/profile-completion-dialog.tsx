@@ -1,16 +1,5 @@
 import type { BasicProfileField } from '@psy/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Steps,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Radio, Steps, TreeSelect, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
