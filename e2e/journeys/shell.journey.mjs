@@ -91,6 +91,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
   await expectText(page, `${firstRole} · ${en.home.activeRole}`);
   await screenshot(page, artifacts, 'workbench-en-US');
   await a11y('workbench-en-US');
+  // The header's language switch: the whole shell follows.
+  await page.getByText(en.language['zh-CN'], { exact: true }).click();
+  await expectText(page, zh.home.title);
+  await expectText(page, zh.layout.home, { within: page.getByRole('navigation', { name: zh.layout.tabs }) });
+  await screenshot(page, artifacts, 'workbench-zh-CN');
+  await a11y('workbench-zh-CN');
+  await page.getByText(zh.language['en-US'], { exact: true }).click();
+  await expectText(page, en.home.title);
 
   // 2. Switch product with a top-bar tab: its first page opens, the breadcrumb names the product.
   const productTabs = page.getByRole('banner').getByRole('tab');
@@ -177,11 +185,22 @@ export async function run({ page, baseUrl, artifacts, db }) {
   const otherName = (await otherRole.innerText()).trim();
   await otherRole.click();
   await expectText(page, en.roles.switchConfirm);
+  // The app reloads at the root 600 ms after the switch [spec:S0.9.5].
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await page.getByRole('button', { name: en.common.confirm, exact: true }).click();
   await expectText(page, en.roles.switched);
+  await reloaded;
   await page.waitForURL('**/wel/index');
   await expectText(page, `${otherName} · ${en.home.activeRole}`, { timeout: 15_000 });
   await expectCount(openTabs(page), 1, 'all tabs were closed by the role switch');
+
+  // The user menu leads to the user's own information [spec:S0.1.3] [spec:S0.2.14].
+  await page.getByRole('button', { name: new RegExp(`^${en.layout.userMenu.split('{{')[0]}`) }).click();
+  await page.getByRole('menuitem', { name: en.layout.personalInfo }).click();
+  await page.waitForURL('**/userinfo/index');
+  await expectText(page, en.personalInfo.title);
+  await expectText(page, DEMO_ADMIN.username);
+  await screenshot(page, artifacts, 'personal-info-en-US');
 
   // 6. A page of the app that the user's menu does not grant: 403 inside the layout.
   const browser = page.context().browser();

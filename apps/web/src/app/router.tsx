@@ -22,6 +22,7 @@ const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to={HOME_PATH} replace /> },
       { path: '/wel', element: <Navigate to={HOME_PATH} replace /> },
+      { path: '/userinfo', element: <Navigate to="/userinfo/index" replace /> },
       { path: '/login', lazy: loginPage },
       { path: '/fingerIdlogin', lazy: loginPage },
       { path: '/:shortName/login', lazy: loginPage },

@@ -51,6 +51,7 @@ const SHELL_LABEL_KEYS: Record<string, string> = {
   [SHELL_PATHS.forbidden]: 'layout.forbidden',
   [SHELL_PATHS.notFound]: 'layout.notFound',
   [SHELL_PATHS.password]: 'layout.changePassword',
+  [SHELL_PATHS.personalInfo]: 'layout.personalInfo',
 };
 
 function isSettled(page: ResolvedPage): boolean {

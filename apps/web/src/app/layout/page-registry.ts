@@ -12,6 +12,7 @@ export const SHELL_PAGES: Record<ShellPageKey, LazyPage> = {
   forbidden: page(() => import('../routes/forbidden-page'), 'ForbiddenPage'),
   notFound: page(() => import('../routes/not-found-page'), 'NotFoundPage'),
   password: page(() => import('../routes/change-password-page'), 'ChangePasswordPage'),
+  personalInfo: page(() => import('../routes/personal-info-page'), 'PersonalInfoPage'),
 };
 
 /**

@@ -15,6 +15,8 @@ export const SHELL_PATHS = {
   notFound: '/404',
   /** Spec S0.2.25: the password change screen (`?from=self` asks for the old password). */
   password: '/userinfo/password',
+  /** Spec S0.2.14: the signed-in user's own information (`/userinfo` redirects here). */
+  personalInfo: '/userinfo/index',
 } as const;
 
 export type ShellPageKey = keyof typeof SHELL_PATHS;
