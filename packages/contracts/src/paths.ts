@@ -16,3 +16,26 @@ export function isApiPath(path: string): boolean {
     (root) => path === root || path.startsWith(`${root}/`) || path.startsWith(`${root}?`),
   );
 }
+
+/**
+ * The user and system routes of the web app (spec S0.2.14): the seed gives each a menu entry, and the web
+ * app answers 403 (not 404) when the user's menu does not grant one.
+ */
+export const SYSTEM_ROUTE_PATHS = [
+  '/userinfo/index',
+  '/info/index',
+  '/user_manage/resetFields',
+  '/user_manage/userinfo',
+  '/roleDetails/index',
+  '/admin/role/index',
+  '/downloadFile/fileList',
+  '/pdfPreview',
+  '/noticeList/index',
+  '/noticeList/detail',
+  '/notice_manage/noticePublish',
+  '/message/systemInformation',
+  '/messageManageDetails',
+  '/signature',
+  '/cstc001',
+  '/test/index',
+] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
-import { ROLE_CODES } from '@psy/contracts';
+import { ROLE_CODES, SYSTEM_ROUTE_PATHS } from '@psy/contracts';
 
 const all = (list: MenuSeed[]): MenuSeed[] => list.flatMap((m) => [m, ...all(m.children ?? [])]);
 const menus = Object.values(MENUS).flatMap(all);
@@ -15,24 +15,7 @@ describe('the seeded catalogue', () => {
 
   it('registers the user and system routes of the shell [spec:S0.2.14]', () => {
     const paths = new Set(menus.map((m) => m.path));
-    for (const p of [
-      '/userinfo/index',
-      '/info/index',
-      '/user_manage/resetFields',
-      '/user_manage/userinfo',
-      '/roleDetails/index',
-      '/admin/role/index',
-      '/downloadFile/fileList',
-      '/pdfPreview',
-      '/noticeList/index',
-      '/noticeList/detail',
-      '/notice_manage/noticePublish',
-      '/message/systemInformation',
-      '/messageManageDetails',
-      '/signature',
-      '/cstc001',
-      '/test/index',
-    ]) {
+    for (const p of SYSTEM_ROUTE_PATHS) {
       expect(paths.has(p), p).toBe(true);
     }
   });

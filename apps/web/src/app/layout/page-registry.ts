@@ -1,3 +1,4 @@
+import { SYSTEM_ROUTE_PATHS } from '@psy/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ShellPageKey } from './resolve-page';
 
@@ -21,27 +22,8 @@ export const SHELL_PAGES: Record<ShellPageKey, LazyPage> = {
  */
 export const MENU_PAGES: Record<string, LazyPage> = {};
 
-/** Spec S0.2.14: the user and system routes; opening one that is not in the user's menu is a 403, not a 404. */
-const SYSTEM_ROUTES = [
-  '/userinfo',
-  '/userinfo/index',
-  '/info/index',
-  '/user_manage/resetFields',
-  '/user_manage/userinfo',
-  '/roleDetails/index',
-  '/admin/role/index',
-  '/downloadFile/fileList',
-  '/pdfPreview',
-  '/noticeList',
-  '/noticeList/index',
-  '/noticeList/detail',
-  '/notice_manage/noticePublish',
-  '/message/systemInformation',
-  '/messageManageDetails',
-  '/signature',
-  '/cstc001',
-  '/test/index',
-];
+/** Spec S0.2.14 routes (and two short forms): opening one the user's menu lacks is a 403, not a 404. */
+const SYSTEM_ROUTES = [...SYSTEM_ROUTE_PATHS, '/userinfo', '/noticeList'];
 
 export const KNOWN_PATHS: ReadonlySet<string> = new Set([...SYSTEM_ROUTES, ...Object.keys(MENU_PAGES)]);
 

@@ -1,8 +1,8 @@
 import { DownOutlined, HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown } from 'antd';
+import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RoleSwitch, useLogout, useUserInfo } from '../../features/auth';
+import { RoleSwitch, useUserInfo } from '../../features/auth';
 import { ErrorLogButton } from '../../features/client-logs';
 import { DownloadButton, useDownloadMenuItem } from '../../features/downloads';
 import { MessageBell } from '../../features/messages';
@@ -10,11 +10,12 @@ import { clearTabs, SleepJumpButton } from '../../features/navigation';
 import { LockButton } from '../../features/lock';
 import { NoticeCenter, useNoticeMenuItem } from '../../features/notices';
 import { FullScreenButton, SettingsButton, ThemeColorPicker, ThemePicker } from '../../features/preferences';
-import { loginPathForCurrentTenant, useSession } from '../../shared/session/session-store';
+import { useSession } from '../../shared/session/session-store';
 import { useBrand } from '../../shared/theme/brand';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { HOME_PATH } from '../paths';
 import styles from './app-layout.module.css';
+import { useSignOut } from './use-sign-out';
 
 /** Personal info and password pages of the signed-in user (spec S0.2.14, S0.2.25). */
 export const PERSONAL_INFO_PATH = '/userinfo/index';
@@ -24,33 +25,15 @@ export const CHANGE_PASSWORD_PATH = '/userinfo/password?from=self';
 function UserMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const session = useSession();
   const userInfo = useUserInfo();
   const brand = useBrand();
-  const logout = useLogout();
   // On phones the download list and notices move from the top bar into this menu.
   const downloadItem = useDownloadMenuItem();
   const noticeItem = useNoticeMenuItem();
   const realName = userInfo.data?.sysUser.realName ?? session?.user.realName ?? '';
 
-  const confirmLogout = () => {
-    const loginPath = loginPathForCurrentTenant();
-    let isLoggedOut = false;
-    modal.confirm({
-      title: t('home.logoutConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout.mutateAsync().catch(() => undefined);
-        clearTabs();
-        isLoggedOut = true;
-      },
-      afterClose: () => {
-        if (isLoggedOut) void navigate(loginPath, { replace: true });
-      },
-    });
-  };
+  const { confirmLogOut: confirmLogout } = useSignOut();
 
   return (
     <Dropdown

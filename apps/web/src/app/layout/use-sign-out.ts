@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { resolveLogoutTarget, useLogout } from '../../features/auth';
 import { clearTabs } from '../../features/navigation';
@@ -18,6 +20,28 @@ export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useLogout();
+  const { modal } = App.useApp();
+  const { t } = useTranslation();
+
+  /** 'confirm logout?' (spec S0.8.10), then log out; the login page opens once the dialog has gone. */
+  const confirmLogOut = (): void => {
+    const loginPath = loginPathForCurrentTenant();
+    let isLoggedOut = false;
+    modal.confirm({
+      title: t('home.logoutConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout.mutateAsync().catch(() => undefined);
+        clearTabs();
+        takeLoginRedirect();
+        isLoggedOut = true;
+      },
+      afterClose: () => {
+        if (isLoggedOut) void navigate(loginPath, { replace: true });
+      },
+    });
+  };
 
   const logOut = async (): Promise<void> => {
     const loginPath = loginPathForCurrentTenant();
@@ -38,5 +62,5 @@ export function useSignOut() {
     else void navigate(target.path, { replace: true });
   };
 
-  return { logOut, leave };
+  return { logOut, leave, confirmLogOut, isLoggingOut: logout.isPending };
 }

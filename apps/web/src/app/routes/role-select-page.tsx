@@ -1,20 +1,17 @@
 import { CheckCircleFilled, LogoutOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { switchRole, useLogout, usePortRoles } from '../../features/auth';
+import { useLocation } from 'react-router';
+import { switchRole, usePortRoles } from '../../features/auth';
 import { clearTabs } from '../../features/navigation';
-import {
-  loginPathForCurrentTenant,
-  readActiveRoleId,
-  takeLoginRedirect,
-} from '../../shared/session/session-store';
+import { readActiveRoleId, takeLoginRedirect } from '../../shared/session/session-store';
 import { showToast } from '../../shared/ui/feedback';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { RouteLoading } from './route-loading';
 import { HOME_PATH } from '../paths';
 import styles from './role-select-page.module.css';
+import { useSignOut } from '../layout/use-sign-out';
 
 /**
  * 'please choose login role' (spec S0.2.15, S0.4.13): usable roles first; roles without permission for this
@@ -22,12 +19,9 @@ import styles from './role-select-page.module.css';
  */
 export function RoleSelectPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: unknown } | null)?.from;
-  const { modal } = App.useApp();
   const roles = usePortRoles();
-  const logout = useLogout();
   const [chosen, setChosen] = useState<number | null>(readActiveRoleId);
   const [isSaving, setSaving] = useState(false);
 
@@ -53,22 +47,7 @@ export function RoleSelectPage() {
     }
   };
 
-  const confirmLogout = () => {
-    const loginPath = loginPathForCurrentTenant();
-    let isLoggedOut = false;
-    modal.confirm({
-      title: t('home.logoutConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout.mutateAsync().catch(() => undefined);
-        isLoggedOut = true;
-      },
-      afterClose: () => {
-        if (isLoggedOut) void navigate(loginPath, { replace: true });
-      },
-    });
-  };
+  const { confirmLogOut: confirmLogout } = useSignOut();
 
   return (
     <main className={styles.page}>
