@@ -14,6 +14,8 @@ const en = readCatalogue('en-US');
 const KNOWN_A11Y = /** @type {string[]} */ ([]);
 /** A demo user no other journey signs in as (staff: no agreement is due after the dialog). */
 const USER = 'supervisor';
+/** A department of the demo school (apps/server/src/seed/demo.ts). */
+const TARGET_DEPT = '学生工作部';
 
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts, db }) {
@@ -21,15 +23,22 @@ export async function run({ page, baseUrl, artifacts, db }) {
   const {
     rows: [saved],
   } = await db.query(
-    `select phone, birthday::text as birthday from sys_user where tenant_id = $1 and id = $2`,
+    `select phone, birthday::text as birthday, dept_id from sys_user where tenant_id = $1 and id = $2`,
     [user.tenantId, user.id],
   );
   assert.ok(saved, 'the user row');
-  // Two required fields emptied, as a bulk import with gaps would leave them.
-  await db.query(`update sys_user set phone = null, birthday = null where tenant_id = $1 and id = $2`, [
+  const {
+    rows: [target],
+  } = await db.query(`select id from dept where tenant_id = $1 and name = $2 and not del_flag`, [
     user.tenantId,
-    user.id,
+    TARGET_DEPT,
   ]);
+  assert.ok(target, `the demo school has the department ${TARGET_DEPT}`);
+  // Three required fields emptied, as a bulk import with gaps would leave them.
+  await db.query(
+    `update sys_user set phone = null, birthday = null, dept_id = null where tenant_id = $1 and id = $2`,
+    [user.tenantId, user.id],
+  );
   try {
     await page.goto(`${baseUrl}/${DEMO_TENANT}/login`);
     await page.evaluate(() => localStorage.setItem('psy-lang', 'zh-CN'));
@@ -42,7 +51,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await zhDialog.getByLabel(zh.profile.fields.phone.label, { exact: true }).waitFor();
     await zhDialog.getByLabel(zh.profile.fields.birthday.label, { exact: true }).waitFor();
     assert.equal(await zhDialog.getByLabel(zh.profile.fields.realName.label, { exact: true }).count(), 0);
-    assert.equal(await zhDialog.getByLabel(zh.profile.fields.deptId.label, { exact: true }).count(), 0);
+    await zhDialog.getByLabel(zh.profile.fields.deptId.label, { exact: true }).waitFor();
     // One section only: Confirm straight away, no Next.
     assert.equal(await zhDialog.getByRole('button', { name: zh.profile.next, exact: true }).count(), 0);
     await page.keyboard.press('Escape');
@@ -52,6 +61,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await zhDialog.getByRole('button', { name: zh.profile.confirm, exact: true }).click();
     await expectText(page, zh.profile.fields.phone.required, { within: zhDialog });
     await expectText(page, zh.profile.fields.birthday.required, { within: zhDialog });
+    await expectText(page, zh.profile.fields.deptId.required, { within: zhDialog });
     await screenshot(page, artifacts, 'profile-completion-zh-CN');
 
     // In English after a reload: still asked.
@@ -77,6 +87,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await phone.fill('13912345601');
 
     await birthday.fill('1990-05-06');
+    // The organisation tree picker (loaded on demand) [spec:S0.9.7].
+    await dialog.getByLabel(en.profile.fields.deptId.label, { exact: true }).click();
+    await page.locator('.ant-select-tree-title', { hasText: TARGET_DEPT }).first().click();
     await page.keyboard.press('Escape').catch(() => undefined);
 
     // Confirm asks first, and the button ignores a second click for 2 s.
@@ -95,6 +108,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.deepEqual(JSON.parse(answer.request().postData() ?? '{}'), {
       phone: '13912345601',
       birthday: '1990-05-06',
+      deptId: Number(target.id),
     });
     assert.deepEqual(body.data.isWriteInfo, [], 'nothing left to fill');
     await expectText(page, en.profile.saved);
@@ -115,11 +129,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.waitForTimeout(800);
     assert.equal(await page.getByRole('dialog', { name: en.profile.title }).count(), 0);
   } finally {
-    await db.query(`update sys_user set phone = $3, birthday = $4 where tenant_id = $1 and id = $2`, [
-      user.tenantId,
-      user.id,
-      saved.phone,
-      saved.birthday,
-    ]);
+    await db.query(
+      `update sys_user set phone = $3, birthday = $4, dept_id = $5 where tenant_id = $1 and id = $2`,
+      [user.tenantId, user.id, saved.phone, saved.birthday, saved.dept_id],
+    );
   }
 }

@@ -1,10 +1,11 @@
 import type { BasicProfileField } from '@psy/contracts';
-import { Alert, App, Button, Form, Input, Modal, Radio, Steps, TreeSelect, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Form, Input, Modal, Radio, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
 import { useRevalidateOnLanguageChange } from '../../../shared/ui/use-revalidate-on-language-change';
-import { deptOptions, useDeptTree, useEditMyBasicInfo } from '../api/basic-info';
+import { useEditMyBasicInfo } from '../api/basic-info';
+import type { DeptFieldProps } from './dept-field';
 import {
   basicInfoBody,
   checkBasicText,
@@ -20,10 +21,19 @@ import {
 } from '../model/profile-steps';
 import styles from './profile-completion-dialog.module.css';
 
-/** Spec S0.9.7: dialog width 780 px; department dropdown at least 500 px wide, at most 300 px high. */
+/** Spec S0.9.7: dialog width 780 px. */
 const DIALOG_WIDTH = 780;
-const DEPT_POPUP = { minWidth: 'min(500px, 90vw)' } as const;
-const DEPT_LIST_HEIGHT = 300;
+
+const LazyDeptField = lazy(async () => ({ default: (await import('./dept-field')).DeptField }));
+
+/** Form.Item hands value and onChange to this; the tree picker loads only when the field is asked. */
+function DeptSelect(props: DeptFieldProps) {
+  return (
+    <Suspense fallback={<Input id={props.id} disabled />}>
+      <LazyDeptField {...props} />
+    </Suspense>
+  );
+}
 
 const SECTION_TITLE_KEYS = {
   0: 'profile.sections.basicInformation',
@@ -65,7 +75,6 @@ export function ProfileCompletionDialog({
   const [isGuarded, setIsGuarded] = useState(false);
   const lastClickAt = useRef<number | null>(null);
   const save = useEditMyBasicInfo();
-  const depts = useDeptTree(asked.includes('deptId'));
   const today = localToday();
 
   useEffect(() => {
@@ -155,12 +164,19 @@ export function ProfileCompletionDialog({
     >
       <Typography.Paragraph>{t('profile.intro')}</Typography.Paragraph>
       {sections.length > 1 && (
-        <Steps
-          size="small"
-          current={step}
-          items={sections.map((section) => ({ title: t(SECTION_TITLE_KEYS[section]) }))}
-          className={styles.steps}
-        />
+        // A plain step list: the dialog loads on top of the layout and must stay light.
+        <ol className={styles.steps} aria-label={t('profile.title')}>
+          {sections.map((section, index) => (
+            <li
+              key={section}
+              aria-current={index === step ? 'step' : undefined}
+              className={index === step ? styles.stepCurrent : index < step ? styles.stepDone : undefined}
+            >
+              <span className={styles.stepNumber}>{index + 1}</span>
+              {t(SECTION_TITLE_KEYS[section])}
+            </li>
+          ))}
+        </ol>
       )}
       <Form<BasicValues> form={form} name="profile-completion" layout="vertical" autoComplete="off">
         {sections.map((section, index) => (
@@ -207,15 +223,7 @@ export function ProfileCompletionDialog({
                     required
                     rules={[{ required: true, message: t('profile.fields.deptId.required') }]}
                   >
-                    <TreeSelect
-                      treeData={deptOptions(depts.data ?? [])}
-                      loading={depts.isLoading}
-                      showSearch={{ treeNodeFilterProp: 'title' }}
-                      treeDefaultExpandAll
-                      listHeight={DEPT_LIST_HEIGHT}
-                      popupMatchSelectWidth={false}
-                      styles={{ popup: { root: DEPT_POPUP } }}
-                    />
+                    <DeptSelect />
                   </Form.Item>
                 )}
                 {asked.includes('sex') && (
