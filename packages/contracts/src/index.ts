@@ -5,6 +5,7 @@ export * from './paths';
 export * from './errors';
 export * from './enums';
 export * from './rules';
+export * from './id-card';
 export * from './signing';
 export * from './password-crypto';
 export * from './auth.contract';
