@@ -1,8 +1,9 @@
 // `npm test`: installs what is missing, then runs the whole suite and prints one summary.
-//   1. vitest, all projects, on the embedded database (PGlite)
-//   2. vitest, server project, on a temporary real PostgreSQL 15
-//   3. browser journeys (e2e/run.mjs, Chromium; it builds the app and runs the server on PostgreSQL 15)
-//   4. route sizes of that web build against the budgets (scripts/route-sizes.mjs; counts as one test)
+//   1. docs/spec-coverage.md matches the tests' spec citations (scripts/spec-coverage.mjs --check)
+//   2. vitest, all projects, on the embedded database (PGlite)
+//   3. vitest, server project, on a temporary real PostgreSQL 15
+//   4. browser journeys (e2e/run.mjs, Chromium; it builds the app and runs the server on PostgreSQL 15)
+//   5. route sizes of that web build against the budgets (scripts/route-sizes.mjs; counts as one test)
 // The last line is always `N passed, N failed[, N skipped]`; exit code 0 only if every part ran and passed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -4,6 +4,7 @@ import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
 import { DEMO_ADMIN, chooseLanguage, expectText, loginAs, screenshot } from '../lib/journey.mjs';
+import { chooseRoleIfAsked } from '../lib/shell.mjs';
 
 /**
  * A signed GET as docs/api.md describes it, so a refusal means the token, not the signature.
@@ -108,17 +109,7 @@ export async function run({ page, baseUrl, artifacts }) {
   const token = await loginAs(page, baseUrl, { ...DEMO_ADMIN, tenant: DEMO_TENANT });
   const realName = token.user_info.realName;
   // The demo administrator has two roles and the school asks for one per login (spec S0.2.15).
-  await page.waitForFunction(
-    () =>
-      window.location.pathname === '/role-select' ||
-      document.querySelector('header.ant-layout-header') !== null,
-  );
-  if (new URL(page.url()).pathname === '/role-select') {
-    const roles = page.getByRole('radiogroup', { name: en.roles.chooseTitle }).getByRole('radio');
-    await roles.and(page.locator(':enabled')).first().click();
-    await page.getByRole('button', { name: en.common.confirm, exact: true }).click();
-  }
-  await page.waitForURL('**/wel/index');
+  await chooseRoleIfAsked(page, 'en-US');
   await page
     .getByTestId('signed-in-as')
     .getByText(interpolate(en.home.signedInAs, { realName }), { exact: true })

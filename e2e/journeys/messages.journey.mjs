@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { chooseLanguage, expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
@@ -20,51 +18,6 @@ const en = readCatalogue('en-US');
  *   sendMessage: (title: string, content: string) => Promise<void>,
  * }} Fixtures
  */
-
-const require = createRequire(import.meta.url);
-const BLOCKING = new Set(['serious', 'critical']);
-
-/**
- * Axe-core on one drawer only (e2e/lib/axe.mjs checks the whole page, whose shell is not this journey's to
- * fix). Writes every violation to e2e/artifacts/axe-<name>.json and throws on serious or critical ones, except
- * the active tab label in the theme's primary colour (#1677ff on white, 4.1:1): the theme's contrast,
- * reported with the shell's tabs, not this drawer's.
- * @param {Page} page
- * @param {{ dir: string }} artifacts
- * @param {string} name
- * @param {string} selector the drawer's root
- */
-async function checkDrawerA11y(page, artifacts, name, selector) {
-  if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ content: fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
-  }
-  /** @type {Array<{ id: string, impact: string | null, help: string, nodes: Array<{ target: unknown[], html: string }> }>} */
-  const violations = await page.evaluate(async (root) => {
-    const axe = /** @type {any} */ (window).axe;
-    const results = await axe.run({ include: [[root]] }, { resultTypes: ['violations'] });
-    return results.violations.map((/** @type {any} */ v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.map((/** @type {any} */ n) => ({ target: n.target, html: n.html })),
-    }));
-  }, selector);
-  fs.writeFileSync(
-    path.join(artifacts.dir, `axe-${name}.json`),
-    `${JSON.stringify({ url: page.url(), violations }, null, 2)}\n`,
-  );
-  const isThemeTab = (/** @type {{ target: unknown[] }} */ node) =>
-    /ant-tabs-tab|-tab-/.test(JSON.stringify(node.target));
-  const blocking = violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => (v.id === 'color-contrast' ? { ...v, nodes: v.nodes.filter((n) => !isThemeTab(n)) } : v))
-    .filter((v) => v.nodes.length > 0);
-  if (blocking.length) {
-    throw new Error(
-      `accessibility (${name}):\n${blocking.map((v) => `  ${v.id} (${v.impact}): ${v.help}; first ${JSON.stringify(v.nodes[0]?.target)}`).join('\n')}`,
-    );
-  }
-}
 
 /**
  * The number a top-bar badge shows around the button, or 0 when it shows none. While the digits roll
@@ -128,7 +81,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
   const a11yFailures = /** @type {string[]} */ ([]);
   /** @param {string} label @param {string} selector */
   const a11y = (label, selector) =>
-    checkDrawerA11y(page, artifacts, label, selector).catch((/** @type {Error} */ e) =>
+    checkA11y(page, { name: label, artifacts, include: selector }).catch((/** @type {Error} */ e) =>
       a11yFailures.push(e.message),
     );
 

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { DEMO_TENANT } from '../lib/db.mjs';
-import { chooseLanguage, DEMO_ADMIN, expectText, loginAs, screenshot } from '../lib/journey.mjs';
+import { chooseLanguage, DEMO_ADMIN, expectText, screenshot } from '../lib/journey.mjs';
+import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
   '[spec:S0.1.5] [spec:S0.4.5] [spec:S0.5.16] [spec:S0.9.5] [spec:S0.4.6] [spec:S0.8.8] [spec:S0.6.5] product navigation: hover menus, favourites capped at 7 in the top bar, drag-sorting kept, menu entries open after the switch delay, sleep and data-visualisation jumps';
@@ -66,11 +66,6 @@ async function toggleStar(page, t, product) {
     starOf(page, t, product).click(),
   ]);
   assert.equal((await answer.json()).code, 0, `saving the star of ${product} is accepted`);
-}
-
-/** @param {Page} page @param {string} lang */
-async function setLanguage(page, lang) {
-  await page.evaluate((value) => localStorage.setItem('psy-lang', value), lang);
 }
 
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
@@ -152,17 +147,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
   async function journey() {
     // Log in as the demo administrator in Chinese; choose the first usable role if asked.
-    await page.goto(`${baseUrl}/${DEMO_TENANT}/login`);
-    await setLanguage(page, 'zh-CN');
-    await loginAs(page, baseUrl, { ...DEMO_ADMIN, tenant: DEMO_TENANT });
-    const chooseRole = page.getByText(zh.roles.chooseTitle, { exact: true });
-    await chooseRole.or(topBarTabs(page).first()).waitFor();
-    if (await chooseRole.isVisible()) {
-      // Usable roles come first (spec S0.2.15).
-      await page.getByRole('radiogroup', { name: zh.roles.chooseTitle }).getByRole('radio').first().click();
-      await page.getByRole('button', { name: zh.common.confirm }).click();
-      await page.waitForURL('**/wel/index');
-    }
+    await signInToShell(page, baseUrl, { lang: 'zh-CN' });
     await topBarTabs(page).first().waitFor();
 
     step = '1';

@@ -64,6 +64,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
   await setLanguage(page, 'zh-CN');
   await loginAs(page, baseUrl, { ...DEMO_ADMIN, tenant: DEMO_TENANT });
   await page.waitForURL('**/role-select');
+  // A fresh load of the page (nothing cached) shows it too.
+  await page.reload();
   await expectText(page, zh.roles.chooseTitle);
   // The roles' radio group (the language switch is a radio group too), named in either language.
   const radios = page

@@ -19,7 +19,17 @@ export async function signInToShell(
   await page.goto(`${baseUrl}/${tenant}/login`);
   await page.evaluate((value) => localStorage.setItem('psy-lang', value), lang);
   const answer = await loginAs(page, baseUrl, { ...account, tenant });
-  // The layout may send the user on to the role selection once it knows the roles.
+  await chooseRoleIfAsked(page, lang);
+  return answer;
+}
+
+/**
+ * After a login: when the layout sends the user to the role selection (several roles, one per login), the
+ * first usable role is chosen; returns once the workbench of the layout shows.
+ * @param {import('playwright-core').Page} page
+ * @param {'zh-CN' | 'en-US'} lang the language the page is in
+ */
+export async function chooseRoleIfAsked(page, lang) {
   await page.waitForFunction(
     () =>
       window.location.pathname === '/role-select' ||
@@ -33,5 +43,4 @@ export async function signInToShell(
   }
   await page.waitForURL('**/wel/index');
   await page.getByRole('banner').waitFor();
-  return answer;
 }

@@ -152,6 +152,15 @@ describe('bad input never causes a 500', () => {
     }
   });
 
+  it('refuses NUL characters in any input string with a 400 naming the field, before the handler runs', async () => {
+    const token = await t.tokenFor('admin');
+    const body = await t.post('/admin/user/editMy', { realName: 'a\u0000b' }, { token });
+    expect(body.status).toBe(400);
+    expect(body.body.data.fields).toEqual([
+      { field: 'realName', message: 'must not contain NUL characters' },
+    ]);
+  });
+
   it('refuses invalid JSON with 400', async () => {
     const token = await t.tokenFor('admin');
     const res = await t.app.app.inject({

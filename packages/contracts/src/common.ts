@@ -30,9 +30,18 @@ export const optionalQueryDate = z.preprocess(emptyAsUndefined, dateSchema.optio
 /** A point in time in an answer: ISO 8601, UTC. */
 export const dateTimeSchema = z.string().describe('ISO 8601 time in UTC, e.g. 2026-03-01T08:30:00.000Z');
 
-/** Paging input capped at `max` rows per page: `current` (1-based) and `size` (default 10, spec S0.9.1). */
+/** Spec S0.9.1: lists, the error log, messages and import records show 10 rows per page. */
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Paging input of list calls, capped at `max` rows per page: `current` (1-based) and `size`. */
 export const boundedPageQuery = (max: number) =>
   z.object({
     current: z.coerce.number().int().min(1).default(1).describe('page number, from 1'),
-    size: z.coerce.number().int().min(1).max(max).default(10).describe(`rows per page, at most ${max}`),
+    size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(max)
+      .default(DEFAULT_PAGE_SIZE)
+      .describe(`rows per page, at most ${max}`),
   });

@@ -53,12 +53,6 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** Paging input of every list call: `current` (1-based) and `size` (default 10, spec S0.9). */
-export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1).describe('page number, from 1'),
-  size: z.coerce.number().int().min(1).max(500).default(10).describe('rows per page'),
-});
-
 export const pageOf = <T extends z.ZodType>(record: T) =>
   z.object({
     records: z.array(record),

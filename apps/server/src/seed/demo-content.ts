@@ -1,5 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { AGREEMENT_SETTING_CODE, DEFAULT_AGREEMENT_FORM_NAME, MESSAGE_TYPE_CODE } from '@psy/contracts';
+import {
+  AGREEMENT_SETTING_CODE,
+  DEFAULT_AGREEMENT_FORM_NAME,
+  MESSAGE_STATUS,
+  MESSAGE_TYPE_CODE,
+  NOTICE_STATUS,
+} from '@psy/contracts';
 import type { AgreementSettingValue, ProductCode } from '@psy/contracts';
 import type { Database } from '../core/db/database';
 import { role, sysUser } from '../modules/identity/identity.table';
@@ -323,7 +329,7 @@ export async function seedDemoContent(database: Database, tenantId: number): Pro
             typeCode,
             title,
             content,
-            status: isRead ? 0 : 1,
+            status: isRead ? MESSAGE_STATUS.read : MESSAGE_STATUS.unread,
             createTime,
             readTime: isRead ? new Date(createTime.getTime() + 30 * 60_000) : null,
           };
@@ -344,7 +350,7 @@ export async function seedDemoContent(database: Database, tenantId: number): Pro
           content: n.content,
           publisherId: userId.get('admin') ?? null,
           publishTime: new Date(now - n.minutesAgo * 60_000),
-          status: 1,
+          status: NOTICE_STATUS.published,
         })),
       );
     }

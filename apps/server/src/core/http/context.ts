@@ -14,8 +14,6 @@ export interface PrincipalProfile {
   userTypeId: number | null;
   logoutRedirect: string | null;
   isInitializeAdmin: boolean;
-  /** Set when a required basic-profile field is empty (spec S0.3.3). */
-  isBasicProfileIncomplete: boolean;
 }
 
 /** Who is calling, as established from the bearer token (see modules/auth). */

@@ -104,10 +104,11 @@ describe('client error logs [spec:S0.7.27] [spec:S0.3.13] [spec:S0.2.26]', () =>
     expect(await stored()).toHaveLength(0);
   });
 
-  it('keeps text that PostgreSQL cannot store from failing the upload', async () => {
-    const res = await t.post('/admin/log/logs', [entry({ message: 'bad\u0000byte' })], { token });
-    expect(res.status).toBe(200);
-    expect((await stored())[0]!.message).toBe('badbyte');
+  it('refuses text PostgreSQL cannot store, naming the entry and field, and stores nothing', async () => {
+    const res = await t.post('/admin/log/logs', [entry(), entry({ message: 'bad\u0000byte' })], { token });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields[0].field).toBe('[1].message');
+    expect(await stored()).toHaveLength(0);
   });
 
   it('requires a login, and writes only into the caller school', async () => {

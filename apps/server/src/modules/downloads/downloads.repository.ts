@@ -1,3 +1,4 @@
+import { DOWNLOAD_TASK_STATUS } from '@psy/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { downloadTask } from './downloads.table';
@@ -59,7 +60,13 @@ export async function finishDownloadTask(
   const [row] = await tx
     .update(downloadTask)
     .set({ ...outcome, finishTime: sql`now()` })
-    .where(and(eq(downloadTask.tenantId, tenantId), eq(downloadTask.id, id), eq(downloadTask.status, 0)))
+    .where(
+      and(
+        eq(downloadTask.tenantId, tenantId),
+        eq(downloadTask.id, id),
+        eq(downloadTask.status, DOWNLOAD_TASK_STATUS.generating),
+      ),
+    )
     .returning();
   return row ?? null;
 }

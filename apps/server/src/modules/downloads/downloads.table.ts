@@ -1,3 +1,4 @@
+import { DOWNLOAD_TASK_STATUS } from '@psy/contracts';
 import {
   bigint,
   foreignKey,
@@ -20,7 +21,7 @@ export const downloadTask = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     fileName: text('file_name').notNull(),
     /** 0 generating, 1 done, 2 failed. */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(DOWNLOAD_TASK_STATUS.generating),
     /** Key of the finished file in file storage. */
     fileKey: text('file_key'),
     error: text('error'),

@@ -28,8 +28,6 @@ export async function loadPrincipalData(
     select u.id, u.username, u.real_name, u.status, u.must_change_password,
       u.number_name, u.phone, u.email, u.sex, u.avatar, u.dept_id, u.user_type_id, u.logout_redirect,
       u.is_initialize_admin,
-      (coalesce(u.number_name, '') = '' or coalesce(u.phone, '') = '' or u.dept_id is null or u.sex is null
-        or u.birthday is null or u.real_name = '') as basic_incomplete,
       coalesce((
         select json_agg(json_build_object('roleId', r.id, 'roleCode', r.role_code, 'roleName', r.role_name,
                                           'portPermission', r.port_permission, 'dataScope', r.data_scope) order by r.id)
@@ -69,7 +67,6 @@ export async function loadPrincipalData(
       userTypeId: toNumberOrNull(row.user_type_id),
       logoutRedirect: (row.logout_redirect as string | null) ?? null,
       isInitializeAdmin: Boolean(row.is_initialize_admin),
-      isBasicProfileIncomplete: Boolean(row.basic_incomplete),
     },
   };
 }

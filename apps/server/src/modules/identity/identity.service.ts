@@ -53,7 +53,7 @@ export function getUserInfo(p: Principal): UserInfo {
   };
 }
 
-/** Required basic fields that are empty (spec S0.5.14); the same rule as `basic_incomplete` of the principal. */
+/** Required basic fields that are empty (spec S0.5.14): the one definition of a missing profile section 0. */
 export function missingBasicFields(row: BasicProfileRow): BasicProfileField[] {
   const isEmpty: Record<BasicProfileField, boolean> = {
     realName: row.realName.trim() === '',

@@ -1,3 +1,4 @@
+import { MESSAGE_STATUS } from '@psy/contracts';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { message } from './messages.table';
@@ -51,7 +52,7 @@ export async function findUserMessages(
 export async function markMessageRead({ tx, tenantId }: TenantScope, userId: number, id: number) {
   const [row] = await tx
     .update(message)
-    .set({ status: 0, readTime: sql`coalesce(${message.readTime}, now())` })
+    .set({ status: MESSAGE_STATUS.read, readTime: sql`coalesce(${message.readTime}, now())` })
     .where(and(eq(message.tenantId, tenantId), eq(message.userId, userId), eq(message.id, id)))
     .returning();
   return row ?? null;
@@ -61,8 +62,14 @@ export async function markMessageRead({ tx, tenantId }: TenantScope, userId: num
 export async function markAllMessagesRead({ tx, tenantId }: TenantScope, userId: number): Promise<number> {
   const rows = await tx
     .update(message)
-    .set({ status: 0, readTime: sql`now()` })
-    .where(and(eq(message.tenantId, tenantId), eq(message.userId, userId), eq(message.status, 1)))
+    .set({ status: MESSAGE_STATUS.read, readTime: sql`now()` })
+    .where(
+      and(
+        eq(message.tenantId, tenantId),
+        eq(message.userId, userId),
+        eq(message.status, MESSAGE_STATUS.unread),
+      ),
+    )
     .returning({ id: message.id });
   return rows.length;
 }
@@ -72,7 +79,13 @@ export async function countUnreadByType({ tx, tenantId }: TenantScope, userId: n
   return tx
     .select({ type: message.type, count: count() })
     .from(message)
-    .where(and(eq(message.tenantId, tenantId), eq(message.userId, userId), eq(message.status, 1)))
+    .where(
+      and(
+        eq(message.tenantId, tenantId),
+        eq(message.userId, userId),
+        eq(message.status, MESSAGE_STATUS.unread),
+      ),
+    )
     .groupBy(message.type);
 }
 

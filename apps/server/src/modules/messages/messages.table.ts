@@ -1,3 +1,4 @@
+import { MESSAGE_STATUS } from '@psy/contracts';
 import {
   bigint,
   foreignKey,
@@ -25,7 +26,7 @@ export const message = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     /** 1 unread, 0 read. */
-    status: smallint('status').notNull().default(1),
+    status: smallint('status').notNull().default(MESSAGE_STATUS.unread),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     readTime: timestamp('read_time', { withTimezone: true }),
   },

@@ -1,3 +1,4 @@
+import { NOTICE_STATUS } from '@psy/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { sysUser } from '../identity/identity.table';
@@ -5,7 +6,7 @@ import { notice, noticeRead } from './notices.table';
 
 /** Published, not deleted notices of the tenant. */
 const isVisible = (tenantId: number) =>
-  and(eq(notice.tenantId, tenantId), eq(notice.status, 1), eq(notice.delFlag, false));
+  and(eq(notice.tenantId, tenantId), eq(notice.status, NOTICE_STATUS.published), eq(notice.delFlag, false));
 
 const readBy = (userId: number) =>
   sql<boolean>`exists (select 1 from ${noticeRead} r where r.tenant_id = ${notice.tenantId}

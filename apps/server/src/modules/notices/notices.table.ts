@@ -1,3 +1,4 @@
+import { NOTICE_STATUS } from '@psy/contracts';
 import {
   bigint,
   boolean,
@@ -23,7 +24,7 @@ export const notice = pgTable(
     publisherId: bigint('publisher_id', { mode: 'number' }),
     publishTime: timestamp('publish_time', { withTimezone: true }),
     /** 1 published, 0 draft. */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(NOTICE_STATUS.draft),
     delFlag: boolean('del_flag').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -2,6 +2,7 @@ import type { MenuNode } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../features/navigation/api/products';
 import { resolvePage, type MenuSource } from './resolve-page';
+import { menuNode } from '../../test/menu-node';
 
 const product = (id: number, productCode: string): Product => ({
   id,
@@ -14,23 +15,7 @@ const product = (id: number, productCode: string): Product => ({
   productRedirectUrl: null,
 });
 
-const entry = (id: number, path: string): MenuNode => ({
-  id,
-  parentId: null,
-  menuCode: `m${id}`,
-  label: `Menu ${id}`,
-  path,
-  icon: null,
-  permission: null,
-  type: 0,
-  sort: id,
-  isHidden: false,
-  keepAlive: false,
-  group: null,
-  query: null,
-  meta: { roles: [] },
-  children: [],
-});
+const entry = (id: number, path: string): MenuNode => menuNode({ id, path });
 
 const consult: MenuSource = { product: product(1, 'CONSULT'), menu: [entry(11, '/consult/record/index')] };
 const crisis: MenuSource = {

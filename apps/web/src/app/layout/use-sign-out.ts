@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { resolveLogoutTarget, useLogout } from '../../features/auth';
+import { clearLock } from '../../features/lock';
 import { clearTabs } from '../../features/navigation';
 import {
   clearSession,
@@ -23,16 +24,20 @@ export function useSignOut() {
   const { modal } = App.useApp();
   const { t } = useTranslation();
 
-  /** 'confirm logout?' (spec S0.8.10), then log out; the login page opens once the dialog has gone. */
-  const confirmLogOut = (): void => {
+  /**
+   * Asks first ('confirm logout?' unless another confirmation of spec S0.8.10 is given), then logs out; the
+   * login page opens once the dialog has gone.
+   */
+  const confirmLogOut = (title: string = t('home.logoutConfirm')): void => {
     const loginPath = loginPathForCurrentTenant();
     let isLoggedOut = false;
     modal.confirm({
-      title: t('home.logoutConfirm'),
+      title,
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onOk: async () => {
         await logout.mutateAsync().catch(() => undefined);
+        clearLock();
         clearTabs();
         takeLoginRedirect();
         isLoggedOut = true;

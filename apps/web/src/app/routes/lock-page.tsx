@@ -1,14 +1,13 @@
 import { LockOutlined, LogoutOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Form, Input, Typography } from 'antd';
+import { Avatar, Button, Card, Form, Input, Typography } from 'antd';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { useLogout } from '../../features/auth';
 import { clearLock, isScreenLocked, unlockScreen } from '../../features/lock';
-import { clearTabs } from '../../features/navigation';
 import { loginPathForCurrentTenant, useSession } from '../../shared/session/session-store';
 import { useBrand } from '../../shared/theme/brand';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { useSignOut } from '../layout/use-sign-out';
 import { HOME_PATH } from '../paths';
 import styles from './lock-page.module.css';
 
@@ -23,10 +22,9 @@ interface UnlockForm {
 export function LockPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const session = useSession();
   const brand = useBrand();
-  const logout = useLogout();
+  const { confirmLogOut } = useSignOut();
   const [form] = Form.useForm<UnlockForm>();
   const [isChecking, setChecking] = useState(false);
   const [isLocked] = useState(isScreenLocked);
@@ -47,25 +45,6 @@ export function LockPage() {
       return;
     }
     void navigate(returnTo, { replace: true });
-  };
-
-  const confirmLogout = () => {
-    const loginPath = loginPathForCurrentTenant();
-    let isLoggedOut = false;
-    modal.confirm({
-      title: t('lock.logoutConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout.mutateAsync().catch(() => undefined);
-        clearLock();
-        clearTabs();
-        isLoggedOut = true;
-      },
-      afterClose: () => {
-        if (isLoggedOut) void navigate(loginPath, { replace: true });
-      },
-    });
   };
 
   return (
@@ -102,7 +81,11 @@ export function LockPage() {
           </Button>
         </Form>
         <div className={styles.logout}>
-          <Button type="text" icon={<LogoutOutlined />} onClick={confirmLogout}>
+          <Button
+            type="text"
+            icon={<LogoutOutlined />}
+            onClick={() => confirmLogOut(t('lock.logoutConfirm'))}
+          >
             {t('home.logout')}
           </Button>
         </div>

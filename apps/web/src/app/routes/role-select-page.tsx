@@ -12,6 +12,7 @@ import { RouteLoading } from './route-loading';
 import { HOME_PATH } from '../paths';
 import styles from './role-select-page.module.css';
 import { useSignOut } from '../layout/use-sign-out';
+import { isInAppPath } from '../../shared/lib/in-app-path';
 
 /**
  * 'please choose login role' (spec S0.2.15, S0.4.13): usable roles first; roles without permission for this
@@ -24,6 +25,7 @@ export function RoleSelectPage() {
   const roles = usePortRoles();
   const [chosen, setChosen] = useState<number | null>(readActiveRoleId);
   const [isSaving, setSaving] = useState(false);
+  const { confirmLogOut: confirmLogout } = useSignOut();
 
   if (roles.isPending) return <RouteLoading />;
   const list = roles.data ?? [];
@@ -36,18 +38,12 @@ export function RoleSelectPage() {
       showToast('success', t('roles.switched'));
       clearTabs();
       // The page reloads into the app with the chosen role (spec S0.4.13).
-      window.location.assign(
-        typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
-          ? from
-          : (takeLoginRedirect() ?? HOME_PATH),
-      );
+      window.location.assign(isInAppPath(from) ? from : (takeLoginRedirect() ?? HOME_PATH));
     } catch {
       setSaving(false);
       void roles.refetch();
     }
   };
-
-  const { confirmLogOut: confirmLogout } = useSignOut();
 
   return (
     <main className={styles.page}>
@@ -86,7 +82,7 @@ export function RoleSelectPage() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('roles.noUsableRole')} />
         )}
         <div className={styles.buttons}>
-          <Button icon={<LogoutOutlined />} onClick={confirmLogout}>
+          <Button icon={<LogoutOutlined />} onClick={() => confirmLogout()}>
             {t('home.logout')}
           </Button>
           <Button type="primary" disabled={chosen === null} loading={isSaving} onClick={() => void confirm()}>

@@ -124,6 +124,13 @@ describe('request layer and the error catalogue', () => {
     },
   );
 
+  it('keeps the page of a silent call answered 403 or 404 [spec:S0.8.2]', async () => {
+    fetchMock.mockResolvedValue(answer(404, { code: 404, msg: 'gone', data: null }));
+    await failure({ hidePopup: true });
+    expect(errorPage).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+  });
+
   it('shows no toast when the hide-popup header or option is set [spec:S0.8.4] [spec:S0.7.1]', async () => {
     fetchMock.mockResolvedValue(answer(400, { code: 400, msg: 'bad', data: null }));
     await failure({ headers: { [HEADER.hidePopup]: '1' } });

@@ -286,8 +286,11 @@ function reportFailure(error: ApiError, isSilent: boolean): ApiError {
       data: error.data,
     });
   }
-  if (error.kind === 'api' && (error.code === 403 || error.code === 404) && isLoggedIn()) {
-    onErrorPage(error.code);
+  // A call the user did not ask for (hide-popup: counts, background refreshes) must not take the page away.
+  const errorPage =
+    error.code === ERRORS.forbidden.code ? 403 : error.code === ERRORS.notFound.code ? 404 : null;
+  if (error.kind === 'api' && errorPage !== null && !isSilent && isLoggedIn()) {
+    onErrorPage(errorPage);
     return error;
   }
   if (isSilent || error.code === SILENT_BODY_CODE || error.status === 503) return error;

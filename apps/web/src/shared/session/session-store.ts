@@ -1,6 +1,7 @@
 import type { TokenResponse } from '@psy/contracts';
 import { useSyncExternalStore } from 'react';
 import { parseStored, readStored, readStoredRaw, removeStored, writeStored } from '../storage/storage';
+import { isInAppPath } from '../lib/in-app-path';
 
 export type SessionUser = TokenResponse['user_info'];
 
@@ -128,7 +129,7 @@ export function takeLoginRedirect(): string | null {
   const path = readStored<string>(REDIRECT_KEY);
   removeStored(REDIRECT_KEY);
   // Only in-app paths: a stored absolute URL must not turn login into an open redirect.
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  return isInAppPath(path) ? path : null;
 }
 
 /** `/login` keeping the tenant's shortName or tenantId (spec S0.4 "after logout ... keeping shortName or tenantId"). */

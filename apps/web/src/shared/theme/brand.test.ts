@@ -3,7 +3,16 @@ import { DEFAULT_PRIMARY_COLOR, resolvePrimaryColor } from './brand';
 
 describe('resolvePrimaryColor [spec:S0.1.7]', () => {
   it('falls back to the default blue for white', () => {
-    for (const white of ['#ffffff', '#fff', '#FFF', 'white', 'rgb(255, 255, 255)']) {
+    for (const white of [
+      '#ffffff',
+      '#fff',
+      '#FFF',
+      'white',
+      'rgb(255, 255, 255)',
+      'rgb(255 255 255)',
+      'rgb(100%,100%,100%)',
+      '#ffffff80',
+    ]) {
       expect(resolvePrimaryColor(white)).toBe(DEFAULT_PRIMARY_COLOR);
     }
   });
@@ -12,6 +21,8 @@ describe('resolvePrimaryColor [spec:S0.1.7]', () => {
     expect(resolvePrimaryColor(null)).toBe(DEFAULT_PRIMARY_COLOR);
     expect(resolvePrimaryColor('')).toBe(DEFAULT_PRIMARY_COLOR);
     expect(resolvePrimaryColor('url(javascript:x)')).toBe(DEFAULT_PRIMARY_COLOR);
+    expect(resolvePrimaryColor('rgb(,,,)')).toBe(DEFAULT_PRIMARY_COLOR);
+    expect(resolvePrimaryColor('#12345')).toBe(DEFAULT_PRIMARY_COLOR);
   });
 
   it('keeps a real colour', () => {

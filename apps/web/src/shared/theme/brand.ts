@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { parseStored, readStoredRaw, removeStored, writeStored } from '../storage/storage';
+import { parseColor } from './brand-colors';
 
 /** Ant Design's default blue: the colour when a tenant sets none, or white (spec S0.1 page setup). */
 export const DEFAULT_PRIMARY_COLOR = '#1677ff';
@@ -25,22 +26,14 @@ const DEFAULT_BRAND: Brand = {
   technicalSupport: null,
 };
 
-const WHITE = new Set([
-  '#fff',
-  '#ffffff',
-  '#ffff',
-  '#ffffffff',
-  'white',
-  'rgb(255,255,255)',
-  'rgba(255,255,255,1)',
-]);
-const COLOUR_PATTERN = /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\([\d\s.,%]+\))$/i;
-
-/** A tenant theme colour as the primary colour: white (which would hide buttons) and invalid values fall back. */
+/**
+ * A tenant theme colour as the primary colour: white (which would hide buttons, however it is written) and
+ * anything that is not a colour fall back to the default blue.
+ */
 export function resolvePrimaryColor(color: string | null | undefined): string {
   const value = (color ?? '').trim();
-  const compact = value.toLowerCase().replace(/\s+/g, '');
-  if (!value || WHITE.has(compact) || !COLOUR_PATTERN.test(value)) return DEFAULT_PRIMARY_COLOR;
+  const rgb = value ? parseColor(value) : null;
+  if (!rgb || rgb.every((channel) => channel >= 255)) return DEFAULT_PRIMARY_COLOR;
   return value;
 }
 

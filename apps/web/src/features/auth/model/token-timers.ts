@@ -3,6 +3,7 @@
  * refreshed when 1800 s or less remain; every 90 s the token's status is pinged so a revoked token is
  * noticed. The decisions are pure functions; `startTokenTimers` wires them to intervals.
  */
+import { isInAppPath } from '../../../shared/lib/in-app-path';
 
 /** Spec S0.9.6: how often the expiry is checked. */
 export const TOKEN_CHECK_INTERVAL_MS = 5_000;
@@ -65,7 +66,7 @@ export function resolveLogoutTarget(
 ): LogoutTarget {
   const redirect = logoutRedirect?.trim() ?? '';
   if (/^https?:\/\/[^\s/]+/i.test(redirect)) return { kind: 'external', url: redirect };
-  if (redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) {
+  if (isInAppPath(redirect)) {
     return { kind: 'page', path: redirect };
   }
   return { kind: 'page', path: loginPath };

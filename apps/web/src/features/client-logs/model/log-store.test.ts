@@ -75,6 +75,18 @@ describe('client error log [spec:S0.2.26] [spec:S0.3.13]', () => {
     expect(toUploadBatches([])).toEqual([]);
   });
 
+  it('drops NUL characters, which the server refuses', () => {
+    const log = createLog({
+      type: 'error',
+      url: 'http://x/\u0000a',
+      message: 'bad\u0000byte',
+      stack: null,
+      info: null,
+    });
+    expect(log.message).toBe('badbyte');
+    expect(log.url).toBe('http://x/a');
+  });
+
   it('sends what the server contract takes, without the local id', () => {
     const log = createLog({
       type: 'error',

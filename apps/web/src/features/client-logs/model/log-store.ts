@@ -1,4 +1,9 @@
-import { CLIENT_LOG_BATCH_MAX, CLIENT_LOG_LIMITS, type ClientLogEntry } from '@psy/contracts';
+import {
+  CLIENT_LOG_BATCH_MAX,
+  CLIENT_LOG_LIMITS,
+  DEFAULT_PAGE_SIZE,
+  type ClientLogEntry,
+} from '@psy/contracts';
 import { useSyncExternalStore } from 'react';
 import {
   parseStored,
@@ -13,7 +18,7 @@ export const CLIENT_LOG_CAP = 200;
 /** Spec S0.9.7: the error badge shows at most 99. */
 export const ERROR_BADGE_MAX = 99;
 /** Spec S0.9.1: the error-log table shows 10 entries a page. */
-export const ERROR_LOG_PAGE_SIZE = 10;
+export const ERROR_LOG_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** How the error reached the log: a window error, an unhandled promise rejection, a page that failed to render. */
 export type ClientLogType = 'error' | 'promise' | 'render';
@@ -32,8 +37,12 @@ export interface ClientLog {
 
 export type NewClientLog = Omit<ClientLog, 'id' | 'time'> & { time?: number };
 
-const clip = (text: string | null | undefined, max: number): string | null =>
-  text == null ? null : text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** Within the contract's length, and without NUL characters, which the server refuses (PostgreSQL text). */
+const clip = (raw: string | null | undefined, max: number): string | null => {
+  if (raw == null) return null;
+  const text = raw.replaceAll('\u0000', '');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
 
 let idCounter = 0;
 function newId(): string {

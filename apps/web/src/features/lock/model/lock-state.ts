@@ -1,4 +1,5 @@
 import { parseStored, readStoredRaw, removeStored, writeStored } from '../../../shared/storage/storage';
+import { isInAppPath } from '../../../shared/lib/in-app-path';
 
 /** The lock screen (spec S0.2.7): outside the layout, reachable without a login. */
 export const LOCK_PATH = '/lock';
@@ -29,7 +30,7 @@ export async function hashLockPassword(password: string, salt: string): Promise<
 
 /** An in-app path to come back to; anything else (an absolute URL, the lock page itself) is dropped. */
 export function safeReturnPath(path: string | null | undefined): string | null {
-  if (!path || !path.startsWith('/') || path.startsWith('//')) return null;
+  if (!isInAppPath(path)) return null;
   if (path === LOCK_PATH || path.startsWith(`${LOCK_PATH}?`)) return null;
   return path;
 }

@@ -1,3 +1,4 @@
+import { MESSAGE_STATUS } from '@psy/contracts';
 /**
  * Stacked notification cards at the bottom right of the layout (spec S0.2.16): only the first four are
  * styled as stacked; the front card is 380 px wide and each card behind is 10 px narrower and 5 px higher.
@@ -50,5 +51,7 @@ export function pickCards<T extends { id: number; status: number }>(
   closedIds: ReadonlySet<number>,
   max: number = NOTIFICATION_STACK.maxCards,
 ): T[] {
-  return (messages ?? []).filter((m) => m.status === 1 && !closedIds.has(m.id)).slice(0, max);
+  return (messages ?? [])
+    .filter((m) => m.status === MESSAGE_STATUS.unread && !closedIds.has(m.id))
+    .slice(0, max);
 }

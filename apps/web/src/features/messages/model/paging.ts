@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@psy/contracts';
 /**
  * The message drawer's infinite list (spec S0.2.20): pages of 10 (S0.9.1), the next one asked for when the
  * reader scrolls within 50 px of the end (S0.9.7), until `total` is reached. A failed page stops loading
@@ -5,7 +6,7 @@
  */
 
 /** Spec S0.9.1: page size 10. */
-export const MESSAGE_PAGE_SIZE = 10;
+export const MESSAGE_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** Spec S0.9.7: infinite-scroll distance 50 px. */
 export const INFINITE_SCROLL_DISTANCE = 50;
 

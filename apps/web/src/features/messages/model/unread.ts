@@ -1,3 +1,4 @@
+import { MESSAGE_STATUS } from '@psy/contracts';
 /**
  * Unread message counts (spec S0.1.3, S0.4.11) as the bell, the drawer tabs and the cards use them.
  * Shape of `POST /biz/message/message/unread`.
@@ -27,7 +28,7 @@ export function countsAfterRead(
   counts: UnreadCounts | undefined,
   message: { status: number; type: number | null },
 ): UnreadCounts | undefined {
-  if (!counts || message.status !== 1) return counts;
+  if (!counts || message.status !== MESSAGE_STATUS.unread) return counts;
   return {
     total: Math.max(0, counts.total - 1),
     byType: counts.byType

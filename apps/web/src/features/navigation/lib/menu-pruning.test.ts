@@ -6,30 +6,14 @@ import {
   pruneMenuBySettings,
   SETTING_PRUNED_PRODUCTS,
 } from './menu-pruning';
+import { menuNode } from '../../../test/menu-node';
 
-let nextId = 1;
 const node = (
   label: string,
   group: string | null,
   children: MenuNode[] = [],
   path: string | null = `/${label}`,
-): MenuNode => ({
-  id: nextId++,
-  parentId: null,
-  menuCode: label,
-  label,
-  path,
-  icon: null,
-  permission: null,
-  type: 0,
-  sort: 0,
-  isHidden: false,
-  keepAlive: false,
-  group,
-  query: null,
-  meta: { roles: [] },
-  children,
-});
+): MenuNode => menuNode({ menuCode: label, label, path, sort: 0, group, children });
 const labels = (nodes: readonly MenuNode[]): unknown[] =>
   nodes.map((n) => (n.children.length ? { [n.label]: labels(n.children) } : n.label));
 

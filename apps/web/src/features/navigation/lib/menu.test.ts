@@ -1,4 +1,3 @@
-import type { MenuNode } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   cleanMenuTree,
@@ -11,29 +10,9 @@ import {
   visibleMenuTree,
 } from './menu';
 import { menuHref, opensNewWindow } from './open-menu';
+import { menuNode } from '../../../test/menu-node';
 
-let nextId = 1;
-function node(partial: Partial<MenuNode>): MenuNode {
-  const id = partial.id ?? nextId++;
-  return {
-    id,
-    parentId: null,
-    menuCode: `m${id}`,
-    label: `Menu ${id}`,
-    path: null,
-    icon: null,
-    permission: null,
-    type: 0,
-    sort: id,
-    isHidden: false,
-    keepAlive: false,
-    group: null,
-    query: null,
-    meta: { roles: [] },
-    children: [],
-    ...partial,
-  };
-}
+const node = menuNode;
 
 const tree = [
   node({

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   noticeDetailEndpoint,
   noticePageEndpoint,
   noticeReadEndpoint,
@@ -9,7 +10,7 @@ import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 
 /** Spec S0.9.1: lists are paged by 10. */
-export const NOTICE_PAGE_SIZE = 10;
+export const NOTICE_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 export const noticeQueryKeys = {
   user: (userId: number) => ['notices', userId] as const,
