@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkPhone,
   CONFIRM_PASSWORD_ISSUE_MESSAGES,
   FAVOURITE_PRODUCT_LIMIT_MESSAGE,
   FAVOURITE_PRODUCT_MAX,
@@ -120,5 +121,15 @@ describe('forced-logout errors [spec:S0.8.2] [spec:S0.8.4]', () => {
     expect(ERRORS.noRole).toMatchObject({ status: 403, code: 20 });
     expect(ERRORS.loginNotPermitted).toMatchObject({ status: 403, code: 1 });
     expect(LOGOUT_BODY_CODES).toEqual([3, 20]);
+  });
+});
+
+describe('phone numbers', () => {
+  it('name what is wrong: empty, length or format [spec:S0.5.3]', () => {
+    expect(checkPhone('')).toBe('required');
+    expect(checkPhone('1391234')).toBe('length');
+    expect(checkPhone('139 1234 5678')).toBe('format');
+    expect(checkPhone('12912345678')).toBe('format');
+    expect(checkPhone(' 13912345678 ')).toBeNull();
   });
 });

@@ -25,6 +25,19 @@ export function isPhoneNumber(value: string): boolean {
   return PHONE_PATTERN.test(value);
 }
 
+/** Spec S0.5.3: a phone number has 11 digits. */
+export const PHONE_LENGTH = 11;
+export type PhoneIssue = 'required' | 'length' | 'format';
+
+/** What is wrong with a phone number (spec S0.5.3: messages for empty, wrong length and bad format). */
+export function checkPhone(raw: string): PhoneIssue | null {
+  const value = raw.trim();
+  if (value === '') return 'required';
+  if (!/^\d+$/.test(value)) return 'format';
+  if (value.length !== PHONE_LENGTH) return 'length';
+  return isPhoneNumber(value) ? null : 'format';
+}
+
 /** A message of a shared rule in both languages (the server answers in the caller's language). */
 export type RuleMessage = Record<Lang, string>;
 

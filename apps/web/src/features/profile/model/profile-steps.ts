@@ -2,7 +2,7 @@ import {
   BIRTHDAY_ISSUE_MESSAGES,
   checkBirthday,
   isMaskedValue,
-  isPhoneNumber,
+  checkPhone,
   NUMBER_NAME_MAX,
   REAL_NAME_MAX,
   type BasicProfileField,
@@ -104,9 +104,8 @@ export function checkBasicText(
   if (value === '') return `profile.fields.${field}.required`;
   if (isMaskedValue(value)) return 'profile.fields.masked';
   if (field === 'phone') {
-    if (!/^\d+$/.test(value)) return 'profile.fields.phone.format';
-    if (value.length !== 11) return 'profile.fields.phone.length';
-    return isPhoneNumber(value) ? null : 'profile.fields.phone.format';
+    const issue = checkPhone(value);
+    return issue ? `profile.fields.phone.${issue}` : null;
   }
   const max = field === 'realName' ? REAL_NAME_MAX : NUMBER_NAME_MAX;
   return [...value].length > max ? 'profile.fields.tooLong' : null;
