@@ -7,7 +7,7 @@ import { Outlet } from 'react-router';
 import { useLayoutAlgorithm } from '../features/preferences';
 import { currentLanguage } from '../i18n/i18n';
 import { useBrand } from '../shared/theme/brand';
-import { READABLE_ERROR_COLOR, readableShade } from '../shared/theme/brand-colors';
+import { READABLE_ERROR_COLOR, readableStates } from '../shared/theme/brand-colors';
 import { bindMessageApi } from '../shared/ui/feedback';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
@@ -36,20 +36,24 @@ export function AntdProviders() {
   const algorithm = useLayoutAlgorithm();
   // Shades that text reaches 4.5:1 with (WCAG 1.4.3) whatever colour the school or the user picked:
   // white on primary buttons, links, danger buttons, form errors, secondary text.
-  const primary = readableShade(brand.primaryColor);
+  const primary = readableStates(brand.primaryColor);
   const theme = useMemo(
     () => ({
       algorithm,
       token: {
-        colorPrimary: primary,
-        colorLink: primary,
+        colorPrimary: primary.base,
+        colorPrimaryHover: primary.hover,
+        colorPrimaryActive: primary.active,
+        colorLink: primary.base,
+        colorLinkHover: primary.hover,
+        colorLinkActive: primary.active,
         colorError: READABLE_ERROR_COLOR,
         colorTextDescription: 'rgba(0, 0, 0, 0.62)',
         colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
         borderRadius: 8,
       },
     }),
-    [algorithm, primary],
+    [algorithm, primary.base, primary.hover, primary.active],
   );
 
   return (

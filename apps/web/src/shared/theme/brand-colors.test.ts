@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, MIN_TEXT_CONTRAST, parseColor, readableShade } from './brand-colors';
+import { contrastRatio, MIN_TEXT_CONTRAST, parseColor, readableShade, readableStates } from './brand-colors';
 
 const WHITE = [255, 255, 255] as const;
 
@@ -30,5 +30,16 @@ describe('brand colours for plain CSS', () => {
     expect(b).toBeGreaterThan(200);
     expect(r).toBeLessThan(30);
     expect(g).toBeGreaterThan(95);
+  });
+
+  it('keeps white text readable on hovered and pressed buttons too [spec:S0.1.7]', () => {
+    for (const colour of ['#1677ff', '#52c41a', '#0958d9']) {
+      const states = readableStates(colour);
+      expect(states.base).toBe(readableShade(colour));
+      for (const shade of [states.hover, states.active]) {
+        expect(shade, colour).not.toBe(states.base);
+        expect(contrastRatio(parseColor(shade)!, WHITE), colour).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+      }
+    }
   });
 });

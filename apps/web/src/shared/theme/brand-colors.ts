@@ -74,6 +74,18 @@ export function readableShade(color: string): string {
   return '#000000';
 }
 
+/**
+ * The primary colour of buttons and links in its three states, all readable with white text: antd would
+ * lighten it on hover, which drops white text below 4.5:1, so hover and press darken it instead.
+ */
+export function readableStates(color: string): { base: string; hover: string; active: string } {
+  const base = readableShade(color);
+  const rgb = parseColor(base);
+  if (!rgb) return { base, hover: base, active: base };
+  const darker = (share: number) => toHex(rgb.map((c) => c * (1 - share)) as unknown as Rgb);
+  return { base, hover: darker(0.12), active: darker(0.24) };
+}
+
 /** Sets `--brand-color` and `--brand-color-strong` (readable under and as text) on the document root. */
 export function applyBrandColors(primaryColor: string): void {
   const style = document.documentElement.style;
