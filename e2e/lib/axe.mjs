@@ -31,6 +31,16 @@ export async function checkA11y(page, { name, artifacts, known = [], include }) 
   axeSource ||= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const present = await page.evaluate(() => 'axe' in window);
   if (!present) await page.addScriptTag({ content: axeSource });
+  // A dialog still fading in, or a row easing out of its hover colour, is not what the screen looks like at
+  // rest: half-transparent link text measured mid-animation fails contrast at random.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5000 },
+  );
   /** @type {Violation[]} */
   const violations = await page.evaluate(async (selector) => {
     const axe = /** @type {typeof import('axe-core')} */ (/** @type {any} */ (window).axe);
