@@ -53,6 +53,22 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
         { code: 'admin_userInfo_del', name: '删除用户', nameEn: 'Delete user' },
         { code: 'admin_userInfo_export', name: '导出用户', nameEn: 'Export users' },
         { code: 'admin_userInfo_userImport_btn', name: '导入用户', nameEn: 'Import users' },
+        { code: 'admin_userInfo_audit', name: '审核用户', nameEn: 'Approve users' },
+        { code: 'admin_userInfo_resetPwd', name: '重置密码', nameEn: 'Reset password' },
+        // Who may read another person's name, phone and ID number unmasked (spec S0.6.10).
+        { code: 'admin_userInfo_sensitive', name: '查看完整个人信息', nameEn: 'See full personal data' },
+        { code: 'admin_userFinger_add', name: '录入指纹', nameEn: 'Enrol fingerprint' },
+      ],
+    },
+    {
+      code: 'sys_dept',
+      name: '组织机构',
+      nameEn: 'Departments',
+      path: '/admin/dept/index',
+      buttons: [
+        { code: 'admin_dept_add', name: '新增机构', nameEn: 'Add department' },
+        { code: 'admin_dept_edit', name: '编辑机构', nameEn: 'Edit department' },
+        { code: 'admin_dept_del', name: '删除机构', nameEn: 'Delete department' },
       ],
     },
     {
@@ -68,7 +84,17 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       nameEn: 'Template fields',
       path: '/user_manage/resetFields',
     },
-    { code: 'sys_role', name: '角色管理', nameEn: 'Roles', path: '/admin/role/index' },
+    {
+      code: 'sys_role',
+      name: '角色管理',
+      nameEn: 'Roles',
+      path: '/admin/role/index',
+      buttons: [
+        { code: 'admin_role_add', name: '新增角色', nameEn: 'Add role' },
+        { code: 'admin_role_edit', name: '编辑角色', nameEn: 'Edit role' },
+        { code: 'admin_role_del', name: '删除角色', nameEn: 'Delete role' },
+      ],
+    },
     {
       code: 'sys_role_detail',
       name: '角色详情',
@@ -76,6 +102,12 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       path: '/roleDetails/index',
       hidden: true,
     },
+    { code: 'sys_user_type', name: '用户类型', nameEn: 'User types', path: '/admin/uType/index' },
+    { code: 'sys_product', name: '产品与菜单', nameEn: 'Products and menus', path: '/admin/product/index' },
+    { code: 'sys_dict', name: '字典管理', nameEn: 'Dictionaries', path: '/admin/dict/index' },
+    { code: 'sys_setting', name: '系统设置', nameEn: 'Settings', path: '/admin/setting/index' },
+    { code: 'sys_page_setup', name: '页面设置', nameEn: 'Page setup', path: '/admin/pageSetup/index' },
+    { code: 'sys_agreement', name: '协议管理', nameEn: 'Agreements', path: '/admin/agreement/index' },
     { code: 'sys_files', name: '文件列表', nameEn: 'Files', path: '/downloadFile/fileList' },
     { code: 'sys_notice', name: '系统公告', nameEn: 'System notices', path: '/noticeList/index' },
     {
@@ -406,6 +438,8 @@ export const ROLES: RoleSeed[] = [
       'menu:admin_userInfo_export',
       'menu:admin_userInfo_userImport_btn',
       'menu:sys_user_detail',
+      'menu:admin_userInfo_resetPwd',
+      'menu:sys_dept',
     ],
   },
   {

@@ -116,6 +116,15 @@ export const ALPHA: SchoolSeed = {
       phone: '13800000003',
     },
     {
+      // A sub-administrator limited to the Engineering subtree (data scope, spec S0.1.2).
+      username: 'subadmin',
+      password: PASSWORD,
+      realName: 'Alpha Sub Admin',
+      roles: ['ROLE_SUB_ADMIN'],
+      phone: '13800000004',
+      dept: 'Engineering',
+    },
+    {
       username: 'student',
       password: PASSWORD,
       realName: 'Alpha Student',
