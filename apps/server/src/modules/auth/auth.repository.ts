@@ -21,6 +21,17 @@ import {
  */
 
 const NONCE_TTL = sql`interval '10 minutes'`;
+/**
+ * How long the access token of a rotated pair still works: requests the page sent just before it refreshed
+ * carry the old token, and refusing them would log the user out mid-refresh. Any other revocation
+ * (logout, password change, reuse, disabling) ends it at once.
+ */
+export const ROTATION_GRACE_SECONDS = 30;
+export const ROTATED = 'rotated';
+/** Live, or rotated so recently that a request already in flight may still use it. */
+const isUsable = sql`(t.revoked_at is null or (t.revoke_reason = ${ROTATED} and t.revoked_at > now() - make_interval(secs => ${ROTATION_GRACE_SECONDS})))`;
+/** Revocations other than rotation also end a rotated pair's grace. */
+const notFinallyRevoked = sql`(${authToken.revokedAt} is null or ${authToken.revokeReason} = ${ROTATED})`;
 
 export async function admitRequest(
   { db }: SystemScope,
@@ -37,7 +48,7 @@ export async function admitRequest(
            t.id, t.tenant_id, t.user_id, t.access_expires_at, t.active_role_id, t.client_port
     from (select 1) as one
     left join auth_token t
-      on t.access_hash = ${tokenHash}::text and t.revoked_at is null and t.access_expires_at > now()`);
+      on t.access_hash = ${tokenHash}::text and ${isUsable} and t.access_expires_at > now()`);
   const row = rowsOf<Record<string, unknown>>(res)[0]!;
   const token: TokenRecord | null =
     row.id == null
@@ -81,7 +92,7 @@ export async function revokeToken({ tx, tenantId }: TenantScope, tokenId: number
   await tx
     .update(authToken)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.id, tokenId), isNull(authToken.revokedAt)));
+    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.id, tokenId), notFinallyRevoked));
 }
 
 /** Revokes a token only if still live; false when another request rotated it first. */
@@ -103,16 +114,14 @@ export async function revokeFamily({ db }: SystemScope, tenantId: number, family
   await db
     .update(authToken)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(
-      and(eq(authToken.tenantId, tenantId), eq(authToken.familyId, familyId), isNull(authToken.revokedAt)),
-    );
+    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.familyId, familyId), notFinallyRevoked));
 }
 
 export async function revokeAllForUser({ tx, tenantId }: TenantScope, userId: number, reason: string) {
   const rows = await tx
     .update(authToken)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.userId, userId), isNull(authToken.revokedAt)))
+    .where(and(eq(authToken.tenantId, tenantId), eq(authToken.userId, userId), notFinallyRevoked))
     .returning({ id: authToken.id });
   return rows.length;
 }

@@ -298,7 +298,7 @@ export async function refreshTokens(
   if (!row || (input.tenantId !== null && row.tenantId !== input.tenantId))
     throw new AppError('unauthenticated', 'refresh token invalid');
   if (row.revokedAt) {
-    if (row.revokeReason === 'rotated') {
+    if (row.revokeReason === repo.ROTATED) {
       await repo.revokeFamily(system, row.tenantId, row.familyId, 'refresh_reuse');
       deps.log.warn(
         { tenantId: row.tenantId, userId: row.userId },
@@ -309,7 +309,7 @@ export async function refreshTokens(
   }
   if (row.refreshExpiresAt.getTime() <= Date.now())
     throw new AppError('unauthenticated', 'refresh token expired');
-  if (!(await repo.revokeTokenIfLive(system, row.tenantId, row.id, 'rotated'))) {
+  if (!(await repo.revokeTokenIfLive(system, row.tenantId, row.id, repo.ROTATED))) {
     throw new AppError('unauthenticated', 'refresh token invalid');
   }
   return issueTokens(

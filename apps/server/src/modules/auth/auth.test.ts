@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_CAPTCHA, type TestContext } from '../../test/harness';
 import { rowsOf } from '../../core/db/rows';
+import { ROTATION_GRACE_SECONDS } from './auth.repository';
 import { LOCK_MAX_MS, lockDurationMs, svgCaptchaGenerator } from './auth.service';
 import { revokeUserTokens } from './index';
 
@@ -287,12 +288,54 @@ describe('tokens [spec:S0.4.14] [spec:S0.7.4]', () => {
     const r1 = await refresh(login.refresh_token);
     expect(r1.status, r1.raw).toBe(200);
     expect(r1.body.data.access_token).not.toBe(login.access_token);
-    expect((await t.get('/admin/user/info', { token: login.access_token })).status).toBe(401);
     expect((await t.get('/admin/user/info', { token: r1.body.data.access_token })).status).toBe(200);
 
     const reuse = await refresh(login.refresh_token);
     expect(reuse.status).toBe(401);
     expect((await t.get('/admin/user/info', { token: r1.body.data.access_token })).status).toBe(401);
+  });
+
+  it('a request sent with the old access token just before a refresh still passes, for a short grace only [spec:S0.4.14]', async () => {
+    const login = (await t.login('student')).body.data;
+    const refresh = (rt: string) =>
+      t.post('/auth/oauth/token?grant_type=refresh_token', { refresh_token: rt }, { form: true });
+    const r1 = await refresh(login.refresh_token);
+    expect(r1.status, r1.raw).toBe(200);
+    expect((await t.get('/admin/user/info', { token: login.access_token })).status).toBe(200);
+    await system().execute(
+      sql`update auth_token set revoked_at = now() - make_interval(secs => ${ROTATION_GRACE_SECONDS + 1})
+          where revoke_reason = 'rotated'`,
+    );
+    expect((await t.get('/admin/user/info', { token: login.access_token })).status).toBe(401);
+    expect((await t.get('/admin/user/info', { token: r1.body.data.access_token })).status).toBe(200);
+  });
+
+  it("revoking all of a user's tokens also ends the grace of a just-rotated one [spec:S0.4.3]", async () => {
+    const login = (await t.login('student')).body.data;
+    const r1 = await t.post(
+      '/auth/oauth/token?grant_type=refresh_token',
+      { refresh_token: login.refresh_token },
+      { form: true },
+    );
+    expect(r1.status, r1.raw).toBe(200);
+    await t.database.withTenant(t.alpha.tenantId, (scope) =>
+      revokeUserTokens(scope, t.alpha.userIds.student!, 'password_changed'),
+    );
+    expect((await t.get('/admin/user/info', { token: login.access_token })).status).toBe(401);
+    expect((await t.get('/admin/user/info', { token: r1.body.data.access_token })).status).toBe(401);
+  });
+
+  it('logging out with the old token of a just-rotated pair ends its grace', async () => {
+    const login = (await t.login('student')).body.data;
+    const r1 = await t.post(
+      '/auth/oauth/token?grant_type=refresh_token',
+      { refresh_token: login.refresh_token },
+      { form: true },
+    );
+    expect(r1.status, r1.raw).toBe(200);
+    const out = await t.post('/auth/token/logout', undefined, { token: login.access_token });
+    expect(out.status, out.raw).toBe(200);
+    expect((await t.get('/admin/user/info', { token: login.access_token })).status).toBe(401);
   });
 
   it('an expired access token is refused', async () => {
