@@ -21,8 +21,18 @@ import {
   svgCaptchaGenerator,
   type CaptchaGenerator,
   type SmsSender,
+  decryptPassword,
+  getPasswordKey,
+  revokeUserTokens,
 } from './modules/auth';
-import { identityRoutes } from './modules/identity';
+import {
+  USER_EXPORT_QUEUE,
+  createUserExportJob,
+  identityRoutes,
+  roleRoutes,
+  userAdminRoutes,
+  userTypeRoutes,
+} from './modules/identity';
 import { productRoutes } from './modules/products';
 import { settingsRoutes } from './modules/settings';
 import { tenantRoutes } from './modules/tenants';
@@ -31,6 +41,10 @@ import { noticeRoutes } from './modules/notices';
 import { downloadRoutes } from './modules/downloads';
 import { clientLogRoutes } from './modules/client-logs';
 import { agreementRoutes } from './modules/agreements';
+import { signatureRoutes } from './modules/signatures';
+import { webauthnRoutes } from './modules/webauthn';
+import { userProfileRoutes } from './modules/user-profile';
+import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
   env: Env;
@@ -141,17 +155,31 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       : createDevSmsSender(database.system, (m) => app.log.info(m)));
   const authDeps = { database, env, sms, captcha: opts.captcha ?? svgCaptchaGenerator, log: app.log };
 
+  const files = createLocalFileStorage(path.join(env.DATA_DIR, 'files'));
+  jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), { leaseSeconds: 600 });
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
+    ...userAdminRoutes({
+      database,
+      revokeUserTokens,
+      preparePasswordKey: async () => void (await getPasswordKey(database.system)),
+      decryptPassword: async (field, value) =>
+        decryptPassword(await getPasswordKey(database.system), field, value),
+    }),
+    ...roleRoutes(),
+    ...userTypeRoutes(),
     ...productRoutes(),
     ...settingsRoutes(),
     ...tenantRoutes(database),
     ...messageRoutes(),
     ...noticeRoutes(),
-    ...downloadRoutes(),
+    ...downloadRoutes(files),
     ...clientLogRoutes(),
     ...agreementRoutes(),
+    ...signatureRoutes(files),
+    ...webauthnRoutes(authDeps),
+    ...userProfileRoutes(authDeps, files),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

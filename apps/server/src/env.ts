@@ -45,6 +45,26 @@ const envSchema = z.object({
   JOB_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
   TRUST_PROXY: bool,
+  /** WebAuthn relying party: the host name the fingerprint credentials are bound to (no scheme, no port). */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'WEBAUTHN_RP_ID must be a host name')
+    .default('localhost'),
+  /** Name shown by the authenticator when enrolling. */
+  WEBAUTHN_RP_NAME: z.string().min(1).default('Psychological counselling platform'),
+  /**
+   * Comma-separated origins allowed to use the credentials (https://psy.example.edu). Empty: any origin
+   * whose host is WEBAUTHN_RP_ID, over https, or over http for localhost (development).
+   */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint, idSchema } from './endpoint';
-import { dateTimeSchema } from './common';
+import { defineEndpoint, idSchema, pageOf } from './endpoint';
+import { boundedPageQuery, dateSchema, dateTimeSchema } from './common';
 
 /** Setting code of the start-up agreement (spec S0.3.12). */
 export const AGREEMENT_SETTING_CODE = 'agreementSetting';
@@ -63,4 +63,92 @@ export const saveAgreementEndpoint = defineEndpoint({
     formName: z.string(),
     agreedAt: dateTimeSchema.describe('when the user first agreed'),
   }),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Administration: who agreed, exports, per-role groups (spec S0.7 'Agreements')
+
+/** Most rows one export writes; a larger selection is refused (narrow the filters). */
+export const AGREEMENT_EXPORT_MAX_ROWS = 20_000;
+
+const agreementFilterFields = {
+  keyword: z
+    .string()
+    .trim()
+    .max(50, 'at most 50 characters')
+    .optional()
+    .describe('part of the real name, login account or number'),
+  roleId: idSchema.optional().describe('only users holding this role'),
+  formName: formNameSchema.optional(),
+  startDate: dateSchema.optional().describe('agreed on or after this day (China time)'),
+  endDate: dateSchema.optional().describe('agreed on or before this day (China time)'),
+};
+const checkDateRange = (f: { startDate?: string; endDate?: string }) =>
+  !f.startDate || !f.endDate || f.startDate <= f.endDate;
+const dateRangeIssue = { message: 'must not be before startDate', path: ['endDate'] };
+
+export const agreementFilterSchema = z.object(agreementFilterFields).refine(checkDateRange, dateRangeIssue);
+export type AgreementFilter = z.infer<typeof agreementFilterSchema>;
+
+export const agreementRecordSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  realName: z.string(),
+  numberName: z.string().nullable(),
+  deptName: z.string().nullable(),
+  roleNames: z.array(z.string()).describe("the user's roles now"),
+  formName: z.string(),
+  agreedAt: dateTimeSchema,
+});
+export type AgreementRecord = z.infer<typeof agreementRecordSchema>;
+
+export const agreementListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/agreement/list',
+  summary: 'Who agreed to which agreement and when, newest first, paged',
+  tags: ['agreements'],
+  body: boundedPageQuery(100).extend(agreementFilterFields).refine(checkDateRange, dateRangeIssue),
+  response: pageOf(agreementRecordSchema),
+});
+
+export const agreementExportEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/agreement/export',
+  summary: 'The agreements matching the filters as an Excel workbook (.xlsx)',
+  tags: ['agreements'],
+  body: agreementFilterSchema,
+  response: null,
+  produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+});
+
+export const agreementExportWordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/agreement/exportWord',
+  summary: 'The agreements matching the filters as a Word document (.docx) with the agreement text',
+  tags: ['agreements'],
+  body: agreementFilterSchema,
+  response: null,
+  produces: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+});
+
+export const agreementGroupSchema = z.object({
+  roleId: z.number().int(),
+  roleCode: z.string(),
+  roleName: z.string(),
+  targeted: z.boolean().describe('the role is in the setting userRoleId list'),
+  userCount: z.number().int().describe('users holding the role'),
+  agreedCount: z.number().int().describe('of them, who have agreed to formName'),
+  pendingCount: z.number().int(),
+});
+
+export const agreementGroupEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/admin/agreement/findUserAgreementGroup',
+  summary: 'Per role: how many users hold it and how many of them have agreed',
+  tags: ['agreements'],
+  query: z.object({
+    formName: formNameSchema.optional().describe("the setting's form name when omitted"),
+  }),
+  response: z.object({ formName: z.string(), groups: z.array(agreementGroupSchema) }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, pageOf } from './endpoint';
+import { defineEndpoint, idSchema, pageOf } from './endpoint';
 import { boundedPageQuery, dateTimeSchema } from './common';
 
 /** Download (export) task status: 0 generating, 1 done, 2 failed. */
@@ -31,4 +31,19 @@ export const mineFinishedTasksEndpoint = defineEndpoint({
   tags: ['downloads'],
   body: boundedPageQuery(100),
   response: pageOf(downloadTaskSchema),
+});
+
+/**
+ * The file of a finished task, for the user who asked for it only (spec S0.7 `taskProgress/download`).
+ * Answers the file itself (attachment), not the JSON envelope; 404 when the task is not the caller's,
+ * not done or its file is gone.
+ */
+export const downloadTaskFileEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/download/taskProgress/download',
+  summary: "The file of one of the caller's finished download tasks",
+  tags: ['downloads'],
+  query: z.object({ id: idSchema.describe('download task id') }),
+  response: null,
+  produces: 'application/octet-stream',
 });

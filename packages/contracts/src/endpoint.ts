@@ -22,8 +22,8 @@ export interface Endpoint<
   params?: P;
   /** Schema of `data` in the success envelope; `null` for calls that answer a file or stream. */
   response: R | null;
-  /** `form` for application/x-www-form-urlencoded bodies (the OAuth token call). */
-  bodyType?: 'json' | 'form' | 'multipart';
+  /** `form` for application/x-www-form-urlencoded bodies (the OAuth token call); `text` for text/plain. */
+  bodyType?: 'json' | 'form' | 'multipart' | 'text';
   /** Content type of a non-envelope answer (captcha image, file download). */
   produces?: string;
 }

@@ -138,11 +138,29 @@ export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
   }),
 );
 
+/**
+ * Query of the department trees. Neither: the whole tree. `parentId`: only the children of that node
+ * (lazy loading; each with `isChild` and an empty `children`). `name`: the departments whose name
+ * contains it, with their ancestors (so the tree can be shown expanded to them).
+ */
+export const deptTreeQuerySchema = z.object({
+  parentId: z
+    .preprocess((v) => (v === '' ? undefined : v), idSchema.optional())
+    .describe('answer only the children of this department (lazy loading)'),
+  name: z
+    .string()
+    .trim()
+    .max(50, 'at most 50 characters')
+    .optional()
+    .describe('departments whose name contains this, with their ancestors'),
+});
+
 export const deptTreeEndpoint = defineEndpoint({
   method: 'GET',
   path: '/admin/dept/tree',
-  summary: "The tenant's department tree from the root ('organisation')",
+  summary: "The tenant's department tree from the root ('organisation'); lazy children or name search",
   tags: ['identity'],
+  query: deptTreeQuerySchema,
   response: z.array(deptNodeSchema),
 });
 

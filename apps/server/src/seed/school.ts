@@ -6,6 +6,7 @@ import { menu, product, roleMenu, tenantProduct } from '../modules/products/prod
 import { dictItem, dictType, pageSetup, setting } from '../modules/settings/settings.table';
 import { tenant } from '../modules/tenants/tenants.table';
 import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
+import { DICTIONARIES } from './dictionaries';
 
 export interface UserSeed {
   username: string;
@@ -44,65 +45,6 @@ export interface SeededSchool {
   roleIds: Record<string, number>;
   deptIds: Record<string, number>;
 }
-
-const DICTS: { name: string; items: [string, string, string][] }[] = [
-  {
-    name: 'sex',
-    items: [
-      ['1', '男', 'Male'],
-      ['2', '女', 'Female'],
-    ],
-  },
-  {
-    name: 'isMarriage',
-    items: [
-      ['1', '未婚', 'Unmarried'],
-      ['2', '已婚', 'Married'],
-      ['3', '离异', 'Divorced'],
-      ['4', '丧偶', 'Widowed'],
-    ],
-  },
-  {
-    name: 'politicCountenance',
-    items: [
-      ['1', '中共党员', 'CPC member'],
-      ['2', '共青团员', 'CYL member'],
-      ['3', '群众', 'Non-affiliated'],
-      ['4', '其他', 'Other'],
-    ],
-  },
-  {
-    name: 'educationalLevel',
-    items: [
-      ['1', '专科', 'Associate'],
-      ['2', '本科', 'Bachelor'],
-      ['3', '硕士研究生', 'Master'],
-      ['4', '博士研究生', 'Doctorate'],
-    ],
-  },
-  {
-    name: 'religiousBelief',
-    items: [
-      ['1', '无', 'None'],
-      ['2', '佛教', 'Buddhism'],
-      ['3', '基督教', 'Christianity'],
-      ['4', '伊斯兰教', 'Islam'],
-      ['5', '其他', 'Other'],
-    ],
-  },
-  {
-    name: 'nation',
-    items: [
-      ['1', '汉族', 'Han'],
-      ['2', '蒙古族', 'Mongol'],
-      ['3', '回族', 'Hui'],
-      ['4', '藏族', 'Tibetan'],
-      ['5', '维吾尔族', 'Uyghur'],
-      ['6', '壮族', 'Zhuang'],
-      ['99', '其他', 'Other'],
-    ],
-  },
-];
 
 /** The platform's product catalogue; idempotent. */
 export async function seedCatalog(db: Database['db'] | Tx): Promise<Map<string, number>> {
@@ -266,22 +208,24 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
       .values({ tenantId, name: '学生', code: 'student', sort: 2, allowRegister: true })
       .returning({ id: userType.id });
 
-    for (const d of DICTS) {
-      const [dt] = await tx
-        .insert(dictType)
-        .values({ tenantId, name: d.name, system: true })
-        .returning({ id: dictType.id });
-      await tx.insert(dictItem).values(
+    // Two statements for all the dictionaries: a school is created in the tests of every file.
+    const dictIds = await tx
+      .insert(dictType)
+      .values(DICTIONARIES.map((d) => ({ tenantId, name: d.name, description: d.description, system: true })))
+      .returning({ id: dictType.id, name: dictType.name });
+    const dictIdByName = new Map(dictIds.map((d) => [d.name, d.id]));
+    await tx.insert(dictItem).values(
+      DICTIONARIES.flatMap((d) =>
         d.items.map(([value, label, labelEn], i) => ({
           tenantId,
-          dictId: dt!.id,
+          dictId: dictIdByName.get(d.name)!,
           value,
           label,
           labelEn,
           sort: i + 1,
         })),
-      );
-    }
+      ),
+    );
     for (const s of seed.settings ?? []) {
       await tx.insert(setting).values({ tenantId, type: s.type, enable: s.enable, value: s.value ?? {} });
     }

@@ -1,6 +1,7 @@
 /** Every table of the database, for drizzle-kit and the typed client. */
 export * from '../../modules/tenants/tenants.table';
 export * from '../../modules/identity/identity.table';
+export * from '../../modules/identity/roles.table';
 export * from '../../modules/products/products.table';
 export * from '../../modules/settings/settings.table';
 export * from '../../modules/auth/auth.table';
@@ -10,3 +11,6 @@ export * from '../../modules/notices/notices.table';
 export * from '../../modules/downloads/downloads.table';
 export * from '../../modules/client-logs/client-logs.table';
 export * from '../../modules/agreements/agreements.table';
+export * from '../../modules/signatures/signatures.table';
+export * from '../../modules/webauthn/webauthn.table';
+export * from '../../modules/user-profile/user-profile.table';

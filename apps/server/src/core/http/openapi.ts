@@ -66,7 +66,9 @@ export function buildOpenApi(routes: RouteDef[], version: string) {
           ? 'application/x-www-form-urlencoded'
           : e.bodyType === 'multipart'
             ? 'multipart/form-data'
-            : 'application/json';
+            : e.bodyType === 'text'
+              ? 'text/plain'
+              : 'application/json';
       op.requestBody = { required: true, content: { [ct]: { schema: schemaOf(e.body, 'input') } } };
     }
     (paths[path] ??= {})[e.method.toLowerCase()] = op;

@@ -31,6 +31,8 @@ export interface RouteDef<E extends Endpoint = Endpoint> {
   tenant?: 'transaction' | 'header' | 'none';
   /** Signed by default; unsigned only for calls a browser makes without script (an `<img src>`). */
   signed?: boolean;
+  /** Largest request body in bytes, when a route takes more than the app's default (uploads). */
+  bodyLimit?: number;
   /**
    * The route also serves a signed-in user whose account is disabled or has no role (logout, so the
    * client can still end the session); every other signed-in route refuses them (body codes 3 and 20).
@@ -190,6 +192,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
       method: endpoint.method,
       url,
       config: { access },
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const bearer = bearerOf(req);
         const tokenHash = bearer ? sha256Hex(bearer) : null;

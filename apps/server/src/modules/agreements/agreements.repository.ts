@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
+import { dept, role, sysUser, userRole } from '../identity/identity.table';
 import { agreementRecord } from './agreements.table';
 
 export async function findAgreement({ tx, tenantId }: TenantScope, userId: number, formName: string) {
@@ -27,4 +28,110 @@ export async function insertAgreement(
     .onConflictDoNothing()
     .returning();
   return inserted ?? (await findAgreement(scope, rec.userId, rec.formName))!;
+}
+
+export interface AgreementFilterInput {
+  keyword?: string;
+  roleId?: number;
+  formName?: string;
+  /** agreed_at >= from */
+  from?: Date;
+  /** agreed_at < to */
+  to?: Date;
+}
+
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(tenantId: number, f: AgreementFilterInput): SQL | undefined {
+  return and(
+    eq(agreementRecord.tenantId, tenantId),
+    f.formName ? eq(agreementRecord.formName, f.formName) : undefined,
+    f.from ? gte(agreementRecord.agreedAt, f.from) : undefined,
+    f.to ? lt(agreementRecord.agreedAt, f.to) : undefined,
+    f.keyword
+      ? or(
+          ilike(sysUser.realName, containsPattern(f.keyword)),
+          ilike(sysUser.username, containsPattern(f.keyword)),
+          ilike(sysUser.numberName, containsPattern(f.keyword)),
+        )
+      : undefined,
+    f.roleId !== undefined
+      ? sql`exists (select 1 from ${userRole} ur where ur.tenant_id = "agreement_record"."tenant_id"
+          and ur.user_id = "agreement_record"."user_id" and ur.role_id = ${f.roleId})`
+      : undefined,
+  );
+}
+
+/** The user's live role names, in role order (outer row by qualified names, not the subquery's). */
+const roleNamesSql = sql<string[]>`coalesce((select array_agg(r.role_name order by r.id) from ${userRole} ur
+  join ${role} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
+  where ur.tenant_id = "agreement_record"."tenant_id" and ur.user_id = "agreement_record"."user_id"), '{}')`;
+
+/** Agreements with who gave them, newest first; `page` omitted: all (exports, capped by the caller). */
+export async function findAgreementRecords(
+  { tx, tenantId }: TenantScope,
+  filter: AgreementFilterInput,
+  page: { offset: number; limit: number },
+) {
+  const where = whereOf(tenantId, filter);
+  const rows = await tx
+    .select({
+      id: agreementRecord.id,
+      userId: agreementRecord.userId,
+      username: sysUser.username,
+      realName: sysUser.realName,
+      numberName: sysUser.numberName,
+      deptName: dept.name,
+      roleNames: roleNamesSql,
+      formName: agreementRecord.formName,
+      agreedAt: agreementRecord.agreedAt,
+    })
+    .from(agreementRecord)
+    .innerJoin(
+      sysUser,
+      and(eq(sysUser.tenantId, agreementRecord.tenantId), eq(sysUser.id, agreementRecord.userId)),
+    )
+    .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
+    .where(where)
+    .orderBy(desc(agreementRecord.agreedAt), desc(agreementRecord.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows;
+}
+
+export async function countAgreementRecords({ tx, tenantId }: TenantScope, filter: AgreementFilterInput) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(agreementRecord)
+    .innerJoin(
+      sysUser,
+      and(eq(sysUser.tenantId, agreementRecord.tenantId), eq(sysUser.id, agreementRecord.userId)),
+    )
+    .where(whereOf(tenantId, filter));
+  return row?.n ?? 0;
+}
+
+/** Per live role: users holding it, and how many of them agreed to `formName`. */
+export async function countAgreementsByRole({ tx, tenantId }: TenantScope, formName: string) {
+  return tx
+    .select({
+      roleId: role.id,
+      roleCode: role.roleCode,
+      roleName: role.roleName,
+      userCount: sql<number>`count(distinct ${userRole.userId})::int`,
+      agreedCount: sql<number>`count(distinct ${agreementRecord.userId})::int`,
+    })
+    .from(role)
+    .leftJoin(userRole, and(eq(userRole.tenantId, role.tenantId), eq(userRole.roleId, role.id)))
+    .leftJoin(
+      agreementRecord,
+      and(
+        eq(agreementRecord.tenantId, userRole.tenantId),
+        eq(agreementRecord.userId, userRole.userId),
+        eq(agreementRecord.formName, formName),
+      ),
+    )
+    .where(and(eq(role.tenantId, tenantId), eq(role.delFlag, false)))
+    .groupBy(role.id, role.roleCode, role.roleName)
+    .orderBy(asc(role.id));
 }

@@ -1,15 +1,27 @@
 import {
+  AGREEMENT_EXPORT_MAX_ROWS,
   AGREEMENT_SETTING_CODE,
+  CALENDAR_UTC_OFFSET,
   DEFAULT_AGREEMENT_FORM_NAME,
+  type AgreementFilter,
+  type AgreementRecord,
   agreementSettingValueSchema,
   type AgreementSettingValue,
   type Lang,
 } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
-import { forbidden } from '../../core/http/app-error';
+import { AppError, forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { getSetting } from '../settings';
-import { findAgreement, insertAgreement } from './agreements.repository';
+import {
+  countAgreementRecords,
+  countAgreementsByRole,
+  findAgreement,
+  findAgreementRecords,
+  insertAgreement,
+  type AgreementFilterInput,
+} from './agreements.repository';
+import { buildAgreementDocument, buildAgreementWorkbook } from './agreements.export';
 
 interface AgreementSetting {
   enabled: boolean;
@@ -69,4 +81,76 @@ export async function saveMyAgreement(
     formAnswerId: body.formAnswerId ?? null,
   });
   return { formName: row.formName, agreedAt: row.agreedAt.toISOString() };
+}
+
+// --- administration -------------------------------------------------------------------------------
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00${CALENDAR_UTC_OFFSET}`);
+
+/** The contract's filter as the repository's: calendar days in China time, end day included. */
+function filterOf(f: AgreementFilter): AgreementFilterInput {
+  return {
+    keyword: f.keyword || undefined,
+    roleId: f.roleId,
+    formName: f.formName,
+    from: f.startDate ? dayStart(f.startDate) : undefined,
+    to: f.endDate ? new Date(dayStart(f.endDate).getTime() + 86_400_000) : undefined,
+  };
+}
+
+type RecordRow = Awaited<ReturnType<typeof findAgreementRecords>>[number];
+const toRecord = (r: RecordRow): AgreementRecord => ({ ...r, agreedAt: r.agreedAt.toISOString() });
+
+/** Who agreed to what and when (spec S0.7 'Agreements': list), newest first. */
+export async function listAgreements(
+  scope: TenantScope,
+  q: AgreementFilter & { current: number; size: number },
+) {
+  const filter = filterOf(q);
+  const rows = await findAgreementRecords(scope, filter, { offset: (q.current - 1) * q.size, limit: q.size });
+  const total =
+    q.current === 1 && rows.length < q.size ? rows.length : await countAgreementRecords(scope, filter);
+  return { records: rows.map(toRecord), total, current: q.current, size: q.size };
+}
+
+async function rowsForExport(scope: TenantScope, f: AgreementFilter) {
+  const filter = filterOf(f);
+  const total = await countAgreementRecords(scope, filter);
+  if (total > AGREEMENT_EXPORT_MAX_ROWS)
+    throw new AppError(
+      'badRequest',
+      `too many records to export (${total}, at most ${AGREEMENT_EXPORT_MAX_ROWS}): narrow the filters`,
+    );
+  return findAgreementRecords(scope, filter, { offset: 0, limit: AGREEMENT_EXPORT_MAX_ROWS });
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** The filtered agreements as an Excel workbook. */
+export async function exportAgreementsXlsx(scope: TenantScope, f: AgreementFilter, lang: Lang) {
+  return buildAgreementWorkbook(await rowsForExport(scope, f), lang);
+}
+
+/** The filtered agreements as a Word document, headed by the agreement text in the caller's language. */
+export async function exportAgreementsDocx(scope: TenantScope, f: AgreementFilter, lang: Lang) {
+  const rows = await rowsForExport(scope, f);
+  const { value } = await loadAgreementSetting(scope);
+  return buildAgreementDocument(rows, lang, textFor(value, lang));
+}
+
+/** Per role: users holding it and how many agreed (spec: findUserAgreementGroup). */
+export async function getAgreementGroups(scope: TenantScope, formName?: string) {
+  const { value } = await loadAgreementSetting(scope);
+  const name = formName ?? value.formName ?? DEFAULT_AGREEMENT_FORM_NAME;
+  const targeted = new Set(value.userRoleId);
+  const rows = await countAgreementsByRole(scope, name);
+  return {
+    formName: name,
+    groups: rows.map((r) => ({
+      ...r,
+      targeted: targeted.has(r.roleId),
+      pendingCount: r.userCount - r.agreedCount,
+    })),
+  };
 }

@@ -176,7 +176,8 @@ export async function issueCaptcha(deps: AuthDeps, randomStr: string): Promise<s
   return c.svg;
 }
 
-async function checkCaptcha(deps: AuthDeps, randomStr: string | undefined, code: string | undefined) {
+/** Takes a captcha answer once; a missing or wrong one is refused (428, captchaRequired). */
+export async function checkCaptcha(deps: AuthDeps, randomStr: string | undefined, code: string | undefined) {
   if (!randomStr || !code) throw new AppError('badCaptcha', undefined, { captchaRequired: true });
   const stored = await repo.takeCaptcha(deps.database.system, randomStr);
   if (!stored || stored !== sha256Hex(code.trim().toLowerCase())) {
@@ -439,6 +440,52 @@ export async function loginWithSms(
     method: 'sms',
     result: 'success',
   });
+  return issueTokens(deps, tenantId, user.id, client);
+}
+
+/** Refuses a client address that has tried to log in too often this minute (429, as the password login). */
+export async function enforceLoginIpLimit(deps: AuthDeps, client: ClientInfo): Promise<void> {
+  await enforceRateLimit(deps.database.system, `login:ip:${client.ip}`, deps.env.LOGIN_IP_LIMIT_PER_MIN, 60);
+}
+
+/**
+ * Signs in a user whose identity another factor has proved (a verified WebAuthn assertion): the same
+ * account checks, login log and tokens as the password login. `userId: null` records a failed attempt.
+ */
+export async function loginVerifiedUser(
+  deps: AuthDeps,
+  input: { tenantId: number; userId: number | null; method: 'fingerprint'; failure?: string },
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  const { tenantId } = input;
+  const user =
+    input.userId === null
+      ? null
+      : await deps.database.withTenant(tenantId, (s) => loadPrincipalData(s, input.userId!));
+  if (!user) {
+    await repo.insertLoginLog(deps.database.system, {
+      tenantId,
+      username: '',
+      userId: input.userId,
+      method: input.method,
+      result: input.failure ?? 'bad_credential',
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    throw new AppError('badCredentials');
+  }
+  const entry = {
+    tenantId,
+    username: user.username,
+    userId: user.id,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  };
+  if (user.status !== 'active') {
+    await repo.insertLoginLog(deps.database.system, { ...entry, method: input.method, result: 'disabled' });
+    throw new AppError('loginNotPermitted');
+  }
+  await repo.insertLoginLog(deps.database.system, { ...entry, method: input.method, result: 'success' });
   return issueTokens(deps, tenantId, user.id, client);
 }
 

@@ -3,4 +3,12 @@ export { authRoutes } from './auth.routes';
 export { createRequestGate } from './auth.gate';
 export { createDevSmsSender, createHttpSmsSender, type SmsSender } from './sms-sender';
 export { revokeUserTokens, svgCaptchaGenerator, type AuthDeps, type CaptchaGenerator } from './auth.service';
+export {
+  checkCaptcha,
+  enforceLoginIpLimit,
+  loginVerifiedUser,
+  parseClientPort,
+  type ClientInfo,
+} from './auth.service';
 export { purgeExpired } from './auth.repository';
+export { getPasswordKey, decryptPassword } from './password-key';

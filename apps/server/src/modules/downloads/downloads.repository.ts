@@ -70,3 +70,14 @@ export async function finishDownloadTask(
     .returning();
   return row ?? null;
 }
+
+/** One task of a user (any status), or null. */
+export async function findUserTask({ tx, tenantId }: TenantScope, userId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(downloadTask)
+    .where(
+      and(eq(downloadTask.tenantId, tenantId), eq(downloadTask.userId, userId), eq(downloadTask.id, id)),
+    );
+  return row ?? null;
+}

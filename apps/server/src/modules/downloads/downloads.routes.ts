@@ -1,9 +1,22 @@
-import { downloadingCountEndpoint, mineFinishedTasksEndpoint } from '@psy/contracts';
+import {
+  downloadTaskFileEndpoint,
+  downloadingCountEndpoint,
+  mineFinishedTasksEndpoint,
+} from '@psy/contracts';
+import { notFound } from '../../core/http/app-error';
 import { AUTHENTICATED } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { countMyGeneratingFiles, listMyFinishedTasks } from './downloads.service';
+import type { FileStorage } from '../../core/storage/file-storage';
+import { countMyGeneratingFiles, findMyTaskFile, listMyFinishedTasks } from './downloads.service';
 
-export const downloadRoutes = (): RouteDef[] =>
+const CONTENT_TYPES: Record<string, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  zip: 'application/zip',
+  pdf: 'application/pdf',
+};
+
+export const downloadRoutes = (files: FileStorage): RouteDef[] =>
   [
     defineRoute({
       endpoint: downloadingCountEndpoint,
@@ -14,5 +27,25 @@ export const downloadRoutes = (): RouteDef[] =>
       endpoint: mineFinishedTasksEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, body }) => listMyFinishedTasks(scope!, principal!.userId, body),
+    }),
+    defineRoute({
+      // Only the task's creator: the file may hold personal data of many people.
+      endpoint: downloadTaskFileEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, query, reply }) => {
+        const task = await findMyTaskFile(scope!, principal!.userId, query.id);
+        const bytes = task ? await files.get(task.fileKey) : null;
+        if (!task || !bytes) throw notFound('file');
+        const ext = task.fileName.split('.').pop() ?? '';
+        await reply
+          .header('cache-control', 'no-store')
+          .header(
+            'content-disposition',
+            `attachment; filename="${task.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(task.fileName)}`,
+          )
+          .type(CONTENT_TYPES[ext] ?? 'application/octet-stream')
+          .send(bytes);
+        return undefined;
+      },
     }),
   ] as RouteDef[];

@@ -3,6 +3,7 @@ import type { TenantScope } from '../../core/db/database';
 import {
   countUserTasks,
   finishDownloadTask,
+  findUserTask,
   findUserTasks,
   insertDownloadTask,
   type DownloadTaskRow,
@@ -66,4 +67,11 @@ export async function failDownloadTask(scope: TenantScope, id: number, error: st
     error,
   });
   return row ? toTask(row) : null;
+}
+
+/** The stored file of a finished task of the user: its name and storage key; null if none. */
+export async function findMyTaskFile(scope: TenantScope, userId: number, id: number) {
+  const row = await findUserTask(scope, userId, id);
+  if (!row || row.status !== DOWNLOAD_TASK_STATUS.done || !row.fileKey) return null;
+  return { fileName: row.fileName, fileKey: row.fileKey };
 }

@@ -1,7 +1,10 @@
 import type { Principal, PrincipalRole } from '../../core/http/context';
 import type { TokenRecord } from '../../core/http/gate';
 import { AppError } from '../../core/http/app-error';
+import { SENSITIVE_PERMISSION } from '@psy/contracts';
+import type { TenantScope } from '../../core/db/database';
 import type { PrincipalData } from './identity.repository';
+import { findDeptSubtreeIds } from './depts.repository';
 
 /** A role may be used only from the client ports in its portPermission (spec S0.6). */
 export function isRoleUsable(role: PrincipalRole, clientPort: string): boolean {
@@ -57,4 +60,88 @@ export function permissionsOfUsableRoles(data: PrincipalData, clientPort: string
     for (const p of data.permissionsByRole[String(r.roleId)] ?? []) out.add(p);
   }
   return [...out].sort();
+}
+
+/**
+ * Permission keys of user and organisation administration. A role holding any of them administers
+ * people, so its data scope matters (a sub-administrator's `dept_tree`).
+ */
+export const ADMINISTRATION_KEYS: ReadonlySet<string> = new Set([
+  'sys_user',
+  'sys_user_detail',
+  'sys_dept',
+  'sys_role',
+  'sys_user_type',
+  'admin_userInfo_add',
+  'admin_userInfo_edit',
+  'admin_userInfo_del',
+  'admin_userInfo_export',
+  'admin_userInfo_userImport_btn',
+  'admin_userInfo_audit',
+  'admin_userInfo_resetPwd',
+  'admin_userInfo_sensitive',
+  'admin_dept_add',
+  'admin_dept_edit',
+  'admin_dept_del',
+  'admin_role_add',
+  'admin_role_edit',
+  'admin_role_del',
+]);
+
+const grantsAdministration = (keys: readonly string[] | undefined) =>
+  (keys ?? []).some((k) => ADMINISTRATION_KEYS.has(k));
+
+/**
+ * Whether the caller administers the whole school ('all') or only their department subtree
+ * ('dept_tree'). Only the roles whose permissions apply and that grant administration count: a
+ * counsellor role (scope 'all', no administration) next to a sub-administrator role does not widen it.
+ */
+export function administrationScopeOf(p: Principal): 'all' | 'dept_tree' {
+  const adminRoles = p.roles.filter(
+    (r) =>
+      p.effectiveRoleIds.includes(r.roleId) && grantsAdministration(p.permissionsByRole[String(r.roleId)]),
+  );
+  if (adminRoles.length === 0 || adminRoles.some((r) => r.dataScope !== 'dept_tree')) return 'all';
+  return 'dept_tree';
+}
+
+/** Whether personal values (name, phone, ID number) are shown unmasked to the caller. */
+export function canSeeSensitive(p: Principal): boolean {
+  return p.permissions.has(SENSITIVE_PERMISSION);
+}
+
+/**
+ * Whether a role administers the whole school: ROLE_ADMIN, or scope 'all' with administration keys.
+ * A data-scoped administrator may not grant such a role (it would reach outside their subtree).
+ */
+export function isTenantWideAdminRole(role: {
+  roleCode: string;
+  dataScope: string;
+  permissions: readonly string[];
+}): boolean {
+  return (
+    role.roleCode === 'ROLE_ADMIN' ||
+    (role.dataScope !== 'dept_tree' && grantsAdministration(role.permissions))
+  );
+}
+
+/** The departments a caller may act in: null for the whole school, else the ids of their subtree. */
+export type DeptScope = null | { rootId: number | null; deptIds: ReadonlySet<number> };
+
+/**
+ * The caller's data scope (spec S0.1.2, S0.6): null for a school-wide administrator; for a
+ * sub-administrator their department and its descendants (nothing when they have no department).
+ * Every user-administration call goes through this.
+ */
+export async function deptScopeOf(scope: TenantScope, p: Principal): Promise<DeptScope> {
+  if (administrationScopeOf(p) === 'all') return null;
+  const rootId = p.profile.deptId;
+  if (rootId === null) return { rootId: null, deptIds: new Set() };
+  return { rootId, deptIds: new Set(await findDeptSubtreeIds(scope, rootId)) };
+}
+
+/** Whether a department (or "no department", null) is inside a scope; "no department" is outside any subtree. */
+export function isDeptInScope(s: DeptScope, deptId: number | null): boolean {
+  if (s === null) return true;
+  return deptId !== null && s.deptIds.has(deptId);
 }

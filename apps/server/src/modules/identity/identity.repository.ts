@@ -39,6 +39,8 @@ export async function loadPrincipalData(
           from user_role ur
           join role_menu rm on rm.tenant_id = ur.tenant_id and rm.role_id = ur.role_id
           join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
+          -- A product the school has switched off grants nothing, though its grants are kept for re-enabling.
+          join tenant_product tp on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id and tp.enabled
           where ur.tenant_id = u.tenant_id and ur.user_id = u.id
           group by rm.role_id) p), '{}'::json) as perms,
       coalesce((select s.enable from setting s where s.tenant_id = u.tenant_id and s.type = 'singleRoleSwitch'), false)

@@ -7,7 +7,8 @@ import {
 } from '@psy/contracts';
 import { AUTHENTICATED } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { editMyBasicInfo, getDeptTree, getUserDetail, getUserInfo, listPortRoles } from './identity.service';
+import { getDeptTreeQuery } from './depts.service';
+import { editMyBasicInfo, getUserDetail, getUserInfo, listPortRoles } from './identity.service';
 
 export const identityRoutes = (): RouteDef[] =>
   [
@@ -31,7 +32,7 @@ export const identityRoutes = (): RouteDef[] =>
       // Every signed-in user may pick their own department (profile rewrite, spec S0.2.24).
       endpoint: deptTreeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope }) => getDeptTree(scope!),
+      handler: async ({ scope, query }) => getDeptTreeQuery(scope!, query),
     }),
     defineRoute({
       endpoint: userPortPermissionEndpoint,

@@ -72,6 +72,8 @@ export const sysUser = pgTable(
     phone: text('phone'),
     email: text('email'),
     idCard: text('id_card'),
+    /** ID document type of `id_card` (spec S0.5.4, contracts id-card.ts): 1 ID card ... 8 military/police. */
+    idType: smallint('id_type'),
     sex: smallint('sex'),
     birthday: date('birthday', { mode: 'string' }),
     avatar: text('avatar'),
@@ -83,6 +85,22 @@ export const sysUser = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     logoutRedirect: text('logout_redirect'),
     isInitializeAdmin: boolean('is_initialize_admin').notNull().default(false),
+    /** Dictionary-backed fields of the default user form (spec S0.3.3); values are dictionary item values. */
+    yearInfo: text('year_info'),
+    nation: text('nation'),
+    politicCountenance: text('politic_countenance'),
+    educationalLevel: text('educational_level'),
+    religiousBelief: text('religious_belief'),
+    isMarriage: text('is_marriage'),
+    schoolRegister: text('school_register'),
+    /**
+     * Search keys of the user list's "contains" filters (docs/users-and-departments.md): hashed one-,
+     * two- and three-character pieces of real name, user name and number, tenant-prefixed, computed by
+     * PostgreSQL (function user_search_keys, migration 0006) and indexed with GIN.
+     */
+    searchKeys: integer('search_keys')
+      .array()
+      .generatedAlwaysAs(sql`user_search_keys(tenant_id, real_name, username, number_name)`),
     delFlag: boolean('del_flag').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -90,6 +108,7 @@ export const sysUser = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('sys_user_username_uq').on(t.tenantId, sql`lower(${t.username})`),
+    index('sys_user_search_idx').using('gin', t.searchKeys),
     index('sys_user_phone_idx').on(t.tenantId, t.phone),
     index('sys_user_dept_idx').on(t.tenantId, t.deptId),
     foreignKey({
@@ -154,6 +173,43 @@ export const userRole = pgTable(
       columns: [t.tenantId, t.roleId],
       foreignColumns: [role.tenantId, role.id],
     }).onDelete('cascade'),
+    tenantIsolation(),
+  ],
+);
+
+/**
+ * Unmasked reads of another person's personal data (PIPL art. 28-31; spec: desensitised calls): who
+ * read whose which fields, through which call, when. Written in the transaction of the read.
+ */
+export const personalDataAccessLog = pgTable(
+  'personal_data_access_log',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    viewerId: bigint('viewer_id', { mode: 'number' }).notNull(),
+    subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
+    /** Personal fields read unmasked, e.g. {phone,idCard}. */
+    fields: text('fields').array().notNull(),
+    /** The call that read them, e.g. `GET /admin/user/getPhone`. */
+    route: text('route').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('personal_data_access_log_time_idx').on(t.tenantId, t.createdAt.desc()),
+    index('personal_data_access_log_subject_idx').on(t.tenantId, t.subjectId, t.createdAt.desc()),
+    index('personal_data_access_log_viewer_idx').on(t.tenantId, t.viewerId, t.createdAt.desc()),
+    // Kept when the user is soft-deleted (rows are never hard-deleted); the FK keeps ids meaningful.
+    foreignKey({
+      name: 'personal_data_access_log_viewer_fk',
+      columns: [t.tenantId, t.viewerId],
+      foreignColumns: [sysUser.tenantId, sysUser.id],
+    }),
+    foreignKey({
+      name: 'personal_data_access_log_subject_fk',
+      columns: [t.tenantId, t.subjectId],
+      foreignColumns: [sysUser.tenantId, sysUser.id],
+    }),
     tenantIsolation(),
   ],
 );

@@ -9,3 +9,10 @@ export {
 export type { PrincipalData } from './identity.repository';
 export { buildPrincipal, permissionsOfUsableRoles, isRoleUsable } from './identity.policy';
 export { identityRoutes } from './identity.routes';
+export { getDeptTree } from './identity.service';
+export * from './roles.table';
+export { roleRoutes } from './roles.routes';
+export { userTypeRoutes } from './user-types.routes';
+export { userAdminRoutes, type UserAdminRouteDeps } from './users.routes';
+export { deptScopeOf, isDeptInScope, type DeptScope } from './identity.policy';
+export { USER_EXPORT_QUEUE, createUserExportJob, type UserExportPayload } from './users.export';

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
+import { rowsOf, toNumber } from '../../core/db/rows';
 import { menu, product, roleMenu, tenantProduct, userProduct } from './products.table';
 
 /**
@@ -98,4 +99,180 @@ export async function findMenusForRoles({ tx, tenantId }: TenantScope, productId
         inArray(roleMenu.roleId, roleIds),
       ),
     );
+}
+
+/** Every product of the school's catalogue with its status, in the school's order. */
+export async function findTenantProductStatuses({ tx, tenantId }: TenantScope) {
+  return tx
+    .select({
+      id: product.id,
+      productCode: product.productCode,
+      productName: product.productName,
+      productNameEn: product.productNameEn,
+      type: product.type,
+      icon: product.icon,
+      sort: tenantProduct.sort,
+      enabled: tenantProduct.enabled,
+      redirectUrl: tenantProduct.redirectUrl,
+    })
+    .from(tenantProduct)
+    .innerJoin(product, eq(product.id, tenantProduct.productId))
+    .where(eq(tenantProduct.tenantId, tenantId))
+    .orderBy(asc(tenantProduct.sort), asc(product.sort), asc(product.id));
+}
+
+/** Sets a product's status (and redirect address when given); false when the school lacks the product. */
+export async function updateTenantProduct(
+  { tx, tenantId }: TenantScope,
+  productId: number,
+  patch: { enabled: boolean; redirectUrl?: string | null },
+): Promise<boolean> {
+  const rows = await tx
+    .update(tenantProduct)
+    .set(patch)
+    .where(and(eq(tenantProduct.tenantId, tenantId), eq(tenantProduct.productId, productId)))
+    .returning({ id: tenantProduct.productId });
+  return rows.length === 1;
+}
+
+/** The school's own short name and web address. */
+export async function findTenantDomain({ tx, tenantId }: TenantScope) {
+  const res = await tx.execute(sql`select id, code, domain from tenant where id = ${tenantId}`);
+  const row = rowsOf<{ id: unknown; code: string; domain: string | null }>(res)[0];
+  return row ? { tenantId: toNumber(row.id), code: row.code, domain: row.domain ?? null } : null;
+}
+
+const adminMenuColumns = {
+  id: menu.id,
+  parentId: menu.parentId,
+  productId: menu.productId,
+  menuCode: menu.menuCode,
+  name: menu.name,
+  nameEn: menu.nameEn,
+  path: menu.path,
+  permission: menu.permission,
+  type: menu.type,
+  sort: menu.sort,
+  isHidden: menu.isHidden,
+  keepAlive: menu.keepAlive,
+};
+export interface AdminMenuRow {
+  id: number;
+  parentId: number | null;
+  productId: number;
+  menuCode: string | null;
+  name: string;
+  nameEn: string | null;
+  path: string | null;
+  permission: string | null;
+  type: number;
+  sort: number;
+  isHidden: boolean;
+  keepAlive: boolean;
+}
+
+/** Live menu entries and buttons of one product (all of them: the caller builds the tree). */
+export async function findProductMenus({ tx, tenantId }: TenantScope, productId: number) {
+  return (await tx
+    .select(adminMenuColumns)
+    .from(menu)
+    .where(and(eq(menu.tenantId, tenantId), eq(menu.productId, productId), eq(menu.delFlag, false)))
+    .orderBy(asc(menu.sort), asc(menu.id))) as AdminMenuRow[];
+}
+
+/** Live menu entries and buttons of the school's enabled products. */
+export async function findEnabledProductMenus({ tx, tenantId }: TenantScope) {
+  return (await tx
+    .select(adminMenuColumns)
+    .from(menu)
+    .innerJoin(
+      tenantProduct,
+      and(
+        eq(tenantProduct.tenantId, menu.tenantId),
+        eq(tenantProduct.productId, menu.productId),
+        eq(tenantProduct.enabled, true),
+      ),
+    )
+    .where(and(eq(menu.tenantId, tenantId), eq(menu.delFlag, false)))
+    .orderBy(asc(menu.sort), asc(menu.id))) as AdminMenuRow[];
+}
+
+export async function findMenuById({ tx, tenantId }: TenantScope, id: number) {
+  const [row] = await tx
+    .select(adminMenuColumns)
+    .from(menu)
+    .where(and(eq(menu.tenantId, tenantId), eq(menu.id, id), eq(menu.delFlag, false)));
+  return (row as AdminMenuRow | undefined) ?? null;
+}
+
+/** Writes the editable fields of one entry. */
+export async function updateMenu(
+  { tx, tenantId }: TenantScope,
+  id: number,
+  patch: { name?: string; nameEn?: string; isHidden?: boolean; keepAlive?: boolean },
+) {
+  await tx
+    .update(menu)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(menu.tenantId, tenantId), eq(menu.id, id)));
+}
+
+/** Numbers the given entries 1..n in the order given. */
+export async function renumberMenus({ tx, tenantId }: TenantScope, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update menu set sort = v.ord, updated_at = now()
+    from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as v(id, ord)
+    where menu.tenant_id = ${tenantId} and menu.id = v.id`);
+}
+
+/** Menu ids granted to a role. */
+export async function findRoleMenuIds({ tx, tenantId }: TenantScope, roleId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ menuId: roleMenu.menuId })
+    .from(roleMenu)
+    .where(and(eq(roleMenu.tenantId, tenantId), eq(roleMenu.roleId, roleId)));
+  return rows.map((r) => r.menuId);
+}
+
+/**
+ * Replaces a role's grants among the given menus (those of the enabled products): grants outside them
+ * (disabled products) stay as they are.
+ */
+export async function replaceRoleMenus(
+  { tx, tenantId }: TenantScope,
+  roleId: number,
+  scopeMenuIds: number[],
+  menuIds: number[],
+) {
+  if (scopeMenuIds.length > 0) {
+    await tx
+      .delete(roleMenu)
+      .where(
+        and(
+          eq(roleMenu.tenantId, tenantId),
+          eq(roleMenu.roleId, roleId),
+          inArray(roleMenu.menuId, scopeMenuIds),
+        ),
+      );
+  }
+  if (menuIds.length > 0) {
+    await tx
+      .insert(roleMenu)
+      .values(menuIds.map((menuId) => ({ tenantId, roleId, menuId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** Permission keys of some menu entries, by id (entries without a key are left out). */
+export async function findMenuPermissionKeys(
+  { tx, tenantId }: TenantScope,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: menu.id, permission: menu.permission })
+    .from(menu)
+    .where(and(eq(menu.tenantId, tenantId), inArray(menu.id, ids)));
+  return new Map(rows.filter((r) => r.permission !== null).map((r) => [r.id, r.permission!]));
 }

@@ -1,7 +1,32 @@
-import { saveUserProductEndpoint, tenantProductListEndpoint, userProductMenuEndpoint } from '@psy/contracts';
-import { AUTHENTICATED } from '../../core/http/context';
+import {
+  adminMenuTreeEndpoint,
+  productByCodeEndpoint,
+  saveUserProductEndpoint,
+  sortMenusEndpoint,
+  tenantDomainEndpoint,
+  tenantProductListEndpoint,
+  tenantProductStatusListEndpoint,
+  updateMenuEndpoint,
+  updateTenantProductStatusEndpoint,
+  userProductMenuEndpoint,
+} from '@psy/contracts';
+import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { getUserProductMenu, listUserProducts, saveUserProducts } from './products.service';
+import {
+  editMenuEntry,
+  getAdminMenuTree,
+  getTenantDomain,
+  getTenantProductByCode,
+  getUserProductMenu,
+  listTenantProductStatuses,
+  listUserProducts,
+  saveUserProducts,
+  setTenantProductStatus,
+  sortMenuEntries,
+} from './products.service';
+
+/** Products and menus administration: the system product's "Products and menus" page (spec S0.7.7). */
+const PRODUCT_ADMIN = permission('sys_product');
 
 export const productRoutes = (): RouteDef[] =>
   [
@@ -20,5 +45,41 @@ export const productRoutes = (): RouteDef[] =>
       access: AUTHENTICATED,
       handler: async ({ scope, principal, query, lang }) =>
         getUserProductMenu(scope!, principal!, query.productId, lang),
+    }),
+    defineRoute({
+      endpoint: tenantProductStatusListEndpoint,
+      access: PRODUCT_ADMIN,
+      handler: async ({ scope, lang }) => listTenantProductStatuses(scope!, lang),
+    }),
+    defineRoute({
+      endpoint: updateTenantProductStatusEndpoint,
+      access: PRODUCT_ADMIN,
+      handler: async ({ scope, lang, body }) => setTenantProductStatus(scope!, lang, body),
+    }),
+    defineRoute({
+      // Any signed-in user: product jumps (sleep, visualisation) look their product up by code.
+      endpoint: productByCodeEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, lang, query }) => getTenantProductByCode(scope!, lang, query.productCode),
+    }),
+    defineRoute({
+      endpoint: tenantDomainEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope }) => getTenantDomain(scope!),
+    }),
+    defineRoute({
+      endpoint: adminMenuTreeEndpoint,
+      access: PRODUCT_ADMIN,
+      handler: async ({ scope, lang, query }) => getAdminMenuTree(scope!, lang, query),
+    }),
+    defineRoute({
+      endpoint: updateMenuEndpoint,
+      access: PRODUCT_ADMIN,
+      handler: async ({ scope, lang, body }) => editMenuEntry(scope!, lang, body),
+    }),
+    defineRoute({
+      endpoint: sortMenusEndpoint,
+      access: PRODUCT_ADMIN,
+      handler: async ({ scope, lang, body }) => sortMenuEntries(scope!, lang, body),
     }),
   ] as RouteDef[];

@@ -1,3 +1,4 @@
 export * from './settings.table';
-export { isSettingEnabled, getSetting, getPageSetup } from './settings.service';
+export { isSettingEnabled, getSetting, getPageSetup, getSettingState } from './settings.service';
+export { SETTINGS_PERMISSIONS } from './settings.policy';
 export { settingsRoutes } from './settings.routes';

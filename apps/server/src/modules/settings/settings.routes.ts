@@ -1,18 +1,157 @@
-import { dictByTypeEndpoint, settingByTypeEndpoint } from '@psy/contracts';
-import { AUTHENTICATED } from '../../core/http/context';
+import {
+  allAppSettingsEndpoint,
+  createDictEndpoint,
+  createDictItemEndpoint,
+  createSiteEndpoint,
+  deleteDictEndpoint,
+  deleteDictItemEndpoint,
+  deleteSiteEndpoint,
+  dictByTypeEndpoint,
+  dictItemListEndpoint,
+  dictPageEndpoint,
+  firstSettingEndpoint,
+  saveSettingEndpoint,
+  saveSettingsBatchEndpoint,
+  savePageSetupEndpoint,
+  settingByTypeEndpoint,
+  settingListEndpoint,
+  siteListEndpoint,
+  updateDictEndpoint,
+  updateDictItemEndpoint,
+  updateSiteEndpoint,
+} from '@psy/contracts';
+import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { getDict, getSetting } from './settings.service';
+import { SETTINGS_PERMISSIONS as P } from './settings.policy';
+import {
+  changeDict,
+  changeDictItem,
+  changeSite,
+  createDict,
+  createDictItem,
+  createSite,
+  getAllAppSettings,
+  getDict,
+  getKnownSetting,
+  getSettingState,
+  listDictItems,
+  listDicts,
+  listSettingStates,
+  listSites,
+  removeDict,
+  removeDictItem,
+  removeSite,
+  savePageSetup,
+  saveSettings,
+} from './settings.service';
 
 export const settingsRoutes = (): RouteDef[] =>
   [
+    // Settings (spec S0.7.8, S1.7.3): any signed-in user reads; writing is checked per code.
     defineRoute({
       endpoint: settingByTypeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => getSetting(scope!, query.type),
+      handler: async ({ scope, query }) => getKnownSetting(scope!, query.type),
     }),
+    defineRoute({
+      endpoint: firstSettingEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, query }) => getSettingState(scope!, query.type),
+    }),
+    defineRoute({
+      endpoint: allAppSettingsEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope }) => getAllAppSettings(scope!),
+    }),
+    defineRoute({
+      endpoint: settingListEndpoint,
+      access: permission(P.setting, P.agreement),
+      handler: async ({ scope }) => listSettingStates(scope!),
+    }),
+    defineRoute({
+      endpoint: saveSettingEndpoint,
+      access: permission(P.setting, P.agreement),
+      handler: async ({ scope, principal, body }) => (await saveSettings(scope!, principal!, [body]))[0]!,
+    }),
+    defineRoute({
+      endpoint: saveSettingsBatchEndpoint,
+      access: permission(P.setting),
+      handler: async ({ scope, principal, body }) => saveSettings(scope!, principal!, body, '[#].'),
+    }),
+
+    // Sites and rooms (spec S1.7.4).
+    defineRoute({
+      endpoint: siteListEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, query }) => listSites(scope!, query),
+    }),
+    defineRoute({
+      endpoint: createSiteEndpoint,
+      access: permission(P.setting),
+      handler: async ({ scope, body }) => createSite(scope!, body),
+    }),
+    defineRoute({
+      endpoint: updateSiteEndpoint,
+      access: permission(P.setting),
+      handler: async ({ scope, body }) => changeSite(scope!, body),
+    }),
+    defineRoute({
+      endpoint: deleteSiteEndpoint,
+      access: permission(P.setting),
+      handler: async ({ scope, body }) => removeSite(scope!, body.id),
+    }),
+
+    // Page setup (spec S0.1.7, S0.7.16); reading it is public, in modules/tenants.
+    defineRoute({
+      endpoint: savePageSetupEndpoint,
+      access: permission(P.pageSetup),
+      handler: async ({ scope, body }) => savePageSetup(scope!, body),
+    }),
+
+    // Dictionaries: every signed-in user reads the items offered; the administrator edits.
     defineRoute({
       endpoint: dictByTypeEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, params }) => getDict(scope!, params.type),
+    }),
+    defineRoute({
+      endpoint: dictPageEndpoint,
+      access: permission(P.dict),
+      handler: async ({ scope, query }) => listDicts(scope!, query),
+    }),
+    defineRoute({
+      endpoint: createDictEndpoint,
+      access: permission(P.dict),
+      handler: async ({ scope, body }) => createDict(scope!, body),
+    }),
+    defineRoute({
+      endpoint: updateDictEndpoint,
+      access: permission(P.dict),
+      handler: async ({ scope, body }) => changeDict(scope!, body),
+    }),
+    defineRoute({
+      endpoint: deleteDictEndpoint,
+      access: permission(P.dict),
+      handler: async ({ scope, params }) => removeDict(scope!, params.id),
+    }),
+    defineRoute({
+      endpoint: dictItemListEndpoint,
+      access: permission(P.dict),
+      handler: async ({ scope, query }) => listDictItems(scope!, query.dictId),
+    }),
+    defineRoute({
+      endpoint: createDictItemEndpoint,
+      access: permission(P.dict),
+      handler: async ({ scope, body }) => createDictItem(scope!, body),
+    }),
+    defineRoute({
+      endpoint: updateDictItemEndpoint,
+      access: permission(P.dict),
+      handler: async ({ scope, body }) => changeDictItem(scope!, body),
+    }),
+    defineRoute({
+      endpoint: deleteDictItemEndpoint,
+      access: permission(P.dict),
+      handler: async ({ scope, params }) => removeDictItem(scope!, params.id),
     }),
   ] as RouteDef[];

@@ -2,13 +2,16 @@ import {
   bigint,
   boolean,
   foreignKey,
+  index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, idColumn, tenantIdColumn, tenantIsolation, updatedAt } from '../../core/db/columns';
 import { tenant } from '../tenants/tenants.table';
 
@@ -60,6 +63,7 @@ export const dictType = pgTable(
     description: text('description'),
     system: boolean('system').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -78,7 +82,12 @@ export const dictItem = pgTable(
     label: text('label').notNull(),
     labelEn: text('label_en'),
     sort: integer('sort').notNull().default(0),
+    /** Disabled items are kept (stored answers name them) but no longer offered. */
+    enabled: boolean('enabled').notNull().default(true),
+    /** Removed by the administrator: hidden everywhere; the value stays taken so it never changes meaning. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -88,6 +97,62 @@ export const dictItem = pgTable(
       columns: [t.tenantId, t.dictId],
       foreignColumns: [dictType.tenantId, dictType.id],
     }).onDelete('cascade'),
+    tenantIsolation(),
+  ],
+);
+
+/** A counselling site (place) of the school (spec S1.7.4); removed sites are kept for the records naming them. */
+export const site = pgTable(
+  'site',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    name: text('name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    description: text('description'),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('site_name_uq')
+      .on(t.tenantId, t.name)
+      .where(sql`${t.deletedAt} is null`),
+    foreignKey({ name: 'site_tenant_fk', columns: [t.tenantId], foreignColumns: [tenant.id] }),
+    tenantIsolation(),
+  ],
+);
+
+/** A room of a site (counselling room, group room). */
+export const siteRoom = pgTable(
+  'site_room',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    siteId: bigint('site_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    capacity: integer('capacity'),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('site_room_name_uq')
+      .on(t.tenantId, t.siteId, t.name)
+      .where(sql`${t.deletedAt} is null`),
+    index('site_room_site_idx').on(t.tenantId, t.siteId),
+    foreignKey({
+      name: 'site_room_site_fk',
+      columns: [t.tenantId, t.siteId],
+      foreignColumns: [site.tenantId, site.id],
+    }),
     tenantIsolation(),
   ],
 );

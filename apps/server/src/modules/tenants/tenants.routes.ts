@@ -29,10 +29,14 @@ export const tenantRoutes = (database: Database): RouteDef[] =>
       },
     }),
     defineRoute({
-      // Public: the login page shows the school's titles, icon and colour before anyone signs in.
+      // Public: the login page shows the school's titles, icon and colour before anyone signs in. Only
+      // the school the request names (TENANT-ID header, or the token's) answers: another id is a 404,
+      // so the call does not list other schools' setups.
       endpoint: pageSetupByTenantEndpoint,
       access: PUBLIC,
-      handler: async ({ params }) => {
+      tenant: 'header',
+      handler: async ({ params, tenantId }) => {
+        if (params.id !== tenantId) throw notFound('school');
         const t = await findTenantById(database.system, params.id);
         if (!t || t.status !== 'active') throw notFound('school');
         return database.withTenant(t.id, getPageSetup);

@@ -39,9 +39,9 @@ describe('tenant lookup and page setup [spec:S0.1.7] [spec:S0.2.3]', () => {
     expect(login.status).toBe(428);
   });
 
-  it('answers the page setup of a school publicly, and 404 for an unknown id', async () => {
+  it('answers the page setup of the school the request names, publicly; another id is a 404', async () => {
     const res = await t.get(`/admin/pageSetup/findPageSetupByTenantId/${t.alpha.tenantId}`, {
-      tenantId: null,
+      tenantId: t.alpha.tenantId,
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -49,11 +49,18 @@ describe('tenant lookup and page setup [spec:S0.1.7] [spec:S0.2.3]', () => {
       systemTitle: 'Alpha University',
       layoutThemeColor: '#1677ff',
     });
-    expect((await t.get('/admin/pageSetup/findPageSetupByTenantId/999999', { tenantId: null })).status).toBe(
-      404,
-    );
-    expect((await t.get('/admin/pageSetup/findPageSetupByTenantId/abc', { tenantId: null })).status).toBe(
-      400,
-    );
+    const other = await t.get(`/admin/pageSetup/findPageSetupByTenantId/${t.beta.tenantId}`, {
+      tenantId: t.alpha.tenantId,
+    });
+    expect(other.status).toBe(404);
+    expect(
+      (await t.get('/admin/pageSetup/findPageSetupByTenantId/999999', { tenantId: 999999 })).status,
+    ).toBe(404);
+    expect((await t.get('/admin/pageSetup/findPageSetupByTenantId/abc')).status).toBe(400);
+    // Without a school named there is nothing to answer.
+    expect(
+      (await t.get(`/admin/pageSetup/findPageSetupByTenantId/${t.alpha.tenantId}`, { tenantId: null }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -1,0 +1,157 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { TenantScope } from '../../core/db/database';
+import { role, sysUser, userRole } from './identity.table';
+import { roleFormPermission } from './roles.table';
+
+export interface RoleRow {
+  id: number;
+  roleCode: string;
+  roleName: string;
+  roleDesc: string | null;
+  portPermission: string[];
+  dataScope: string;
+  createdAt: Date;
+  userCount: number;
+}
+
+/** Live users holding the role (a deleted user's leftover link does not count). */
+const userCountOf = sql<number>`(
+  select count(*)::int from ${userRole} ur
+  join ${sysUser} u on u.tenant_id = ur.tenant_id and u.id = ur.user_id and not u.del_flag
+  where ur.tenant_id = "role"."tenant_id" and ur.role_id = "role"."id")`;
+
+const roleColumns = {
+  id: role.id,
+  roleCode: role.roleCode,
+  roleName: role.roleName,
+  roleDesc: role.roleDesc,
+  portPermission: role.portPermission,
+  dataScope: role.dataScope,
+  createdAt: role.createdAt,
+  userCount: userCountOf,
+};
+
+/** A page of the school's roles, oldest first; `keyword` matches part of the name or code. */
+export async function pageRoles(
+  { tx, tenantId }: TenantScope,
+  q: { current: number; size: number; keyword?: string },
+): Promise<{ rows: RoleRow[]; total: number }> {
+  const pattern = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    eq(role.tenantId, tenantId),
+    eq(role.delFlag, false),
+    pattern ? sql`(${role.roleName} ilike ${pattern} or ${role.roleCode} ilike ${pattern})` : undefined,
+  );
+  const [total] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(role)
+    .where(where);
+  const rows = await tx
+    .select(roleColumns)
+    .from(role)
+    .where(where)
+    .orderBy(asc(role.id))
+    .limit(q.size)
+    .offset((q.current - 1) * q.size);
+  return { rows: rows.map((r) => ({ ...r, userCount: Number(r.userCount) })), total: Number(total?.n ?? 0) };
+}
+
+/** Every live role of the school, for pickers. */
+export async function listRoleOptions({ tx, tenantId }: TenantScope) {
+  return tx
+    .select({ id: role.id, roleName: role.roleName, roleCode: role.roleCode })
+    .from(role)
+    .where(and(eq(role.tenantId, tenantId), eq(role.delFlag, false)))
+    .orderBy(asc(role.id));
+}
+
+export async function findRole({ tx, tenantId }: TenantScope, id: number): Promise<RoleRow | null> {
+  const [row] = await tx
+    .select(roleColumns)
+    .from(role)
+    .where(and(eq(role.tenantId, tenantId), eq(role.id, id), eq(role.delFlag, false)));
+  return row ? { ...row, userCount: Number(row.userCount) } : null;
+}
+
+/** Whether another role of the school (deleted ones included: the code stays unique) has this code. */
+export async function roleCodeTaken(
+  { tx, tenantId }: TenantScope,
+  roleCode: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: role.id })
+    .from(role)
+    .where(
+      and(
+        eq(role.tenantId, tenantId),
+        eq(role.roleCode, roleCode),
+        exceptId ? ne(role.id, exceptId) : undefined,
+      ),
+    );
+  return row !== undefined;
+}
+
+export interface RoleWrite {
+  roleName: string;
+  roleCode: string;
+  roleDesc: string | null;
+  portPermission: string[];
+  dataScope: string;
+}
+
+export async function insertRole({ tx, tenantId }: TenantScope, values: RoleWrite): Promise<number> {
+  const [row] = await tx
+    .insert(role)
+    .values({ tenantId, ...values })
+    .returning({ id: role.id });
+  return row!.id;
+}
+
+export async function updateRole({ tx, tenantId }: TenantScope, id: number, values: RoleWrite) {
+  await tx
+    .update(role)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(role.tenantId, tenantId), eq(role.id, id)));
+}
+
+/** Deletes the role; its grants, form permissions and leftover user links go with it (cascade). */
+export async function deleteRole({ tx, tenantId }: TenantScope, id: number) {
+  await tx.delete(role).where(and(eq(role.tenantId, tenantId), eq(role.id, id)));
+}
+
+/** Stored form permissions of some roles, optionally for one form. */
+export async function findFormPermissions({ tx, tenantId }: TenantScope, roleIds: number[], formId?: number) {
+  if (roleIds.length === 0) return [];
+  return tx
+    .select({
+      formId: roleFormPermission.formId,
+      roleId: roleFormPermission.roleId,
+      view: roleFormPermission.canView,
+      edit: roleFormPermission.canEdit,
+    })
+    .from(roleFormPermission)
+    .where(
+      and(
+        eq(roleFormPermission.tenantId, tenantId),
+        inArray(roleFormPermission.roleId, roleIds),
+        formId !== undefined ? eq(roleFormPermission.formId, formId) : undefined,
+      ),
+    )
+    .orderBy(asc(roleFormPermission.formId), asc(roleFormPermission.roleId));
+}
+
+/** Replaces every form permission of one role. */
+export async function replaceFormPermissions(
+  { tx, tenantId }: TenantScope,
+  roleId: number,
+  items: { formId: number; view: boolean; edit: boolean }[],
+) {
+  await tx
+    .delete(roleFormPermission)
+    .where(and(eq(roleFormPermission.tenantId, tenantId), eq(roleFormPermission.roleId, roleId)));
+  if (items.length === 0) return;
+  await tx
+    .insert(roleFormPermission)
+    .values(items.map((i) => ({ tenantId, roleId, formId: i.formId, canView: i.view, canEdit: i.edit })));
+}

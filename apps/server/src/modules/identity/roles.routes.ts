@@ -1,0 +1,93 @@
+import {
+  createRoleEndpoint,
+  deleteRoleEndpoint,
+  findRoleFormPermissionEndpoint,
+  innerRoleListEndpoint,
+  roleDetailEndpoint,
+  roleFormPermissionsEndpoint,
+  roleMenusEndpoint,
+  rolePageEndpoint,
+  saveRoleFormPermissionsEndpoint,
+  saveRoleMenusEndpoint,
+  updateRoleEndpoint,
+} from '@psy/contracts';
+import { AUTHENTICATED, permission } from '../../core/http/context';
+import { defineRoute, type RouteDef } from '../../core/http/register';
+import {
+  createRole,
+  editRole,
+  findMyFormPermissions,
+  getRole,
+  getRoleFormPermissions,
+  getRoleMenus,
+  listRolePage,
+  listRoles,
+  removeRole,
+  saveRoleFormPermissions,
+  saveRoleMenus,
+} from './roles.service';
+
+/** Reading roles: the role list page and the role details page. */
+const ROLE_READ = permission('sys_role', 'sys_role_detail');
+
+/** Role administration (spec S0.6, S0.7.6, S0.7.17). */
+export const roleRoutes = (): RouteDef[] =>
+  [
+    defineRoute({
+      endpoint: rolePageEndpoint,
+      access: ROLE_READ,
+      handler: async ({ scope, query }) => listRolePage(scope!, query),
+    }),
+    defineRoute({
+      // Role pickers: the user form, the role page and the agreement settings (user roles).
+      endpoint: innerRoleListEndpoint,
+      access: permission('sys_role', 'sys_role_detail', 'sys_user', 'sys_user_detail', 'sys_agreement'),
+      handler: async ({ scope }) => listRoles(scope!),
+    }),
+    defineRoute({
+      endpoint: roleDetailEndpoint,
+      access: ROLE_READ,
+      handler: async ({ scope, params }) => getRole(scope!, params.id),
+    }),
+    defineRoute({
+      endpoint: createRoleEndpoint,
+      access: permission('admin_role_add'),
+      handler: async ({ scope, lang, body }) => createRole(scope!, lang, body),
+    }),
+    defineRoute({
+      endpoint: updateRoleEndpoint,
+      access: permission('admin_role_edit'),
+      handler: async ({ scope, lang, body }) => editRole(scope!, lang, body),
+    }),
+    defineRoute({
+      endpoint: deleteRoleEndpoint,
+      access: permission('admin_role_del'),
+      handler: async ({ scope, lang, params }) => removeRole(scope!, lang, params.id),
+    }),
+    defineRoute({
+      endpoint: roleMenusEndpoint,
+      access: ROLE_READ,
+      handler: async ({ scope, lang, params }) => getRoleMenus(scope!, lang, params.id),
+    }),
+    defineRoute({
+      endpoint: saveRoleMenusEndpoint,
+      access: permission('admin_role_edit'),
+      handler: async ({ scope, principal, lang, body }) => saveRoleMenus(scope!, principal!, lang, body),
+    }),
+    defineRoute({
+      // The caller's own roles: every signed-in user asks what their forms allow.
+      endpoint: findRoleFormPermissionEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, query }) => findMyFormPermissions(scope!, principal!, query.formId),
+    }),
+    defineRoute({
+      endpoint: roleFormPermissionsEndpoint,
+      access: ROLE_READ,
+      handler: async ({ scope, query }) => getRoleFormPermissions(scope!, query.roleId),
+    }),
+    defineRoute({
+      endpoint: saveRoleFormPermissionsEndpoint,
+      access: permission('admin_role_edit'),
+      handler: async ({ scope, body }) => saveRoleFormPermissions(scope!, body),
+    }),
+  ] as RouteDef[];

@@ -1,0 +1,183 @@
+import type { z } from 'zod';
+import {
+  BUILT_IN_ADMIN_ROLE,
+  DATA_SCOPES,
+  ROLE_MESSAGES,
+  type DataScope,
+  type Lang,
+  type RoleMenus,
+  type roleBodySchema,
+  type RoleRecord,
+} from '@psy/contracts';
+import type { TenantScope } from '../../core/db/database';
+import { AppError, badRequest, notFound } from '../../core/http/app-error';
+import type { Principal } from '../../core/http/context';
+import { findMenuPermissionKeys, findRoleMenuIds, getRoleGrantTree, saveRoleGrants } from '../products';
+import {
+  deleteRole,
+  findFormPermissions,
+  findRole,
+  insertRole,
+  listRoleOptions,
+  pageRoles,
+  replaceFormPermissions,
+  roleCodeTaken,
+  updateRole,
+  type RoleRow,
+} from './roles.repository';
+
+type RoleBody = z.output<typeof roleBodySchema>;
+
+const isBuiltIn = (r: Pick<RoleRow, 'roleCode'>) => r.roleCode === BUILT_IN_ADMIN_ROLE;
+
+function toRecord(r: RoleRow): RoleRecord {
+  return {
+    id: r.id,
+    roleName: r.roleName,
+    roleCode: r.roleCode,
+    roleDesc: r.roleDesc,
+    portPermission: r.portPermission,
+    dataScope: (DATA_SCOPES as readonly string[]).includes(r.dataScope) ? (r.dataScope as DataScope) : 'all',
+    builtIn: isBuiltIn(r),
+    userCount: r.userCount,
+    createTime: r.createdAt.toISOString(),
+  };
+}
+
+async function requireRole(scope: TenantScope, id: number): Promise<RoleRow> {
+  const row = await findRole(scope, id);
+  if (!row) throw notFound('role');
+  return row;
+}
+
+/** A page of the school's roles (`GET /admin/role/page`). */
+export async function listRolePage(
+  scope: TenantScope,
+  q: { current: number; size: number; roleName?: string },
+) {
+  const { rows, total } = await pageRoles(scope, { current: q.current, size: q.size, keyword: q.roleName });
+  return { records: rows.map(toRecord), total, current: q.current, size: q.size };
+}
+
+/** Every role of the school for pickers (`GET /admin/inner/role/list`). */
+export async function listRoles(scope: TenantScope) {
+  return (await listRoleOptions(scope)).map((r) => ({ ...r, roleId: r.id }));
+}
+
+export async function getRole(scope: TenantScope, id: number): Promise<RoleRecord> {
+  return toRecord(await requireRole(scope, id));
+}
+
+/** Creates a role with no grants; its code is unique in the school. */
+export async function createRole(scope: TenantScope, lang: Lang, body: RoleBody): Promise<RoleRecord> {
+  if (await roleCodeTaken(scope, body.roleCode, null)) {
+    throw new AppError('business', ROLE_MESSAGES.codeTaken[lang]);
+  }
+  const id = await insertRole(scope, body);
+  return getRole(scope, id);
+}
+
+/**
+ * Edits a role; holders get the change on their next request (the principal is loaded per request).
+ * The built-in administrator keeps its code and data scope and stays usable from the pc client.
+ */
+export async function editRole(
+  scope: TenantScope,
+  lang: Lang,
+  body: RoleBody & { id: number },
+): Promise<RoleRecord> {
+  const current = await requireRole(scope, body.id);
+  if (
+    isBuiltIn(current) &&
+    (body.roleCode !== current.roleCode || body.dataScope !== 'all' || !body.portPermission.includes('pc'))
+  ) {
+    throw new AppError('business', ROLE_MESSAGES.builtIn[lang]);
+  }
+  if (body.roleCode !== current.roleCode && (await roleCodeTaken(scope, body.roleCode, body.id))) {
+    throw new AppError('business', ROLE_MESSAGES.codeTaken[lang]);
+  }
+  const { id, ...values } = body;
+  await updateRole(scope, id, values);
+  return getRole(scope, id);
+}
+
+/**
+ * Deletes a role that no live user holds; never the built-in administrator. A token whose chosen role
+ * is gone simply falls back to the user's other roles on its next request.
+ */
+export async function removeRole(scope: TenantScope, lang: Lang, id: number): Promise<boolean> {
+  const current = await requireRole(scope, id);
+  if (isBuiltIn(current)) throw new AppError('business', ROLE_MESSAGES.builtIn[lang]);
+  if (current.userCount > 0) {
+    throw new AppError('business', ROLE_MESSAGES.inUse[lang], { userCount: current.userCount });
+  }
+  await deleteRole(scope, id);
+  return true;
+}
+
+/** The grant tree of a role per enabled product with its granted ids (`GET /admin/role/{id}/menus`). */
+export async function getRoleMenus(scope: TenantScope, lang: Lang, id: number): Promise<RoleMenus> {
+  const current = await requireRole(scope, id);
+  return getRoleGrantTree(scope, lang, id, !isBuiltIn(current));
+}
+
+/**
+ * Replaces a role's menus and buttons (`PUT /admin/role/menus`). The administrator role's grants are
+ * fixed. A caller may add only permission keys they hold themselves (no granting oneself more through a
+ * role); entries the role already has may stay.
+ */
+export async function saveRoleMenus(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  body: { roleId: number; menuIds: number[] },
+): Promise<RoleMenus> {
+  const current = await requireRole(scope, body.roleId);
+  if (isBuiltIn(current)) throw new AppError('business', ROLE_MESSAGES.builtIn[lang]);
+  const held = new Set(await findRoleMenuIds(scope, body.roleId));
+  const added = body.menuIds.filter((id) => !held.has(id));
+  const keys = await findMenuPermissionKeys(scope, added);
+  for (const [i, id] of body.menuIds.entries()) {
+    const key = keys.get(id);
+    if (key && !p.permissions.has(key)) {
+      throw badRequest(`menuIds[${i}]`, 'you cannot grant a permission you do not hold');
+    }
+  }
+  await saveRoleGrants(scope, body.roleId, body.menuIds);
+  return getRoleGrantTree(scope, lang, body.roleId, true);
+}
+
+/**
+ * Form permissions of the roles that apply to the caller (`findRoleFormPermission`): per form, allowed
+ * when any applying role allows it. Forms without a row are not listed: they follow the form's own rules.
+ */
+export async function findMyFormPermissions(scope: TenantScope, p: Principal, formId?: number) {
+  const rows = await findFormPermissions(scope, p.effectiveRoleIds, formId);
+  const byForm = new Map<number, { formId: number; view: boolean; edit: boolean }>();
+  for (const r of rows) {
+    const cur = byForm.get(r.formId) ?? { formId: r.formId, view: false, edit: false };
+    cur.view ||= r.view || r.edit;
+    cur.edit ||= r.edit;
+    byForm.set(r.formId, cur);
+  }
+  return [...byForm.values()];
+}
+
+export async function getRoleFormPermissions(scope: TenantScope, roleId: number) {
+  await requireRole(scope, roleId);
+  return findFormPermissions(scope, [roleId]);
+}
+
+/** Replaces a role's form permissions; edit implies view. */
+export async function saveRoleFormPermissions(
+  scope: TenantScope,
+  body: { roleId: number; items: { formId: number; view: boolean; edit: boolean }[] },
+) {
+  await requireRole(scope, body.roleId);
+  await replaceFormPermissions(
+    scope,
+    body.roleId,
+    body.items.map((i) => ({ formId: i.formId, view: i.view || i.edit, edit: i.edit })),
+  );
+  return findFormPermissions(scope, [body.roleId]);
+}

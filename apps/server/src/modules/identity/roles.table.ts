@@ -1,0 +1,29 @@
+import { bigint, boolean, foreignKey, index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { tenantIdColumn, tenantIsolation, updatedAt } from '../../core/db/columns';
+import { role } from './identity.table';
+
+/**
+ * Whether holders of a role may view and edit the answers of a form (`findRoleFormPermission`). The form
+ * engine comes later, so `form_id` has no foreign key yet; a form without a row follows its own rules.
+ */
+export const roleFormPermission = pgTable(
+  'role_form_permission',
+  {
+    tenantId: tenantIdColumn(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    formId: bigint('form_id', { mode: 'number' }).notNull(),
+    canView: boolean('can_view').notNull().default(true),
+    canEdit: boolean('can_edit').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.roleId, t.formId] }),
+    index('role_form_permission_form_idx').on(t.tenantId, t.formId),
+    foreignKey({
+      name: 'role_form_permission_role_fk',
+      columns: [t.tenantId, t.roleId],
+      foreignColumns: [role.tenantId, role.id],
+    }).onDelete('cascade'),
+    tenantIsolation(),
+  ],
+);

@@ -1,0 +1,2 @@
+export * from './signatures.table';
+export { signatureRoutes } from './signatures.routes';

@@ -1,0 +1,67 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TenantScope } from '../../core/db/database';
+import { sysUser } from '../identity/identity.table';
+import { userSignature } from './signatures.table';
+
+export interface SignatureRow {
+  userId: number;
+  username: string;
+  realName: string;
+  fileKey: string;
+  contentType: string;
+  size: number;
+  updatedAt: Date;
+}
+
+/** The stored signature of a user with the signer's names, or null. */
+export async function findSignature(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+): Promise<SignatureRow | null> {
+  const [row] = await tx
+    .select({
+      userId: userSignature.userId,
+      username: sysUser.username,
+      realName: sysUser.realName,
+      fileKey: userSignature.fileKey,
+      contentType: userSignature.contentType,
+      size: userSignature.size,
+      updatedAt: userSignature.updatedAt,
+    })
+    .from(userSignature)
+    .innerJoin(
+      sysUser,
+      and(eq(sysUser.tenantId, userSignature.tenantId), eq(sysUser.id, userSignature.userId)),
+    )
+    .where(and(eq(userSignature.tenantId, tenantId), eq(userSignature.userId, userId)));
+  return row ?? null;
+}
+
+/** Whether a live user exists in the tenant. */
+export async function userExists({ tx, tenantId }: TenantScope, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
+  return Boolean(row);
+}
+
+/** Stores or replaces a user's signature. */
+export async function upsertSignature(
+  { tx, tenantId }: TenantScope,
+  rec: { userId: number; fileKey: string; contentType: string; size: number; sha256: string },
+): Promise<void> {
+  await tx
+    .insert(userSignature)
+    .values({ ...rec, tenantId })
+    .onConflictDoUpdate({
+      target: [userSignature.tenantId, userSignature.userId],
+      set: {
+        fileKey: rec.fileKey,
+        contentType: rec.contentType,
+        size: rec.size,
+        sha256: rec.sha256,
+        updatedAt: sql`now()`,
+      },
+    });
+}

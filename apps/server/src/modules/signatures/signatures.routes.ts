@@ -1,0 +1,55 @@
+import {
+  checkConsultRoleTypeEndpoint,
+  editTeamSignEndpoint,
+  getTeamSignEndpoint,
+  getVisitorSignEndpoint,
+  saveVisitorSignEndpoint,
+} from '@psy/contracts';
+import { AUTHENTICATED } from '../../core/http/context';
+import { defineRoute, type RouteDef } from '../../core/http/register';
+import type { FileStorage } from '../../core/storage/file-storage';
+import * as service from './signatures.service';
+
+/** A 20 MB image as a base64 data URL in JSON, with room for the envelope. */
+const SIGNATURE_BODY_LIMIT = 28 * 1024 * 1024;
+
+// Every call acts on the caller's own signature, or (quote by uid) on a visitor's for staff: the rules
+// are in the service, so signed-in access is the route's rule.
+export const signatureRoutes = (storage: FileStorage): RouteDef[] =>
+  [
+    defineRoute({
+      endpoint: getTeamSignEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, query, lang }) =>
+        service.getOwnSignature(scope!, storage, principal!, { quote: query.quote, lang }),
+    }),
+    defineRoute({
+      endpoint: editTeamSignEndpoint,
+      access: AUTHENTICATED,
+      bodyLimit: SIGNATURE_BODY_LIMIT,
+      handler: async ({ scope, principal, body, lang }) =>
+        service.saveOwnSignature(scope!, storage, principal!, body.sign, lang),
+    }),
+    defineRoute({
+      endpoint: getVisitorSignEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, query, lang }) =>
+        service.getVisitorSignature(scope!, storage, principal!, {
+          uid: query.uid,
+          quote: query.quote,
+          lang,
+        }),
+    }),
+    defineRoute({
+      endpoint: saveVisitorSignEndpoint,
+      access: AUTHENTICATED,
+      bodyLimit: SIGNATURE_BODY_LIMIT,
+      handler: async ({ scope, principal, body, lang }) =>
+        service.saveOwnSignature(scope!, storage, principal!, body.sign, lang),
+    }),
+    defineRoute({
+      endpoint: checkConsultRoleTypeEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ principal, query }) => service.consultRoleType(principal!, query.setId),
+    }),
+  ] as RouteDef[];

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import {
+  SIGNATURE_FIELDS,
+  SIGNATURE_QUOTE_MESSAGES,
+  SIGNATURE_UPLOAD_MESSAGES,
+  canSignField,
+  checkSignatureBytes,
+  checkSignatureQuote,
+  isVisitorSigner,
+  ownSignatureField,
+  parseDataUrl,
+  sniffImageType,
+  type Lang,
+  type SignatureQuoteKind,
+  type StoredSignature,
+} from '@psy/contracts';
+import type { z } from 'zod';
+import type { consultRoleTypeSchema } from '@psy/contracts';
+import type { TenantScope } from '../../core/db/database';
+import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-error';
+import type { Principal } from '../../core/http/context';
+import type { FileStorage } from '../../core/storage/file-storage';
+import { findSignature, upsertSignature, userExists, type SignatureRow } from './signatures.repository';
+import { effectiveRoleCodes } from './signatures.policy';
+
+async function present(storage: FileStorage, row: SignatureRow): Promise<StoredSignature | null> {
+  const bytes = await storage.get(row.fileKey);
+  if (!bytes) return null;
+  return {
+    userId: row.userId,
+    username: row.username,
+    realName: row.realName,
+    sign: `data:${row.contentType};base64,${bytes.toString('base64')}`,
+    contentType: row.contentType as StoredSignature['contentType'],
+    size: row.size,
+    signTime: row.updatedAt.toISOString(),
+  };
+}
+
+/** Reads a stored signature; when quoting, refuses as the spec says (S0.5.8) instead of answering null. */
+async function readSignature(
+  scope: TenantScope,
+  storage: FileStorage,
+  p: Principal,
+  userId: number,
+  quote: { kind: SignatureQuoteKind; lang: Lang } | null,
+): Promise<StoredSignature | null> {
+  const row = await findSignature(scope, userId);
+  const stored = row ? await present(storage, row) : null;
+  if (quote) {
+    const issue = checkSignatureQuote({
+      kind: quote.kind,
+      roleCodes: effectiveRoleCodes(p),
+      hasStoredSignature: stored !== null,
+    });
+    if (issue) throw new AppError('business', SIGNATURE_QUOTE_MESSAGES[issue][quote.lang]);
+  }
+  return stored;
+}
+
+/** The signed-in user's own stored signature (`/admin/team/getSign`); quoting applies the teacher rules. */
+export function getOwnSignature(
+  scope: TenantScope,
+  storage: FileStorage,
+  p: Principal,
+  opts: { quote: boolean; lang: Lang },
+): Promise<StoredSignature | null> {
+  return readSignature(scope, storage, p, p.userId, opts.quote ? { kind: 'teacher', lang: opts.lang } : null);
+}
+
+/**
+ * A visitor's stored signature (`/consult/visitor/sign`): the caller's own, or with `uid` the visitor a
+ * student-signature quote names. Only staff may read someone else's (a visitor is refused).
+ */
+export async function getVisitorSignature(
+  scope: TenantScope,
+  storage: FileStorage,
+  p: Principal,
+  opts: { uid: number | undefined; quote: boolean; lang: Lang },
+): Promise<StoredSignature | null> {
+  const userId = opts.uid ?? p.userId;
+  if (userId !== p.userId) {
+    if (isVisitorSigner(effectiveRoleCodes(p)) || effectiveRoleCodes(p).length === 0) throw forbidden();
+    if (!(await userExists(scope, userId))) throw notFound('user');
+  }
+  return readSignature(scope, storage, p, userId, opts.quote ? { kind: 'student', lang: opts.lang } : null);
+}
+
+/**
+ * Stores the signed-in user's signature from a data URL (a drawn canvas or an uploaded image). The type is
+ * taken from the bytes, not from the data URL's label: only PNG and JPEG, at most 20 MB (spec S0.5.8).
+ */
+export async function saveOwnSignature(
+  scope: TenantScope,
+  storage: FileStorage,
+  p: Principal,
+  dataUrl: string,
+  lang: Lang,
+): Promise<StoredSignature> {
+  if (dataUrl.trim() === '') throw badRequest('sign', SIGNATURE_UPLOAD_MESSAGES.empty[lang]);
+  const parsed = parseDataUrl(dataUrl);
+  if (!parsed) throw badRequest('sign', SIGNATURE_UPLOAD_MESSAGES.type[lang]);
+  const bytes = Buffer.from(parsed.base64, 'base64');
+  const issue = checkSignatureBytes(bytes);
+  if (issue) throw badRequest('sign', SIGNATURE_UPLOAD_MESSAGES[issue][lang]);
+  const contentType = sniffImageType(bytes)!;
+  const fileKey = await storage.put(`t${p.tenantId}/signatures`, bytes);
+  await upsertSignature(scope, {
+    userId: p.userId,
+    fileKey,
+    contentType,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  });
+  const row = await findSignature(scope, p.userId);
+  return (await present(storage, row!))!;
+}
+
+/** Which signature fields the signed-in user signs (`/admin/team/checkConsultRoleType`, spec S0.6.7). */
+export function consultRoleType(
+  p: Principal,
+  setId: number | undefined,
+): z.input<typeof consultRoleTypeSchema> {
+  const codes = effectiveRoleCodes(p);
+  const isVisitor = isVisitorSigner(codes);
+  return {
+    isVisitor,
+    signField: ownSignatureField(codes),
+    signableFields: SIGNATURE_FIELDS.filter((f) => canSignField(f, codes)),
+    canQuoteTeacherSign: !isVisitor && codes.length > 0,
+    setId: setId ?? null,
+  };
+}

@@ -1,0 +1,2 @@
+export * from './user-profile.table';
+export { userProfileRoutes } from './user-profile.routes';

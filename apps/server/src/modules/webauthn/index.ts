@@ -1,0 +1,2 @@
+export * from './webauthn.table';
+export { webauthnRoutes } from './webauthn.routes';
