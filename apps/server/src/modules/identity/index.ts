@@ -14,5 +14,6 @@ export * from './roles.table';
 export { roleRoutes } from './roles.routes';
 export { userTypeRoutes } from './user-types.routes';
 export { userAdminRoutes, type UserAdminRouteDeps } from './users.routes';
+export { recordPersonalDataRead } from './users.service';
 export { deptScopeOf, isDeptInScope, type DeptScope } from './identity.policy';
 export { USER_EXPORT_QUEUE, createUserExportJob, type UserExportPayload } from './users.export';

@@ -187,10 +187,21 @@ function revealedFields(r: { phone: string | null; idCard: string | null }, with
   return fields;
 }
 
-async function logRead(scope: TenantScope, p: Principal, subjectId: number, fields: string[], route: string) {
-  if (subjectId === p.userId || fields.length === 0) return;
-  await insertAccessLog(scope, [{ viewerId: p.userId, subjectId, fields, route }]);
+/**
+ * Records an unmasked read of another person's personal data in the access log (who, whom, which fields,
+ * which call, when); reading one's own data, or nothing personal, is not recorded.
+ */
+export async function recordPersonalDataRead(
+  scope: TenantScope,
+  p: Principal,
+  read: { subjectId: number; fields: string[]; route: string },
+): Promise<void> {
+  if (read.subjectId === p.userId || read.fields.length === 0) return;
+  await insertAccessLog(scope, [{ viewerId: p.userId, ...read }]);
 }
+
+const logRead = (scope: TenantScope, p: Principal, subjectId: number, fields: string[], route: string) =>
+  recordPersonalDataRead(scope, p, { subjectId, fields, route });
 
 /** The user list (paged, newest first) in the caller's data scope; phone and ID masked unless permitted. */
 export async function listUsers(

@@ -1,8 +1,8 @@
 import type { TenantScope } from '../../core/db/database';
 import { forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { deptScopeOf, isDeptInScope } from '../identity';
-import { findUserDeptId, insertAccessLog } from './user-profile.repository';
+import { deptScopeOf, isDeptInScope, recordPersonalDataRead } from '../identity';
+import { findUserDeptId } from './user-profile.repository';
 
 /**
  * Refuses acting on a user outside the caller's data scope (identity's rule, `deptScopeOf`): a
@@ -17,11 +17,11 @@ export async function assertUserInDataScope(scope: TenantScope, p: Principal, us
   }
 }
 
-/** Records an unmasked read of another person's personal data in the access log. */
+/** Records an unmasked read of another person's personal data in identity's access log. */
 export function recordProfileRead(
   scope: TenantScope,
   p: Principal,
   rec: { subjectId: number; fields: string[]; route: string },
 ): Promise<void> {
-  return insertAccessLog(scope, { viewerId: p.userId, ...rec });
+  return recordPersonalDataRead(scope, p, rec);
 }

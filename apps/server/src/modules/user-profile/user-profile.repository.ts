@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { dept, personalDataAccessLog, sysUser, userType } from '../identity/identity.table';
+import { dept, sysUser, userType } from '../identity/identity.table';
 import { emergencyContact, userProfileDocument } from './user-profile.table';
 
 export type ProfileDocumentKind = 'family' | 'assess';
@@ -115,14 +115,6 @@ export async function findUserDeptId({ tx, tenantId }: TenantScope, userId: numb
     .from(sysUser)
     .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId)));
   return row?.deptId ?? null;
-}
-
-/** Records an unmasked read of another person's personal data (identity's access log table). */
-export async function insertAccessLog(
-  { tx, tenantId }: TenantScope,
-  rec: { viewerId: number; subjectId: number; fields: string[]; route: string },
-) {
-  await tx.insert(personalDataAccessLog).values({ ...rec, tenantId });
 }
 
 const dictColumns = {
