@@ -36,7 +36,12 @@ import {
 import { productRoutes } from './modules/products';
 import { settingsRoutes } from './modules/settings';
 import { tenantRoutes } from './modules/tenants';
-import { messageRoutes } from './modules/messages';
+import {
+  messageRoutes,
+  messageStreamRoutes,
+  messageTemplateRoutes,
+  registerMessageStream,
+} from './modules/messages';
 import { noticeRoutes } from './modules/notices';
 import { downloadRoutes } from './modules/downloads';
 import { clientLogRoutes } from './modules/client-logs';
@@ -173,9 +178,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...settingsRoutes(),
     ...tenantRoutes(database),
     ...messageRoutes(),
+    ...messageStreamRoutes(),
+    ...messageTemplateRoutes(),
     ...noticeRoutes(),
     ...downloadRoutes(files),
-    ...clientLogRoutes(),
+    ...clientLogRoutes(database),
     ...agreementRoutes(),
     ...signatureRoutes(files),
     ...webauthnRoutes(authDeps),
@@ -186,6 +193,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     gate: createRequestGate(database),
     signatureRequired: env.SIGNATURE_REQUIRED,
   });
+
+  registerMessageStream(app, database);
 
   const openapi = buildOpenApi(routes, APP_VERSION);
   app.get('/openapi.json', { config: { access: PUBLIC } }, async () => openapi);

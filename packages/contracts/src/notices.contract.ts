@@ -51,3 +51,42 @@ export const noticeDetailEndpoint = defineEndpoint({
   query: z.object({ id: idSchema.describe('notice id') }),
   response: noticeDetailSchema,
 });
+
+/** Length caps of a published notice (characters; the content counts its HTML). */
+export const NOTICE_LIMITS = { title: 200, content: 100_000, audience: 200 } as const;
+
+const audienceIds = z
+  .array(idSchema)
+  .max(NOTICE_LIMITS.audience, `at most ${NOTICE_LIMITS.audience}`)
+  .default([]);
+
+export const noticePublishEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/message/notice/publish',
+  summary:
+    'Publishes a notice (rich text, sanitised on the server) to everyone, or to the members of some departments (with their subtrees) and/or holders of some roles',
+  tags: ['notices'],
+  body: z.object({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'required')
+      .max(NOTICE_LIMITS.title, `at most ${NOTICE_LIMITS.title} characters`),
+    content: z
+      .string()
+      .max(NOTICE_LIMITS.content, `at most ${NOTICE_LIMITS.content} characters`)
+      .describe('HTML from the rich-text editor; tags and attributes outside an allowlist are removed'),
+    deptIds: audienceIds.describe('departments whose members (subtrees included) see it'),
+    roleIds: audienceIds.describe('roles whose holders see it; both lists empty: everyone'),
+  }),
+  response: z.object({ id: z.number().int() }),
+});
+
+export const noticeWithdrawEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/message/notice/withdraw',
+  summary: 'Withdraws a published notice: readers no longer see it (404 for an unknown id)',
+  tags: ['notices'],
+  body: z.object({ id: idSchema.describe('notice id') }),
+  response: z.boolean().describe('always true'),
+});

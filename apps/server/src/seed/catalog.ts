@@ -105,7 +105,13 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
     { code: 'sys_user_type', name: '用户类型', nameEn: 'User types', path: '/admin/uType/index' },
     { code: 'sys_product', name: '产品与菜单', nameEn: 'Products and menus', path: '/admin/product/index' },
     { code: 'sys_dict', name: '字典管理', nameEn: 'Dictionaries', path: '/admin/dict/index' },
-    { code: 'sys_setting', name: '系统设置', nameEn: 'Settings', path: '/admin/setting/index' },
+    {
+      code: 'sys_setting',
+      name: '系统设置',
+      nameEn: 'Settings',
+      path: '/admin/setting/index',
+      buttons: [{ code: 'admin_log_view', name: '查看前端日志', nameEn: 'View client logs' }],
+    },
     { code: 'sys_page_setup', name: '页面设置', nameEn: 'Page setup', path: '/admin/pageSetup/index' },
     { code: 'sys_agreement', name: '协议管理', nameEn: 'Agreements', path: '/admin/agreement/index' },
     { code: 'sys_files', name: '文件列表', nameEn: 'Files', path: '/downloadFile/fileList' },
@@ -116,7 +122,13 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       nameEn: 'Publish notice',
       path: '/notice_manage/noticePublish',
     },
-    { code: 'sys_message', name: '系统消息', nameEn: 'System messages', path: '/message/systemInformation' },
+    {
+      code: 'sys_message',
+      name: '系统消息',
+      nameEn: 'System messages',
+      path: '/message/systemInformation',
+      buttons: [{ code: 'admin_message_manage', name: '消息管理', nameEn: 'Manage message templates' }],
+    },
   ],
   CONSULT: [
     {

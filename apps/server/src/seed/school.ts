@@ -5,6 +5,7 @@ import { dept, role, sysUser, userRole, userType } from '../modules/identity/ide
 import { menu, product, roleMenu, tenantProduct } from '../modules/products/products.table';
 import { dictItem, dictType, pageSetup, setting } from '../modules/settings/settings.table';
 import { tenant } from '../modules/tenants/tenants.table';
+import { seedMessageTemplates } from '../modules/messages/message-templates.service';
 import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
 import { DICTIONARIES } from './dictionaries';
 
@@ -229,6 +230,7 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
     for (const s of seed.settings ?? []) {
       await tx.insert(setting).values({ tenantId, type: s.type, enable: s.enable, value: s.value ?? {} });
     }
+    await seedMessageTemplates(tx, tenantId);
 
     const userIds: Record<string, number> = {};
     for (const [i, u] of seed.users.entries()) {

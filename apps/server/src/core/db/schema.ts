@@ -7,6 +7,8 @@ export * from '../../modules/settings/settings.table';
 export * from '../../modules/auth/auth.table';
 export * from '../jobs/jobs.table';
 export * from '../../modules/messages/messages.table';
+export * from '../../modules/messages/message-templates.table';
+export * from '../../modules/messages/message-stream.table';
 export * from '../../modules/notices/notices.table';
 export * from '../../modules/downloads/downloads.table';
 export * from '../../modules/client-logs/client-logs.table';

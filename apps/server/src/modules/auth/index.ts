@@ -10,5 +10,5 @@ export {
   parseClientPort,
   type ClientInfo,
 } from './auth.service';
-export { purgeExpired } from './auth.repository';
+export { hitRateLimit, purgeExpired } from './auth.repository';
 export { getPasswordKey, decryptPassword } from './password-key';

@@ -1,3 +1,5 @@
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { sysUser } from '../identity/identity.table';
 import type { TenantScope } from '../../core/db/database';
 import { clientLog } from './client-logs.table';
 
@@ -19,4 +21,50 @@ export async function insertClientLogs({ tx, tenantId }: TenantScope, rows: NewC
     .values(rows.map((r) => ({ ...r, tenantId })))
     .returning({ id: clientLog.id });
   return inserted.length;
+}
+
+export interface ClientLogFilter {
+  type?: string | undefined;
+  userId?: number | undefined;
+  /** create_time >= from */
+  from?: Date | undefined;
+  /** create_time < to */
+  to?: Date | undefined;
+}
+
+/** A page of stored entries, newest first, with who uploaded each. */
+export async function findClientLogPage(
+  { tx, tenantId }: TenantScope,
+  f: ClientLogFilter,
+  page: { offset: number; limit: number },
+) {
+  const where = and(
+    eq(clientLog.tenantId, tenantId),
+    f.type !== undefined ? eq(clientLog.type, f.type) : undefined,
+    f.userId !== undefined ? eq(clientLog.userId, f.userId) : undefined,
+    f.from ? gte(clientLog.createTime, f.from) : undefined,
+    f.to ? lt(clientLog.createTime, f.to) : undefined,
+  );
+  const rows = await tx
+    .select({
+      id: clientLog.id,
+      userId: clientLog.userId,
+      username: sysUser.username,
+      realName: sysUser.realName,
+      type: clientLog.type,
+      url: clientLog.url,
+      message: clientLog.message,
+      stack: clientLog.stack,
+      info: clientLog.info,
+      time: clientLog.time,
+      createTime: clientLog.createTime,
+    })
+    .from(clientLog)
+    .leftJoin(sysUser, and(eq(sysUser.tenantId, clientLog.tenantId), eq(sysUser.id, clientLog.userId)))
+    .where(where)
+    .orderBy(desc(clientLog.createTime), desc(clientLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await tx.select({ n: count() }).from(clientLog).where(where);
+  return { rows, total: total?.n ?? 0 };
 }

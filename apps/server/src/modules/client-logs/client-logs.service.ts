@@ -1,6 +1,13 @@
-import type { ClientLogEntry } from '@psy/contracts';
-import type { TenantScope } from '../../core/db/database';
-import { insertClientLogs } from './client-logs.repository';
+import {
+  CALENDAR_UTC_OFFSET,
+  CLIENT_LOG_RATE,
+  type ClientLogEntry,
+  type ClientLogRecord,
+} from '@psy/contracts';
+import type { SystemScope, TenantScope } from '../../core/db/database';
+import { AppError } from '../../core/http/app-error';
+import { hitRateLimit } from '../auth';
+import { findClientLogPage, insertClientLogs } from './client-logs.repository';
 
 /** Stores a batch of the user's client error-log entries (spec S0.7.27); all or none. */
 export function storeClientLogs(
@@ -20,4 +27,51 @@ export function storeClientLogs(
       time: typeof e.time === 'number' ? new Date(e.time).toISOString() : e.time,
     })),
   );
+}
+
+/**
+ * Counts one upload of the user in a fixed window (the auth module's rate-limit table) and refuses
+ * past CLIENT_LOG_RATE.uploads with 429, so a client cannot flood the table. Runs outside the request's
+ * transaction so refused uploads count too.
+ */
+export async function limitClientLogUploads(system: SystemScope, tenantId: number, userId: number) {
+  const { uploads, windowSeconds } = CLIENT_LOG_RATE;
+  const n = await hitRateLimit(system, `client-log:${tenantId}:${userId}`, windowSeconds);
+  if (n > uploads) {
+    throw new AppError(
+      'tooManyRequests',
+      undefined,
+      { retryAfter: windowSeconds },
+      { 'retry-after': String(windowSeconds) },
+    );
+  }
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const startOfDay = (date: string) => new Date(`${date}T00:00:00${CALENDAR_UTC_OFFSET}`);
+
+/** Stored entries for administrators, newest first (spec S0.7.27 dynamicLog). */
+export async function listClientLogs(
+  scope: TenantScope,
+  q: {
+    current: number;
+    size: number;
+    type?: string | undefined;
+    userId?: number | undefined;
+    startDate?: string | undefined;
+    endDate?: string | undefined;
+  },
+) {
+  const { rows, total } = await findClientLogPage(
+    scope,
+    {
+      type: q.type,
+      userId: q.userId,
+      from: q.startDate ? startOfDay(q.startDate) : undefined,
+      to: q.endDate ? new Date(startOfDay(q.endDate).getTime() + DAY_MS) : undefined,
+    },
+    { offset: (q.current - 1) * q.size, limit: q.size },
+  );
+  const records: ClientLogRecord[] = rows.map((r) => ({ ...r, createTime: r.createTime.toISOString() }));
+  return { records, total, current: q.current, size: q.size };
 }

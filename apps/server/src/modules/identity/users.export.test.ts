@@ -68,6 +68,13 @@ describe('POST /admin/user/exportUsersBySearch [spec:S0.7.11]', () => {
       .sort();
     expect(usernames).toEqual(['student', 'subadmin']);
     expect(rows.find((r) => r[0] === 'student')![3]).toBe('139****0001');
+    // The requester is told in their inbox, in the language of the request (EXPORT_FINISHED event).
+    const inbox = await t.get('/biz/message/message/myMessageByType', { token: sub });
+    expect(inbox.body.data.records[0]).toMatchObject({
+      typeCode: 'SYSTEM',
+      title: 'Export ready',
+      content: `The file ${task.fileName} is ready. Download it from the file list.`,
+    });
   });
 
   it('an administrator with the permission gets full values, and only the creator may download', async () => {

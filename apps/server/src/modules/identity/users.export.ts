@@ -5,6 +5,7 @@ import type { Database, TenantScope } from '../../core/db/database';
 import type { Principal } from '../../core/http/context';
 import type { JobHandler, JobQueue } from '../../core/jobs/queue';
 import type { FileStorage } from '../../core/storage/file-storage';
+import { sendMessageByEvent } from '../messages';
 import { completeDownloadTask, createDownloadTask, failDownloadTask } from '../downloads';
 import { canSeeSensitive, deptScopeOf } from './identity.policy';
 import { insertAccessLog, searchUsersBatch, type UserFilter, type UserFullRow } from './users.repository';
@@ -159,7 +160,18 @@ export function createUserExportJob(deps: {
       sheet.commit();
       await wb.commit();
       const key = await deps.files.put(`tenant-${tenantId}/exports`, Buffer.concat(chunks));
-      await deps.database.withTenant(tenantId, (scope) => completeDownloadTask(scope, taskId, key));
+      await deps.database.withTenant(tenantId, async (scope) => {
+        const done = await completeDownloadTask(scope, taskId, key);
+        // Tell the requester in their inbox, in the language they asked in (message manager event).
+        if (done) {
+          await sendMessageByEvent(scope, {
+            event: 'EXPORT_FINISHED',
+            userIds: [viewerId],
+            params: { fileName: done.fileName },
+            lang,
+          });
+        }
+      });
     } catch (err) {
       if (job.attempts >= job.maxAttempts) {
         const reason = err instanceof Error ? err.message.slice(0, 300) : 'export failed';

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { sendMessageByEvent } from '../messages';
 import type { z } from 'zod';
 import {
   checkNewPassword,
@@ -491,6 +492,12 @@ export async function adminResetPassword(
     passwordChangedAt: new Date(),
   });
   await deps.revokeUserTokens(scope, user.id, 'password_reset');
+  // The user learns of it in their inbox (message manager event; nothing when the school turned it off).
+  await sendMessageByEvent(scope, {
+    event: 'USER_PASSWORD_RESET',
+    userIds: [user.id],
+    params: { realName: user.realName, operator: p.realName },
+  });
   return true as const;
 }
 

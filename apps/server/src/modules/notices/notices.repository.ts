@@ -1,22 +1,44 @@
 import { NOTICE_STATUS } from '@psy/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../../core/db/rows';
 import type { TenantScope } from '../../core/db/database';
-import { sysUser } from '../identity/identity.table';
+import { dept, role, sysUser } from '../identity/identity.table';
 import { notice, noticeRead } from './notices.table';
 
-/** Published, not deleted notices of the tenant. */
-const isVisible = (tenantId: number) =>
-  and(eq(notice.tenantId, tenantId), eq(notice.status, NOTICE_STATUS.published), eq(notice.delFlag, false));
+/** Who a reader is, for audience checks: their department with its ancestors, and their roles. */
+export interface Reader {
+  userId: number;
+  deptIds: number[];
+  roleIds: number[];
+}
+
+/** A bigint[] literal of validated integer ids (drizzle would spread a JS array into a list). */
+const idArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::bigint[]`;
+
+/**
+ * Published, not deleted notices of the tenant that the reader is in the audience of: notices for
+ * everyone, or naming one of the reader's departments or ancestors (a department's notice reaches its
+ * subtree), or one of the reader's roles.
+ */
+const isVisible = (tenantId: number, reader: Reader) =>
+  and(
+    eq(notice.tenantId, tenantId),
+    eq(notice.status, NOTICE_STATUS.published),
+    eq(notice.delFlag, false),
+    sql`((cardinality(${notice.audienceDeptIds}) = 0 and cardinality(${notice.audienceRoleIds}) = 0)
+        or ${notice.audienceDeptIds} && ${idArray(reader.deptIds)}
+        or ${notice.audienceRoleIds} && ${idArray(reader.roleIds)})`,
+  );
 
 const readBy = (userId: number) =>
   sql<boolean>`exists (select 1 from ${noticeRead} r where r.tenant_id = ${notice.tenantId}
                   and r.notice_id = ${notice.id} and r.user_id = ${userId})`;
 
-export async function countUnreadNotices({ tx, tenantId }: TenantScope, userId: number): Promise<number> {
+export async function countUnreadNotices({ tx, tenantId }: TenantScope, reader: Reader): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(notice)
-    .where(and(isVisible(tenantId), sql`not ${readBy(userId)}`));
+    .where(and(isVisible(tenantId, reader), sql`not ${readBy(reader.userId)}`));
   return row?.n ?? 0;
 }
 
@@ -31,41 +53,101 @@ const noticeColumns = (userId: number) => ({
 /** A page of visible notices, newest first, with whether the user has read each. */
 export async function findNoticePage(
   { tx, tenantId }: TenantScope,
-  userId: number,
+  reader: Reader,
   page: { offset: number; limit: number },
 ) {
   const rows = await tx
-    .select(noticeColumns(userId))
+    .select(noticeColumns(reader.userId))
     .from(notice)
     .leftJoin(sysUser, and(eq(sysUser.tenantId, notice.tenantId), eq(sysUser.id, notice.publisherId)))
-    .where(isVisible(tenantId))
+    .where(isVisible(tenantId, reader))
     .orderBy(desc(notice.publishTime), desc(notice.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [total] = await tx.select({ n: count() }).from(notice).where(isVisible(tenantId));
+  const [total] = await tx.select({ n: count() }).from(notice).where(isVisible(tenantId, reader));
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findVisibleNotice({ tx, tenantId }: TenantScope, userId: number, id: number) {
+export async function findVisibleNotice({ tx, tenantId }: TenantScope, reader: Reader, id: number) {
   const [row] = await tx
-    .select({ ...noticeColumns(userId), content: notice.content })
+    .select({ ...noticeColumns(reader.userId), content: notice.content })
     .from(notice)
     .leftJoin(sysUser, and(eq(sysUser.tenantId, notice.tenantId), eq(sysUser.id, notice.publisherId)))
-    .where(and(isVisible(tenantId), eq(notice.id, id)));
+    .where(and(isVisible(tenantId, reader), eq(notice.id, id)));
   return row ?? null;
 }
 
 /** Records that the user read a visible notice (once); false when there is no such notice. */
 export async function insertNoticeRead(
   { tx, tenantId }: TenantScope,
-  userId: number,
+  reader: Reader,
   noticeId: number,
 ): Promise<boolean> {
   const [visible] = await tx
     .select({ id: notice.id })
     .from(notice)
-    .where(and(isVisible(tenantId), eq(notice.id, noticeId)));
+    .where(and(isVisible(tenantId, reader), eq(notice.id, noticeId)));
   if (!visible) return false;
-  await tx.insert(noticeRead).values({ tenantId, noticeId, userId }).onConflictDoNothing();
+  await tx.insert(noticeRead).values({ tenantId, noticeId, userId: reader.userId }).onConflictDoNothing();
   return true;
+}
+
+/** The department and its ancestors (a notice for a department reaches its subtree). */
+export async function findDeptAncestry({ tx, tenantId }: TenantScope, deptId: number): Promise<number[]> {
+  const res = await tx.execute(sql`
+    with recursive up as (
+      select id, parent_id, 0 as depth from dept where tenant_id = ${tenantId} and id = ${deptId}
+      union all
+      select d.id, d.parent_id, up.depth + 1 from dept d join up on d.tenant_id = ${tenantId} and d.id = up.parent_id
+      where up.depth < 50
+    )
+    select id from up`);
+  return rowsOf<{ id: unknown }>(res).map((r) => Number(r.id));
+}
+
+/** Of the given ids, those that are departments of the tenant. */
+export async function findExistingDeptIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: dept.id })
+    .from(dept)
+    .where(and(eq(dept.tenantId, tenantId), inArray(dept.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Of the given ids, those that are roles of the tenant. */
+export async function findExistingRoleIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: role.id })
+    .from(role)
+    .where(and(eq(role.tenantId, tenantId), inArray(role.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function insertNotice(
+  { tx, tenantId }: TenantScope,
+  row: {
+    title: string;
+    content: string;
+    publisherId: number;
+    audienceDeptIds: number[];
+    audienceRoleIds: number[];
+  },
+): Promise<number> {
+  const [inserted] = await tx
+    .insert(notice)
+    .values({ ...row, tenantId, status: NOTICE_STATUS.published, publishTime: new Date() })
+    .returning({ id: notice.id });
+  return inserted!.id;
+}
+
+/** Takes a published notice back to draft; false when there is no such live notice. */
+export async function withdrawNotice({ tx, tenantId }: TenantScope, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(notice)
+    .set({ status: NOTICE_STATUS.draft, updatedAt: new Date() })
+    .where(and(eq(notice.tenantId, tenantId), eq(notice.id, id), eq(notice.delFlag, false)))
+    .returning({ id: notice.id });
+  return rows.length > 0;
 }

@@ -1,33 +1,52 @@
 import {
   noticeDetailEndpoint,
   noticePageEndpoint,
+  noticePublishEndpoint,
   noticeReadEndpoint,
   noticeUnreadCountEndpoint,
+  noticeWithdrawEndpoint,
 } from '@psy/contracts';
-import { AUTHENTICATED } from '../../core/http/context';
+import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { countMyUnreadNotices, getNotice, listNotices, readNotice } from './notices.service';
+import {
+  countMyUnreadNotices,
+  getNotice,
+  listNotices,
+  publishNotice,
+  readNotice,
+  withdrawNotice,
+} from './notices.service';
 
 export const noticeRoutes = (): RouteDef[] =>
   [
     defineRoute({
       endpoint: noticeUnreadCountEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => countMyUnreadNotices(scope!, principal!.userId),
+      handler: async ({ scope, principal }) => countMyUnreadNotices(scope!, principal!),
     }),
     defineRoute({
       endpoint: noticeReadEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => readNotice(scope!, principal!.userId, body.id),
+      handler: async ({ scope, principal, body }) => readNotice(scope!, principal!, body.id),
     }),
     defineRoute({
       endpoint: noticePageEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => listNotices(scope!, principal!.userId, query),
+      handler: async ({ scope, principal, query }) => listNotices(scope!, principal!, query),
     }),
     defineRoute({
       endpoint: noticeDetailEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => getNotice(scope!, principal!.userId, query.id),
+      handler: async ({ scope, principal, query }) => getNotice(scope!, principal!, query.id),
+    }),
+    defineRoute({
+      endpoint: noticePublishEndpoint,
+      access: permission('sys_notice_publish'),
+      handler: async ({ scope, principal, body }) => publishNotice(scope!, principal!, body),
+    }),
+    defineRoute({
+      endpoint: noticeWithdrawEndpoint,
+      access: permission('sys_notice_publish'),
+      handler: async ({ scope, body }) => withdrawNotice(scope!, body.id),
     }),
   ] as RouteDef[];

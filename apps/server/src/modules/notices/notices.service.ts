@@ -1,20 +1,38 @@
 import type { TenantScope } from '../../core/db/database';
-import { notFound } from '../../core/http/app-error';
+import { badRequest, notFound } from '../../core/http/app-error';
+import type { Principal } from '../../core/http/context';
 import {
   countUnreadNotices,
+  findDeptAncestry,
+  findExistingDeptIds,
+  findExistingRoleIds,
   findNoticePage,
   findVisibleNotice,
+  insertNotice,
   insertNoticeRead,
+  withdrawNotice as withdrawNoticeRow,
+  type Reader,
 } from './notices.repository';
+import { sanitizeNoticeHtml } from './notices.sanitize';
 
-/** Published notices the user has not read (the top bar's count, spec S0.1.3). */
-export function countMyUnreadNotices(scope: TenantScope, userId: number): Promise<number> {
-  return countUnreadNotices(scope, userId);
+/** The caller as a notice reader: their department with its ancestors, and every role they hold. */
+async function readerOf(scope: TenantScope, p: Principal): Promise<Reader> {
+  const deptId = p.profile.deptId;
+  return {
+    userId: p.userId,
+    deptIds: deptId ? await findDeptAncestry(scope, deptId) : [],
+    roleIds: p.roles.map((r) => r.roleId),
+  };
+}
+
+/** Published notices of the user's audience that they have not read (the top bar's count, spec S0.1.3). */
+export async function countMyUnreadNotices(scope: TenantScope, p: Principal): Promise<number> {
+  return countUnreadNotices(scope, await readerOf(scope, p));
 }
 
 /** Marks a published notice read for the user; reading twice changes nothing. */
-export async function readNotice(scope: TenantScope, userId: number, id: number): Promise<true> {
-  if (!(await insertNoticeRead(scope, userId, id))) throw notFound('notice');
+export async function readNotice(scope: TenantScope, p: Principal, id: number): Promise<true> {
+  if (!(await insertNoticeRead(scope, await readerOf(scope, p), id))) throw notFound('notice');
   return true;
 }
 
@@ -34,16 +52,52 @@ const toSummary = (r: NoticeRow) => ({
   read: Boolean(r.read),
 });
 
-export async function listNotices(scope: TenantScope, userId: number, p: { current: number; size: number }) {
-  const { rows, total } = await findNoticePage(scope, userId, {
-    offset: (p.current - 1) * p.size,
-    limit: p.size,
+export async function listNotices(scope: TenantScope, p: Principal, q: { current: number; size: number }) {
+  const { rows, total } = await findNoticePage(scope, await readerOf(scope, p), {
+    offset: (q.current - 1) * q.size,
+    limit: q.size,
   });
-  return { records: rows.map(toSummary), total, current: p.current, size: p.size };
+  return { records: rows.map(toSummary), total, current: q.current, size: q.size };
 }
 
-export async function getNotice(scope: TenantScope, userId: number, id: number) {
-  const row = await findVisibleNotice(scope, userId, id);
+export async function getNotice(scope: TenantScope, p: Principal, id: number) {
+  const row = await findVisibleNotice(scope, await readerOf(scope, p), id);
   if (!row) throw notFound('notice');
   return { ...toSummary(row), content: row.content };
+}
+
+/** Ids that are not in `existing`, for a 400 naming the field. */
+function requireAll(field: string, ids: number[], existing: number[]) {
+  const known = new Set(existing);
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length) throw badRequest(field, `unknown id ${missing.join(', ')}`);
+}
+
+/**
+ * Publishes a notice (spec S0.2.14 /notice_manage/noticePublish). The HTML is sanitised here, whatever
+ * the editor sent; the audience is everyone, or departments (with subtrees) and/or roles of the school.
+ */
+export async function publishNotice(
+  scope: TenantScope,
+  p: Principal,
+  body: { title: string; content: string; deptIds: number[]; roleIds: number[] },
+): Promise<{ id: number }> {
+  const deptIds = [...new Set(body.deptIds)];
+  const roleIds = [...new Set(body.roleIds)];
+  requireAll('deptIds', deptIds, await findExistingDeptIds(scope, deptIds));
+  requireAll('roleIds', roleIds, await findExistingRoleIds(scope, roleIds));
+  const id = await insertNotice(scope, {
+    title: body.title,
+    content: sanitizeNoticeHtml(body.content),
+    publisherId: p.userId,
+    audienceDeptIds: deptIds,
+    audienceRoleIds: roleIds,
+  });
+  return { id };
+}
+
+/** Withdraws a notice: it goes back to draft and no reader sees it any more. */
+export async function withdrawNotice(scope: TenantScope, id: number): Promise<true> {
+  if (!(await withdrawNoticeRow(scope, id))) throw notFound('notice');
+  return true;
 }

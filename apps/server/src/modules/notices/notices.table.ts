@@ -1,4 +1,5 @@
 import { NOTICE_STATUS } from '@psy/contracts';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -26,6 +27,18 @@ export const notice = pgTable(
     /** 1 published, 0 draft. */
     status: smallint('status').notNull().default(NOTICE_STATUS.draft),
     delFlag: boolean('del_flag').notNull().default(false),
+    /**
+     * Audience: members of these departments (subtrees included) or holders of these roles see it;
+     * both empty: everyone of the school.
+     */
+    audienceDeptIds: bigint('audience_dept_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    audienceRoleIds: bigint('audience_role_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

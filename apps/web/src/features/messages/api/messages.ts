@@ -1,8 +1,10 @@
 import {
   MESSAGE_STATUS,
+  MESSAGE_STREAM_PATH,
   messageReadByIdEndpoint,
   messageReadByUserEndpoint,
   myMessageByTypeEndpoint,
+  streamTicketEndpoint,
   unreadMessageCountEndpoint,
   type Message,
 } from '@psy/contracts';
@@ -13,18 +15,19 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 import { MESSAGE_PAGE_SIZE, nextPageParam } from '../model/paging';
 import { NOTIFICATION_STACK } from '../model/notification-stack';
+import { parseMessageEvent, parseUnreadEvent, reconnectDelay } from '../lib/push';
 import { countsAfterRead, countsAfterReadAll, hasUnreadChanged, type UnreadCounts } from '../model/unread';
 
 export type { Message };
 /** The drawer's tabs (spec S0.2.20). */
 export type MessageTab = 'unread' | 'all';
 
-/** Spec S0.1.3: the unread count is polled this often (until push replaces the poll). */
+/** Spec S0.1.3: the unread count is polled this often while the push stream is not open. */
 export const UNREAD_POLL_MS = 30_000;
 
 export const messageQueryKeys = {
@@ -61,18 +64,72 @@ export function useUnreadMessageCount() {
 }
 
 /**
- * Keeps the unread count current: every 30 s and when the window gets focus; when it moves, the lists and
- * cards are fetched again. The one place new messages come in from, so server push can replace it.
+ * Opens the server's message stream (`POST .../streamTicket`, then an EventSource on the stream) while
+ * signed in: `unread` events set the counts, `message` events refresh the cards. On failure it closes and
+ * tries again with a new ticket after a growing delay. Answers whether the stream is open.
+ */
+function useMessageStream(userId: number, enabled: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let stopped = false;
+    let failures = 0;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const retry = () => {
+      source?.close();
+      source = null;
+      setLive(false);
+      if (!stopped) timer = setTimeout(connect, reconnectDelay(failures++));
+    };
+    async function connect() {
+      try {
+        const { ticket } = await request(streamTicketEndpoint, { hidePopup: true });
+        if (stopped) return;
+        source = new EventSource(`${MESSAGE_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`);
+        source.onopen = () => {
+          failures = 0;
+          setLive(true);
+        };
+        source.onerror = retry;
+        source.addEventListener('unread', (e) => {
+          const counts = parseUnreadEvent((e as MessageEvent).data);
+          if (counts) queryClient.setQueryData(messageQueryKeys.unread(userId), counts);
+        });
+        source.addEventListener('message', (e) => {
+          if (parseMessageEvent((e as MessageEvent).data))
+            void queryClient.invalidateQueries({ queryKey: messageQueryKeys.cards(userId) });
+        });
+      } catch {
+        retry();
+      }
+    }
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+      setLive(false);
+    };
+  }, [enabled, queryClient, userId]);
+  return live;
+}
+
+/**
+ * Keeps the unread count current: pushed by the message stream, or (while the stream is not open) polled
+ * every 30 s; also when the window gets focus. When it moves, the lists and cards are fetched again.
  * Mounted once, in the layout.
  */
 export function useMessageSync(): void {
   const session = useSession();
   const userId = session?.user.id ?? 0;
   const queryClient = useQueryClient();
+  const live = useMessageStream(userId, session !== null);
   const counts = useQuery({
     ...unreadQuery(userId),
     enabled: session !== null,
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: live ? false : UNREAD_POLL_MS,
     // Back to the window: ask again even if the last answer is recent (it may be from before the away time).
     refetchOnWindowFocus: 'always',
   });

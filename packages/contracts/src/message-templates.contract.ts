@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { defineEndpoint, idSchema, pageOf } from './endpoint';
+import { boundedPageQuery, dateTimeSchema } from './common';
+import { MESSAGE_TYPE_CODE } from './messages.contract';
+
+/**
+ * The message events of the platform (spec S0.7.23 message manager). Business modules send a message
+ * by event key with parameters (`sendMessageByEvent` on the server), never by hand-built text; each
+ * school keeps one editable template per event, with an on/off switch. Templates use `{name}`
+ * placeholders, and only the event's declared parameters may appear in them.
+ */
+export interface MessageEventDef {
+  /** What the message is about (the inbox's typeCode). */
+  typeCode: string;
+  /** Product code the message belongs to (the inbox's `type` is its id); null for platform messages. */
+  productCode: string | null;
+  /** Parameter names the sender supplies; the only placeholders a template may use. */
+  params: readonly string[];
+  /** Default texts, seeded into each school's templates. */
+  defaults: Record<'zh-CN' | 'en-US', { title: string; content: string }>;
+}
+
+export const MESSAGE_EVENTS = {
+  /** An administrator set a new password for a user (users.service adminResetPassword). */
+  USER_PASSWORD_RESET: {
+    typeCode: MESSAGE_TYPE_CODE.system,
+    productCode: null,
+    params: ['realName', 'operator'],
+    defaults: {
+      'zh-CN': {
+        title: '密码已重置',
+        content: '{realName}，您的登录密码已由管理员 {operator} 重置，请登录后修改密码。',
+      },
+      'en-US': {
+        title: 'Password reset',
+        content:
+          '{realName}, your password was reset by the administrator {operator}. Please change it after signing in.',
+      },
+    },
+  },
+  /** A registration was approved (audit). */
+  ACCOUNT_APPROVED: {
+    typeCode: MESSAGE_TYPE_CODE.system,
+    productCode: null,
+    params: ['realName'],
+    defaults: {
+      'zh-CN': { title: '账号已审核通过', content: '{realName}，您的账号已审核通过，现在可以登录使用。' },
+      'en-US': {
+        title: 'Account approved',
+        content: '{realName}, your account has been approved. You can now sign in.',
+      },
+    },
+  },
+  /** A new or changed agreement must be accepted before going on. */
+  AGREEMENT_REQUIRED: {
+    typeCode: MESSAGE_TYPE_CODE.system,
+    productCode: null,
+    params: ['agreementName'],
+    defaults: {
+      'zh-CN': { title: '请阅读并同意协议', content: '《{agreementName}》已更新，请阅读并同意后继续使用。' },
+      'en-US': {
+        title: 'Please accept the agreement',
+        content: '"{agreementName}" has changed. Please read and accept it to go on.',
+      },
+    },
+  },
+  /** A bulk user import task finished. */
+  USER_IMPORT_FINISHED: {
+    typeCode: MESSAGE_TYPE_CODE.importResult,
+    productCode: null,
+    params: ['fileName', 'successCount', 'failCount'],
+    defaults: {
+      'zh-CN': {
+        title: '用户导入任务已完成',
+        content: '文件 {fileName} 导入完成：成功 {successCount} 条，失败 {failCount} 条。',
+      },
+      'en-US': {
+        title: 'User import task completed',
+        content: 'The import of {fileName} finished: {successCount} rows imported, {failCount} failed.',
+      },
+    },
+  },
+  /** An export task finished and its file can be downloaded. */
+  EXPORT_FINISHED: {
+    typeCode: MESSAGE_TYPE_CODE.system,
+    productCode: null,
+    params: ['fileName'],
+    defaults: {
+      'zh-CN': { title: '导出文件已生成', content: '文件 {fileName} 已生成，请在文件列表中下载。' },
+      'en-US': {
+        title: 'Export ready',
+        content: 'The file {fileName} is ready. Download it from the file list.',
+      },
+    },
+  },
+} as const satisfies Record<string, MessageEventDef>;
+
+export type MessageEventKey = keyof typeof MESSAGE_EVENTS;
+export const MESSAGE_EVENT_KEYS = Object.keys(MESSAGE_EVENTS) as MessageEventKey[];
+export type MessageEventParams<K extends MessageEventKey> = Record<
+  (typeof MESSAGE_EVENTS)[K]['params'][number],
+  string | number
+>;
+
+/** Length caps of template texts (characters). */
+export const MESSAGE_TEMPLATE_LIMITS = { title: 100, content: 2000 } as const;
+
+/** `{name}` placeholders of a template text, in order of appearance (duplicates kept once). */
+export function templatePlaceholders(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{([^{}\s]*)\}/g)].map((m) => m[1]!))];
+}
+
+/** Fills `{name}` placeholders; a placeholder without a value stays as it is. */
+export function renderTemplate(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{([^{}\s]*)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+export const messageTemplateSchema = z.object({
+  id: z.number().int(),
+  event: z.string().describe('event key, e.g. USER_PASSWORD_RESET'),
+  typeCode: z.string(),
+  productCode: z.string().nullable(),
+  params: z.array(z.string()).describe('placeholders the texts may use, as {name}'),
+  titleZh: z.string(),
+  contentZh: z.string(),
+  titleEn: z.string(),
+  contentEn: z.string(),
+  enabled: z.boolean().describe('false: the event sends nothing'),
+  updateTime: dateTimeSchema,
+});
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+
+export const messageTemplateListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/message/messageManager/list',
+  summary: "The school's message templates, one per event, in registry order",
+  tags: ['messages'],
+  query: boundedPageQuery(100).extend({
+    event: z.string().max(60).optional().describe('part of the event key'),
+  }),
+  response: pageOf(messageTemplateSchema),
+});
+
+export const messageTemplateSwitchEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/message/messageManager/switch',
+  summary: "Turns an event's messages on or off",
+  tags: ['messages'],
+  body: z.object({ id: idSchema.describe('template id'), enabled: z.boolean() }),
+  response: messageTemplateSchema,
+});
+
+export const messageTemplateDetailEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/message/messageManager/detail',
+  summary: 'One message template',
+  tags: ['messages'],
+  body: z.object({ id: idSchema.describe('template id') }),
+  response: messageTemplateSchema,
+});
+
+const titleText = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(MESSAGE_TEMPLATE_LIMITS.title, `at most ${MESSAGE_TEMPLATE_LIMITS.title} characters`);
+const contentText = z
+  .string()
+  .trim()
+  .max(MESSAGE_TEMPLATE_LIMITS.content, `at most ${MESSAGE_TEMPLATE_LIMITS.content} characters`);
+
+export const messageTemplateChangeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/message/messageManager/change',
+  summary:
+    "Edits a template's texts; placeholders must be among the event's parameters (400 naming the field)",
+  tags: ['messages'],
+  body: z.object({
+    id: idSchema.describe('template id'),
+    titleZh: titleText.optional(),
+    contentZh: contentText.optional(),
+    titleEn: titleText.optional(),
+    contentEn: contentText.optional(),
+  }),
+  response: messageTemplateSchema,
+});
