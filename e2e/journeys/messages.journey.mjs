@@ -27,12 +27,17 @@ const en = readCatalogue('en-US');
  */
 async function badgeNumber(page, testId) {
   const badge = page.locator('.ant-badge', { has: page.getByTestId(testId) }).locator('sup.ant-badge-count');
-  if (!(await badge.isVisible())) return 0;
-  const shown = await badge.evaluate((sup) => {
-    const digits = [...sup.querySelectorAll('.ant-scroll-number-only')];
-    if (!digits.length) return (sup.textContent ?? '').trim();
-    return digits.map((digit) => digit.querySelector('.current')?.textContent ?? '').join('');
-  });
+  // Read without waiting: a badge leaving (its count just fell to 0) may be gone between two calls.
+  const [shown] = await badge.evaluateAll((sups) =>
+    sups
+      .filter((sup) => sup instanceof HTMLElement && sup.offsetParent !== null)
+      .map((sup) => {
+        const digits = [...sup.querySelectorAll('.ant-scroll-number-only')];
+        if (!digits.length) return (sup.textContent ?? '').trim();
+        return digits.map((digit) => digit.querySelector('.current')?.textContent ?? '').join('');
+      }),
+  );
+  if (shown === undefined) return 0;
   assert.match(shown, /^\d+\+?$/, `the ${testId} badge shows a number: ${JSON.stringify(shown)}`);
   return Number.parseInt(shown, 10);
 }

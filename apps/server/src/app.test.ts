@@ -67,6 +67,25 @@ describe('every signed-in route', () => {
   });
 });
 
+describe('every route behind a permission key', () => {
+  const pathOf = (p: string) => p.replace(/:([A-Za-z_]+)/g, '1');
+
+  it('refuses a signed-in user without the key with 403, before looking at the input [spec:S0.6.4]', async () => {
+    const student = await t.tokenFor('student');
+    const info = await t.get('/admin/user/info', { token: student });
+    const held = new Set<string>(info.body.data.permissions);
+    const guarded = t.app.routes.filter(
+      (r) => r.access.kind === 'permission' && !r.access.anyOf.some((key) => held.has(key)),
+    );
+    expect(guarded.length).toBeGreaterThan(40);
+    for (const r of guarded) {
+      const url = pathOf(r.endpoint.path);
+      const res = await t.request(r.endpoint.method, url, undefined, { token: student });
+      expect(res.status, `${r.endpoint.method} ${url} as a student`).toBe(403);
+    }
+  });
+});
+
 describe('request ids', () => {
   it('answers with the request id the client signed, for tracing', async () => {
     const res = await t.get('/admin/tenant/detailByCode?code=alpha', {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { boundedPageQuery, dateSchema, optionalQueryDate, optionalQueryInt } from './common';
+import {
+  boundedPageQuery,
+  calendarDayRange,
+  dateSchema,
+  optionalQueryDate,
+  optionalQueryInt,
+} from './common';
 import { myMessageByDateScopeEndpoint } from './messages.contract';
 import { clientLogsEndpoint } from './client-logs.contract';
 
@@ -37,5 +43,18 @@ describe('shared value schemas', () => {
     expect(clientLogsEndpoint.body!.safeParse([{ ...entry, message: 'm'.repeat(2001) }]).success).toBe(false);
     expect(clientLogsEndpoint.body!.safeParse(Array.from({ length: 101 }, () => entry)).success).toBe(false);
     expect(clientLogsEndpoint.body!.safeParse([]).success).toBe(false);
+  });
+});
+
+describe('calendarDayRange', () => {
+  it('takes calendar days in China time, the last day included whole', () => {
+    const r = calendarDayRange('2026-03-01', '2026-03-02');
+    expect(r.from?.toISOString()).toBe('2026-02-28T16:00:00.000Z');
+    expect(r.to?.toISOString()).toBe('2026-03-02T16:00:00.000Z');
+  });
+
+  it('leaves an absent end open', () => {
+    expect(calendarDayRange(undefined, undefined)).toEqual({ from: undefined, to: undefined });
+    expect(calendarDayRange('2026-03-01', undefined).to).toBeUndefined();
   });
 });

@@ -8,6 +8,21 @@ import { z } from 'zod';
  */
 export const CALENDAR_UTC_OFFSET = '+08:00';
 
+/**
+ * A range of calendar days (`yyyy-MM-dd`, China time) as instants: from the start of the first day to the
+ * start of the day after the last, so the last day is included whole. Either end may be absent.
+ */
+export function calendarDayRange(
+  startDate: string | undefined,
+  endDate: string | undefined,
+): { from: Date | undefined; to: Date | undefined } {
+  const startOf = (day: string) => new Date(`${day}T00:00:00${CALENDAR_UTC_OFFSET}`);
+  return {
+    from: startDate ? startOf(startDate) : undefined,
+    to: endDate ? new Date(startOf(endDate).getTime() + 24 * 3600 * 1000) : undefined,
+  };
+}
+
 /** A query parameter sent empty (`?status=`) means "not given", as list filters in the web send it. */
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 

@@ -1,7 +1,7 @@
 import {
   AGREEMENT_EXPORT_MAX_ROWS,
   AGREEMENT_SETTING_CODE,
-  CALENDAR_UTC_OFFSET,
+  calendarDayRange,
   DEFAULT_AGREEMENT_FORM_NAME,
   type AgreementFilter,
   type AgreementRecord,
@@ -9,6 +9,7 @@ import {
   type AgreementSettingValue,
   type Lang,
 } from '@psy/contracts';
+import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
@@ -85,16 +86,13 @@ export async function saveMyAgreement(
 
 // --- administration -------------------------------------------------------------------------------
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00${CALENDAR_UTC_OFFSET}`);
-
 /** The contract's filter as the repository's: calendar days in China time, end day included. */
 function filterOf(f: AgreementFilter): AgreementFilterInput {
   return {
     keyword: f.keyword || undefined,
     roleId: f.roleId,
     formName: f.formName,
-    from: f.startDate ? dayStart(f.startDate) : undefined,
-    to: f.endDate ? new Date(dayStart(f.endDate).getTime() + 86_400_000) : undefined,
+    ...calendarDayRange(f.startDate, f.endDate),
   };
 }
 
@@ -107,10 +105,10 @@ export async function listAgreements(
   q: AgreementFilter & { current: number; size: number },
 ) {
   const filter = filterOf(q);
-  const rows = await findAgreementRecords(scope, filter, { offset: (q.current - 1) * q.size, limit: q.size });
+  const rows = await findAgreementRecords(scope, filter, pageWindow(q));
   const total =
     q.current === 1 && rows.length < q.size ? rows.length : await countAgreementRecords(scope, filter);
-  return { records: rows.map(toRecord), total, current: q.current, size: q.size };
+  return pageAnswer(q, rows.map(toRecord), total);
 }
 
 async function rowsForExport(scope: TenantScope, f: AgreementFilter) {

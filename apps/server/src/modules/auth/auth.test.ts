@@ -12,6 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const refreshWith = (refreshToken: string) =>
+  t.post('/auth/oauth/token?grant_type=refresh_token', { refresh_token: refreshToken }, { form: true });
+
 const system = () => t.database.system.db;
 async function clearAttempts() {
   await system().execute(sql`delete from login_attempt`);
@@ -283,23 +286,19 @@ describe('tokens [spec:S0.4.14] [spec:S0.7.4]', () => {
 
   it('refresh rotates the pair; the old refresh token then fails and its reuse revokes the new pair', async () => {
     const login = (await t.login('student')).body.data;
-    const refresh = (rt: string) =>
-      t.post('/auth/oauth/token?grant_type=refresh_token', { refresh_token: rt }, { form: true });
-    const r1 = await refresh(login.refresh_token);
+    const r1 = await refreshWith(login.refresh_token);
     expect(r1.status, r1.raw).toBe(200);
     expect(r1.body.data.access_token).not.toBe(login.access_token);
     expect((await t.get('/admin/user/info', { token: r1.body.data.access_token })).status).toBe(200);
 
-    const reuse = await refresh(login.refresh_token);
+    const reuse = await refreshWith(login.refresh_token);
     expect(reuse.status).toBe(401);
     expect((await t.get('/admin/user/info', { token: r1.body.data.access_token })).status).toBe(401);
   });
 
   it('a request sent with the old access token just before a refresh still passes, for a short grace only [spec:S0.4.14]', async () => {
     const login = (await t.login('student')).body.data;
-    const refresh = (rt: string) =>
-      t.post('/auth/oauth/token?grant_type=refresh_token', { refresh_token: rt }, { form: true });
-    const r1 = await refresh(login.refresh_token);
+    const r1 = await refreshWith(login.refresh_token);
     expect(r1.status, r1.raw).toBe(200);
     expect((await t.get('/admin/user/info', { token: login.access_token })).status).toBe(200);
     await system().execute(
@@ -312,11 +311,7 @@ describe('tokens [spec:S0.4.14] [spec:S0.7.4]', () => {
 
   it("revoking all of a user's tokens also ends the grace of a just-rotated one [spec:S0.4.3]", async () => {
     const login = (await t.login('student')).body.data;
-    const r1 = await t.post(
-      '/auth/oauth/token?grant_type=refresh_token',
-      { refresh_token: login.refresh_token },
-      { form: true },
-    );
+    const r1 = await refreshWith(login.refresh_token);
     expect(r1.status, r1.raw).toBe(200);
     await t.database.withTenant(t.alpha.tenantId, (scope) =>
       revokeUserTokens(scope, t.alpha.userIds.student!, 'password_changed'),
@@ -327,11 +322,7 @@ describe('tokens [spec:S0.4.14] [spec:S0.7.4]', () => {
 
   it('logging out with the old token of a just-rotated pair ends its grace', async () => {
     const login = (await t.login('student')).body.data;
-    const r1 = await t.post(
-      '/auth/oauth/token?grant_type=refresh_token',
-      { refresh_token: login.refresh_token },
-      { form: true },
-    );
+    const r1 = await refreshWith(login.refresh_token);
     expect(r1.status, r1.raw).toBe(200);
     const out = await t.post('/auth/token/logout', undefined, { token: login.access_token });
     expect(out.status, out.raw).toBe(200);

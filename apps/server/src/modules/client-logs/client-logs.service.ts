@@ -1,9 +1,5 @@
-import {
-  CALENDAR_UTC_OFFSET,
-  CLIENT_LOG_RATE,
-  type ClientLogEntry,
-  type ClientLogRecord,
-} from '@psy/contracts';
+import { calendarDayRange, CLIENT_LOG_RATE, type ClientLogEntry, type ClientLogRecord } from '@psy/contracts';
+import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { SystemScope, TenantScope } from '../../core/db/database';
 import { AppError } from '../../core/http/app-error';
 import { hitRateLimit } from '../auth';
@@ -47,9 +43,6 @@ export async function limitClientLogUploads(system: SystemScope, tenantId: numbe
   }
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-const startOfDay = (date: string) => new Date(`${date}T00:00:00${CALENDAR_UTC_OFFSET}`);
-
 /** Stored entries for administrators, newest first (spec S0.7.27 dynamicLog). */
 export async function listClientLogs(
   scope: TenantScope,
@@ -67,11 +60,10 @@ export async function listClientLogs(
     {
       type: q.type,
       userId: q.userId,
-      from: q.startDate ? startOfDay(q.startDate) : undefined,
-      to: q.endDate ? new Date(startOfDay(q.endDate).getTime() + DAY_MS) : undefined,
+      ...calendarDayRange(q.startDate, q.endDate),
     },
-    { offset: (q.current - 1) * q.size, limit: q.size },
+    pageWindow(q),
   );
   const records: ClientLogRecord[] = rows.map((r) => ({ ...r, createTime: r.createTime.toISOString() }));
-  return { records, total, current: q.current, size: q.size };
+  return pageAnswer(q, records, total);
 }

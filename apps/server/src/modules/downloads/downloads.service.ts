@@ -1,4 +1,5 @@
 import { DOWNLOAD_TASK_STATUS, type DownloadTask } from '@psy/contracts';
+import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import {
   countUserTasks,
@@ -36,9 +37,9 @@ export async function listMyFinishedTasks(
     scope,
     userId,
     [DOWNLOAD_TASK_STATUS.done, DOWNLOAD_TASK_STATUS.failed],
-    { offset: (p.current - 1) * p.size, limit: p.size },
+    pageWindow(p),
   );
-  return { records: rows.map(toTask), total, current: p.current, size: p.size };
+  return pageAnswer(p, rows.map(toTask), total);
 }
 
 /** Starts a download task for a user (status generating); exports call this, then finish it. */

@@ -9,6 +9,7 @@ import {
   type roleBodySchema,
   type RoleRecord,
 } from '@psy/contracts';
+import { pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
@@ -56,7 +57,7 @@ export async function listRolePage(
   q: { current: number; size: number; roleName?: string },
 ) {
   const { rows, total } = await pageRoles(scope, { current: q.current, size: q.size, keyword: q.roleName });
-  return { records: rows.map(toRecord), total, current: q.current, size: q.size };
+  return pageAnswer(q, rows.map(toRecord), total);
 }
 
 /** Every role of the school for pickers (`GET /admin/inner/role/list`). */

@@ -8,8 +8,8 @@ import type { FileStorage } from '../../core/storage/file-storage';
 import { sendMessageByEvent } from '../messages';
 import { completeDownloadTask, createDownloadTask, failDownloadTask } from '../downloads';
 import { canSeeSensitive, deptScopeOf } from './identity.policy';
-import { insertAccessLog, searchUsersBatch, type UserFilter, type UserFullRow } from './users.repository';
-import { revealedFields, userFilterOf, type UserSearchInput } from './users.service';
+import { searchUsersBatch, type UserFilter, type UserFullRow } from './users.repository';
+import { recordPersonalDataReads, revealedFields, userFilterOf, type UserSearchInput } from './users.service';
 
 /** Queue of the user export jobs (core/jobs). */
 export const USER_EXPORT_QUEUE = 'users.export';
@@ -138,17 +138,14 @@ export function createUserExportJob(deps: {
         const batch: UserFullRow[] = await deps.database.withTenant(tenantId, async (scope) => {
           const rows = await searchUsersBatch(scope, filter, beforeId, BATCH);
           if (!masked) {
-            await insertAccessLog(
+            await recordPersonalDataReads(
               scope,
-              rows
-                .filter((r) => r.id !== viewerId)
-                .map((r) => ({
-                  viewerId,
-                  subjectId: r.id,
-                  fields: revealedFields(r, false),
-                  route: 'POST /admin/user/exportUsersBySearch',
-                }))
-                .filter((r) => r.fields.length > 0),
+              viewerId,
+              rows.map((r) => ({
+                subjectId: r.id,
+                fields: revealedFields(r, false),
+                route: 'POST /admin/user/exportUsersBySearch',
+              })),
             );
           }
           return rows;

@@ -1,3 +1,4 @@
+import { PHONE_LENGTH } from '@psy/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
@@ -45,7 +46,11 @@ function whereOf(tenantId: number, f: UserFilter): SQL {
     conds.push(sql`u.id = any(array(select user_search_ids(${sql.join(keys, sql` || `)})))`);
   }
   if (f.phone) {
-    conds.push(/^\d{11}$/.test(f.phone) ? sql`u.phone = ${f.phone}` : sql`strpos(u.phone, ${f.phone}) > 0`);
+    conds.push(
+      f.phone.length === PHONE_LENGTH && /^\d+$/.test(f.phone)
+        ? sql`u.phone = ${f.phone}`
+        : sql`strpos(u.phone, ${f.phone}) > 0`,
+    );
   }
   if (f.deptIds !== null) {
     if (f.deptIds.length === 0) conds.push(sql`false`);

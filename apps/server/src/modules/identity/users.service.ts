@@ -17,6 +17,7 @@ import {
   type userSearchSchema,
   type UserStatus,
 } from '@psy/contracts';
+import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
@@ -195,10 +196,27 @@ function revealedFields(r: { phone: string | null; idCard: string | null }, with
 export async function recordPersonalDataRead(
   scope: TenantScope,
   p: Principal,
-  read: { subjectId: number; fields: string[]; route: string },
+  read: PersonalDataRead,
 ): Promise<void> {
-  if (read.subjectId === p.userId || read.fields.length === 0) return;
-  await insertAccessLog(scope, [{ viewerId: p.userId, ...read }]);
+  await recordPersonalDataReads(scope, p.userId, [read]);
+}
+
+interface PersonalDataRead {
+  subjectId: number;
+  fields: string[];
+  route: string;
+}
+
+/** `recordPersonalDataRead` for many people at once (list pages, exports); the same rule, one insert. */
+export async function recordPersonalDataReads(
+  scope: TenantScope,
+  viewerId: number,
+  reads: readonly PersonalDataRead[],
+): Promise<void> {
+  await insertAccessLog(
+    scope,
+    reads.filter((r) => r.subjectId !== viewerId && r.fields.length > 0).map((r) => ({ viewerId, ...r })),
+  );
 }
 
 const logRead = (scope: TenantScope, p: Principal, subjectId: number, fields: string[], route: string) =>
@@ -211,24 +229,20 @@ export async function listUsers(
   q: UserSearchInput & { current: number; size: number },
 ) {
   const ds = await deptScopeOf(scope, p);
-  const { rows, total } = await searchUsers(scope, await filterOf(scope, ds, q), {
-    offset: (q.current - 1) * q.size,
-    limit: q.size,
-  });
+  const { rows, total } = await searchUsers(scope, await filterOf(scope, ds, q), pageWindow(q));
   const masked = !canSeeSensitive(p);
   if (!masked) {
-    const reads = rows
-      .filter((r) => r.id !== p.userId)
-      .map((r) => ({
-        viewerId: p.userId,
-        subjectId: r.id,
-        fields: revealedFields(r, false),
-        route: 'GET /admin/user/page',
-      }))
-      .filter((r) => r.fields.length > 0);
-    await insertAccessLog(scope, reads);
+    await recordPersonalDataReads(
+      scope,
+      p.userId,
+      rows.map((r) => ({ subjectId: r.id, fields: revealedFields(r, false), route: 'GET /admin/user/page' })),
+    );
   }
-  return { records: rows.map((r) => toRowOut(r, masked)), total, current: q.current, size: q.size };
+  return pageAnswer(
+    q,
+    rows.map((r) => toRowOut(r, masked)),
+    total,
+  );
 }
 
 /** `getUser`: one user in scope for the edit form; phone and ID number always masked. */
@@ -508,13 +522,12 @@ export async function listAccessLog(
   q: { current: number; size: number; subjectId?: number | undefined; viewerId?: number | undefined },
 ) {
   if (!canSeeSensitive(p)) throw new AppError('forbidden', 'the access log needs admin_userInfo_sensitive');
-  const { rows, total } = await findAccessLog(scope, q, { offset: (q.current - 1) * q.size, limit: q.size });
-  return {
-    records: rows.map(({ createdAt, ...r }) => ({ ...r, createTime: createdAt.toISOString() })),
+  const { rows, total } = await findAccessLog(scope, q, pageWindow(q));
+  return pageAnswer(
+    q,
+    rows.map(({ createdAt, ...r }) => ({ ...r, createTime: createdAt.toISOString() })),
     total,
-    current: q.current,
-    size: q.size,
-  };
+  );
 }
 
 export { filterOf as userFilterOf, revealedFields };

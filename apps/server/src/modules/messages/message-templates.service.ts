@@ -8,6 +8,7 @@ import {
   type MessageEventParams,
   type MessageTemplate,
 } from '@psy/contracts';
+import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope, Tx } from '../../core/db/database';
 import { badRequest, notFound } from '../../core/http/app-error';
 import {
@@ -69,9 +70,9 @@ export async function listTemplates(
   const { rows, total } = await findTemplatePage(
     scope,
     { event: q.event, events: MESSAGE_EVENT_KEYS },
-    { offset: (q.current - 1) * q.size, limit: q.size },
+    pageWindow(q),
   );
-  return { records: rows.map(toTemplate), total, current: q.current, size: q.size };
+  return pageAnswer(q, rows.map(toTemplate), total);
 }
 
 async function requireTemplate(scope: TenantScope, id: number) {

@@ -1,10 +1,11 @@
 import {
-  CALENDAR_UTC_OFFSET,
+  calendarDayRange,
   LOCK_MESSAGE_LIMIT,
   MESSAGE_STATUS,
   MESSAGE_TYPE_CODE,
   type Message,
 } from '@psy/contracts';
+import { pageAnswer, pageWindow, type PageRequest } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { notFound } from '../../core/http/app-error';
 import {
@@ -16,8 +17,6 @@ import {
   type MessageFilter,
   type MessageRow,
 } from './messages.repository';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 function toMessage(r: MessageRow): Message {
   return {
@@ -32,44 +31,32 @@ function toMessage(r: MessageRow): Message {
   };
 }
 
-interface Paging {
-  current: number;
-  size: number;
-}
-
-async function pageOfMessages(scope: TenantScope, userId: number, filter: MessageFilter, p: Paging) {
-  const { rows, total } = await findUserMessages(scope, userId, filter, {
-    offset: (p.current - 1) * p.size,
-    limit: p.size,
-  });
-  return { records: rows.map(toMessage), total, current: p.current, size: p.size };
+async function pageOfMessages(scope: TenantScope, userId: number, filter: MessageFilter, p: PageRequest) {
+  const { rows, total } = await findUserMessages(scope, userId, filter, pageWindow(p));
+  return pageAnswer(p, rows.map(toMessage), total);
 }
 
 /** The user's inbox, newest first, by status and product (spec S0.7.23). */
 export function listMyMessages(
   scope: TenantScope,
   userId: number,
-  q: Paging & { status?: number; type?: number },
+  q: PageRequest & { status?: number; type?: number },
 ) {
   return pageOfMessages(scope, userId, { status: q.status, type: q.type }, q);
 }
-
-/** The start of a calendar day (yyyy-MM-dd) in the platform's calendar time zone. */
-const startOfDay = (date: string) => new Date(`${date}T00:00:00${CALENDAR_UTC_OFFSET}`);
 
 /** The user's inbox within a range of calendar days, both ends included. */
 export function listMyMessagesByDateScope(
   scope: TenantScope,
   userId: number,
-  q: Paging & { status?: number; startDate?: string; endDate?: string },
+  q: PageRequest & { status?: number; startDate?: string; endDate?: string },
 ) {
   return pageOfMessages(
     scope,
     userId,
     {
       status: q.status,
-      from: q.startDate ? startOfDay(q.startDate) : undefined,
-      to: q.endDate ? new Date(startOfDay(q.endDate).getTime() + DAY_MS) : undefined,
+      ...calendarDayRange(q.startDate, q.endDate),
     },
     q,
   );

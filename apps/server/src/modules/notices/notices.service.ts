@@ -1,3 +1,4 @@
+import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
@@ -53,11 +54,8 @@ const toSummary = (r: NoticeRow) => ({
 });
 
 export async function listNotices(scope: TenantScope, p: Principal, q: { current: number; size: number }) {
-  const { rows, total } = await findNoticePage(scope, await readerOf(scope, p), {
-    offset: (q.current - 1) * q.size,
-    limit: q.size,
-  });
-  return { records: rows.map(toSummary), total, current: q.current, size: q.size };
+  const { rows, total } = await findNoticePage(scope, await readerOf(scope, p), pageWindow(q));
+  return pageAnswer(q, rows.map(toSummary), total);
 }
 
 export async function getNotice(scope: TenantScope, p: Principal, id: number) {

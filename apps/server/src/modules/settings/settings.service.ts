@@ -10,6 +10,7 @@ import {
   type SettingCode,
   type SettingState,
 } from '@psy/contracts';
+import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
@@ -175,12 +176,8 @@ export function getDict(scope: TenantScope, name: string) {
 }
 
 export async function listDicts(scope: TenantScope, q: { current: number; size: number; name?: string }) {
-  const { rows, total } = await findDictPage(
-    scope,
-    { name: q.name || undefined },
-    { offset: (q.current - 1) * q.size, limit: q.size },
-  );
-  return { records: rows satisfies DictType[], total, current: q.current, size: q.size };
+  const { rows, total } = await findDictPage(scope, { name: q.name || undefined }, pageWindow(q));
+  return pageAnswer(q, rows satisfies DictType[], total);
 }
 
 async function requireDict(scope: TenantScope, id: number): Promise<DictType> {
@@ -286,13 +283,17 @@ export async function listSites(
   const { rows, total } = await findSitePage(
     scope,
     { name: q.name || undefined, enabled: q.enabled === undefined ? undefined : q.enabled === 'true' },
-    { offset: (q.current - 1) * q.size, limit: q.size },
+    pageWindow(q),
   );
   const rooms = await findRoomsOfSites(
     scope,
     rows.map((r) => r.id),
   );
-  return { records: rows.map((r) => toSite(r, rooms)), total, current: q.current, size: q.size };
+  return pageAnswer(
+    q,
+    rows.map((r) => toSite(r, rooms)),
+    total,
+  );
 }
 
 interface SiteInput {

@@ -95,7 +95,7 @@ const AVATAR_PREFIX = (tenantId: number) => `t${tenantId}/avatars`;
 
 /**
  * Replaces the signed-in user's avatar from a data URL (`POST /admin/user/avatar`, plain-text body): PNG or
- * JPEG by content, at most 2 MB. The image is stored under an unguessable name the avatar address carries.
+ * JPEG by content, at most AVATAR_MAX_BYTES. The image is stored under an unguessable name the avatar address carries.
  */
 export async function setMyAvatar(
   scope: TenantScope,
@@ -108,7 +108,8 @@ export async function setMyAvatar(
   const bytes = Buffer.from(parsed.base64, 'base64');
   if (bytes.length === 0 || !sniffImageType(bytes))
     throw badRequest('body', 'the avatar must be a PNG or JPEG image');
-  if (bytes.length > AVATAR_MAX_BYTES) throw badRequest('body', 'the avatar must be smaller than 2 MB');
+  if (bytes.length > AVATAR_MAX_BYTES)
+    throw badRequest('body', `the avatar must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
   const key = await storage.put(AVATAR_PREFIX(p.tenantId), bytes);
   const avatar = `/admin/user/avatarFile/${p.tenantId}/${key.split('/').pop()!}`;
   await repo.updateAvatar(scope, p.userId, avatar);
