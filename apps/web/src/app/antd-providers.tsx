@@ -50,6 +50,9 @@ export function AntdProviders() {
         colorError: READABLE_ERROR_COLOR,
         colorTextDescription: 'rgba(0, 0, 0, 0.62)',
         colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+        // Placeholders and description labels (antd: 0.25 and 0.45) reach 4.5:1 on white too.
+        colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+        colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
         borderRadius: 8,
       },
     }),

@@ -34,7 +34,18 @@ const routes: RouteObject[] = [
           { path: '/:shortName/sso', lazy: signOnPage },
           { path: '/:shortName/dingTalk', lazy: signOnPage },
           { path: '/:shortName/weChat', lazy: signOnPage },
-          { path: '/fingerprintLogin', lazy: signOnPage },
+          {
+            // Self-registration (spec S0.7.11); offered by the login page only where a user type allows it.
+            path: '/register',
+            lazy: async () => ({ Component: (await import('./routes/register-page')).RegisterPage }),
+          },
+          {
+            // Spec S0.2.5: fingerprint login with the device's platform authenticator (WebAuthn).
+            path: '/fingerprintLogin',
+            lazy: async () => ({
+              Component: (await import('./routes/fingerprint-login-page')).FingerprintLoginPage,
+            }),
+          },
           {
             path: '/authredirect',
             lazy: async () => ({ Component: (await statusPages()).AuthRedirectPage }),

@@ -20,7 +20,20 @@ export const SHELL_PAGES: Record<ShellPageKey, LazyPage> = {
  * Pages of menu entries, by route path. A module adds its pages here as it is built; an entry of the
  * user's menu without a page shows that the module is not available in this version.
  */
-export const MENU_PAGES: Record<string, LazyPage> = {};
+export const MENU_PAGES: Record<string, LazyPage> = {
+  '/info/index': page(() => import('../routes/users-route'), 'UsersRoute'),
+  '/user_manage/userinfo': page(() => import('../routes/user-detail-route'), 'UserDetailRoute'),
+  '/admin/dept/index': page(() => import('../routes/depts-route'), 'DeptsRoute'),
+  '/admin/role/index': page(() => import('../../features/roles'), 'RolesPage'),
+  '/roleDetails/index': page(() => import('../routes/role-details-route'), 'RoleDetailsRoute'),
+  '/admin/product/index': page(() => import('../../features/product-admin'), 'ProductAdminPage'),
+  '/admin/uType/index': page(() => import('../../features/user-types'), 'UserTypesPage'),
+  '/signature': page(() => import('../../features/signatures'), 'SignaturePage'),
+  '/admin/dict/index': page(() => import('../../features/dicts'), 'DictsPage'),
+  '/admin/setting/index': page(() => import('../../features/settings-admin'), 'SettingsPage'),
+  '/admin/pageSetup/index': page(() => import('../../features/settings-admin'), 'PageSetupPage'),
+  '/admin/agreement/index': page(() => import('../routes/agreement-admin-route'), 'AgreementAdminRoute'),
+};
 
 /** Spec S0.2.14 routes (and two short forms): opening one the user's menu lacks is a 403, not a 404. */
 const SYSTEM_ROUTES = [...SYSTEM_ROUTE_PATHS, '/userinfo', '/noticeList'];

@@ -1,8 +1,9 @@
 import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoginForm, SmsLoginForm } from '../../features/auth';
 import { clearLock } from '../../features/lock';
+import { useRegionSetting } from '../../features/user-profile';
 import {
   brandFromPageSetup,
   isTenantCode,
@@ -44,6 +45,24 @@ function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn
         },
       ]}
     />
+  );
+}
+
+/**
+ * Links under the login form: the fingerprint login (spec S0.2.5) where the browser has WebAuthn, and
+ * self-registration only for a school with a user type that allows it (the spec shows no register link).
+ */
+function OtherSignIn({ tenant }: { tenant: TenantDetail }) {
+  const { t } = useTranslation();
+  const setting = useRegionSetting(tenant.id);
+  const hasWebAuthn = typeof window.PublicKeyCredential === 'function';
+  const query = new URLSearchParams({ shortName: tenant.code }).toString();
+  if (!hasWebAuthn && !setting.data?.registerEnabled) return null;
+  return (
+    <p className={styles.otherSignIn}>
+      {hasWebAuthn && <Link to={`/fingerprintLogin?${query}`}>{t('fingerprint.loginTitle')}</Link>}
+      {setting.data?.registerEnabled && <Link to={`/register?${query}`}>{t('register.link')}</Link>}
+    </p>
   );
 }
 
@@ -110,7 +129,12 @@ export function LoginPage() {
   } else if (isPending || !tenant) {
     body = <LoadingState className={styles.pending} text={t('login.loadingTenant')} />;
   } else {
-    body = <LoginMethods tenant={tenant} onLoggedIn={onLoggedIn} />;
+    body = (
+      <>
+        <LoginMethods tenant={tenant} onLoggedIn={onLoggedIn} />
+        <OtherSignIn tenant={tenant} />
+      </>
+    );
   }
 
   const colors = {

@@ -1,9 +1,21 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserDetail } from '../../features/auth';
 import { RouteLoading } from './route-loading';
+
+// The editable sections bring antd's form, list and dialog code: loaded after the page shows.
+const EmergencyContactsSection = lazy(async () => ({
+  default: (await import('../../features/user-profile')).EmergencyContactsSection,
+}));
+const FamilySection = lazy(async () => ({
+  default: (await import('../../features/user-profile')).FamilySection,
+}));
+const FingerprintCard = lazy(async () => ({
+  default: (await import('../../features/fingerprint')).FingerprintCard,
+}));
 
 /**
  * `/userinfo/index` (spec S0.2.14): the signed-in user's own basic information, read only; the password
@@ -57,6 +69,13 @@ export function PersonalInfoPage() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
         {t('personalInfo.editLater')}
       </Typography.Paragraph>
+      <Suspense fallback={null}>
+        <Flex vertical gap={16} style={{ marginTop: 24 }}>
+          <EmergencyContactsSection />
+          <FamilySection />
+          <FingerprintCard />
+        </Flex>
+      </Suspense>
     </Card>
   );
 }

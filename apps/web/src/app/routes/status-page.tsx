@@ -66,8 +66,9 @@ export function AuthRedirectPage() {
 }
 
 /**
- * `/{shortName}/sso`, `/dingTalk`, `/weChat` and `/fingerprintLogin` (spec S0.2.4, S0.2.5): sign-on through
- * another system. None is connected for a school yet, so the page says so and offers the password login.
+ * `/{shortName}/sso`, `/dingTalk` and `/weChat` (spec S0.2.4): sign-on through another system. None is
+ * connected for a school yet, so the page says so and offers the password login. (`/fingerprintLogin` has
+ * its own page: fingerprint-login-page.tsx.)
  */
 export function ExternalSignOnPage() {
   const { t } = useTranslation();

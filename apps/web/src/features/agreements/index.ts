@@ -4,3 +4,4 @@ export {
   AGREEMENT_DIALOG_WIDTH,
   type AgreementDialogProps,
 } from './components/agreement-dialog';
+export { AgreementAdminPage } from './components/agreement-admin-page';

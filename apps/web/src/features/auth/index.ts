@@ -20,7 +20,11 @@ export {
 export { RoleSwitch, ROLE_SWITCH_RELOAD_MS } from './components/role-switch';
 export { PasswordForm, type PasswordFormProps } from './components/password-form';
 export { changePassword, useChangePassword, type ChangePasswordInput } from './api/change-password';
-export { LOGOUT_AFTER_PASSWORD_CHANGE_MS } from './lib/password-rules';
+export {
+  confirmPasswordMessage,
+  LOGOUT_AFTER_PASSWORD_CHANGE_MS,
+  newPasswordMessage,
+} from './lib/password-rules';
 export { TokenTimers, type TokenTimersProps } from './components/token-timers';
 export { isNetworkFailure, pingToken, refreshAccessToken } from './api/refresh-token';
 export {

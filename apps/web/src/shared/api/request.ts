@@ -187,6 +187,11 @@ function encodeBody(endpoint: AnyEndpoint, body: unknown): EncodedBody {
       const text = buildQueryString(body as object);
       return { payload: text, signed: text, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
     }
+    case 'text': {
+      // A plain-text body (the avatar's data URL, spec S0.7.11), signed like JSON.
+      const text = String(body);
+      return { payload: text, signed: text, contentType: 'text/plain;charset=UTF-8' };
+    }
     case 'multipart': {
       let form: FormData;
       if (body instanceof FormData) {
@@ -369,6 +374,8 @@ export async function request<E extends AnyEndpoint>(
   }
 
   const envelope = await readEnvelope(response);
+  // A call that answers a file (the contract's response is null): the file itself, as a Blob.
+  if (!envelope && response.ok && endpoint.response === null) return (await response.blob()) as ResponseOf<E>;
   if (!envelope) {
     const message = response.ok ? i18next.t('errors.unexpectedAnswer') : defaultMessageFor(response.status);
     throw reportFailure(

@@ -1,0 +1,11 @@
+import { parseRoleId, RoleDetailsPage } from '../../features/roles';
+import { usePageInfo } from '../layout/page-context';
+
+/**
+ * `/roleDetails/index?roleId=..` (spec S0.2.14): the page's own query (with kept-alive tabs the address
+ * bar may show another page) names the role.
+ */
+export function RoleDetailsRoute() {
+  const { search } = usePageInfo();
+  return <RoleDetailsPage roleId={parseRoleId(search.get('roleId'))} />;
+}

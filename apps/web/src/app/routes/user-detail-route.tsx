@@ -1,0 +1,11 @@
+import { parseUserId, UserDetailPage } from '../../features/users';
+import { usePageInfo } from '../layout/page-context';
+
+/**
+ * `/user_manage/userinfo?userId=..` (spec S0.2.14): the page's own query (with kept-alive tabs the
+ * address bar may show another page) names the user.
+ */
+export function UserDetailRoute() {
+  const { search } = usePageInfo();
+  return <UserDetailPage userId={parseUserId(search.get('userId'))} />;
+}

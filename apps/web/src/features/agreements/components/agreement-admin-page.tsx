@@ -1,0 +1,302 @@
+import { FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, type Lang } from '@psy/contracts';
+import {
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Select,
+  Spin,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/time-ago';
+import { showToast } from '../../../shared/ui/feedback';
+import {
+  useAgreementGroups,
+  useAgreementList,
+  useAgreementSetting,
+  useExportAgreements,
+  useSaveAgreementSetting,
+  type AgreementFilter,
+  type AgreementRecord,
+} from '../api/agreement-admin';
+import {
+  AGREEMENT_LANGS,
+  filterOf,
+  settingFormOf,
+  settingValueOf,
+  type AgreementSettingForm,
+} from '../lib/agreement-admin';
+import styles from './agreement-admin.module.css';
+
+/**
+ * `/admin/agreement/index` (spec S0.3.12, S0.4.1, S0.7 'Agreements'): the start-up agreement's switch,
+ * the roles that must agree and its text per language; per role how many agreed; the consents with
+ * filters, exported as Excel or Word.
+ */
+export function AgreementAdminPage() {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        variant="borderless"
+        title={<h1 className={styles.title}>{t('systemSettings.agreement.title')}</h1>}
+      >
+        <AgreementSettingCard />
+      </Card>
+      <Card
+        variant="borderless"
+        title={<h2 className={styles.title}>{t('systemSettings.agreement.groupsTitle')}</h2>}
+      >
+        <AgreementGroups />
+      </Card>
+      <Card
+        variant="borderless"
+        title={<h2 className={styles.title}>{t('systemSettings.agreement.listTitle')}</h2>}
+      >
+        <AgreementList />
+      </Card>
+    </Flex>
+  );
+}
+
+function AgreementSettingCard() {
+  const { t } = useTranslation();
+  const setting = useAgreementSetting();
+  const groups = useAgreementGroups();
+  const save = useSaveAgreementSetting();
+  if (!setting.data || !groups.data) return <Spin />;
+  const initial = settingFormOf(setting.data.enable, setting.data.value);
+  const roleOptions = groups.data.groups.map((g) => ({ value: g.roleId, label: g.roleName }));
+
+  const submit = async (values: AgreementSettingForm) => {
+    try {
+      await save.mutateAsync(settingValueOf(values));
+      showToast('success', t('systemSettings.saved'));
+    } catch {
+      // The request layer showed why.
+    }
+  };
+
+  return (
+    <Form<AgreementSettingForm>
+      key={setting.dataUpdatedAt}
+      name="agreement-setting"
+      layout="vertical"
+      initialValues={initial}
+      onFinish={(values) => void submit(values)}
+      className={styles.form}
+    >
+      <Form.Item name="enable" label={t('systemSettings.agreement.enable')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        name="userRoleId"
+        label={t('systemSettings.agreement.roles')}
+        extra={t('systemSettings.agreement.rolesHint')}
+      >
+        <Select mode="multiple" options={roleOptions} optionFilterProp="label" allowClear />
+      </Form.Item>
+      <Form.Item
+        name="formName"
+        label={t('systemSettings.agreement.formName')}
+        extra={t('systemSettings.agreement.formNameHint')}
+      >
+        <Input maxLength={100} placeholder="startupAgreement" />
+      </Form.Item>
+      <Tabs
+        size="small"
+        items={AGREEMENT_LANGS.map((lang: Lang) => ({
+          key: lang,
+          label: t(`systemSettings.agreement.lang.${lang === 'zh-CN' ? 'zh' : 'en'}`),
+          forceRender: true,
+          children: (
+            <>
+              <Form.Item name={['texts', lang, 'title']} label={t('systemSettings.agreement.textTitle')}>
+                <Input maxLength={100} />
+              </Form.Item>
+              <Form.Item
+                name={['texts', lang, 'content']}
+                label={t('systemSettings.agreement.textContent')}
+                extra={t('systemSettings.agreement.contentHint')}
+              >
+                <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
+              </Form.Item>
+            </>
+          ),
+        }))}
+      />
+      <Flex justify="end">
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('systemSettings.save')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+function AgreementGroups() {
+  const { t } = useTranslation();
+  const groups = useAgreementGroups();
+  type Group = NonNullable<typeof groups.data>['groups'][number];
+  const columns: TableColumnsType<Group> = [
+    {
+      title: t('systemSettings.agreement.role'),
+      dataIndex: 'roleName',
+      render: (name: string, g) => (
+        <Flex gap={4} wrap>
+          {name}
+          {g.targeted && <Tag color="blue">{t('systemSettings.agreement.targeted')}</Tag>}
+        </Flex>
+      ),
+    },
+    { title: t('systemSettings.agreement.userCount'), dataIndex: 'userCount', align: 'right', width: 110 },
+    {
+      title: t('systemSettings.agreement.agreedCount'),
+      dataIndex: 'agreedCount',
+      align: 'right',
+      width: 110,
+    },
+    {
+      title: t('systemSettings.agreement.pendingCount'),
+      dataIndex: 'pendingCount',
+      align: 'right',
+      width: 110,
+    },
+  ];
+  return (
+    <>
+      {groups.data && (
+        <Typography.Paragraph type="secondary">
+          {t('systemSettings.agreement.groupsOf', { name: groups.data.formName })}
+        </Typography.Paragraph>
+      )}
+      <Table<Group>
+        rowKey="roleId"
+        size="small"
+        columns={columns}
+        dataSource={groups.data?.groups ?? []}
+        loading={groups.isFetching}
+        scroll={{ x: 480 }}
+        pagination={false}
+      />
+    </>
+  );
+}
+
+interface FilterValues {
+  keyword?: string;
+  roleId?: number | null;
+  startDate?: string;
+  endDate?: string;
+}
+
+function AgreementList() {
+  const { t, i18n } = useTranslation();
+  const groups = useAgreementGroups();
+  const [current, setCurrent] = useState(1);
+  const [filter, setFilter] = useState<AgreementFilter>({});
+  const list = useAgreementList({ ...filter, current, size: DEFAULT_PAGE_SIZE });
+  const exporter = useExportAgreements();
+
+  const download = async (kind: 'xlsx' | 'docx') => {
+    try {
+      await exporter.mutateAsync({ kind, filter });
+    } catch {
+      // The request layer showed why.
+    }
+  };
+
+  const columns: TableColumnsType<AgreementRecord> = [
+    { title: t('systemSettings.agreement.realName'), dataIndex: 'realName', width: 140 },
+    { title: t('systemSettings.agreement.username'), dataIndex: 'username', width: 140 },
+    { title: t('systemSettings.agreement.dept'), dataIndex: 'deptName', width: 160 },
+    {
+      title: t('systemSettings.agreement.role'),
+      dataIndex: 'roleNames',
+      render: (names: string[]) => names.join(', '),
+    },
+    { title: t('systemSettings.agreement.formName'), dataIndex: 'formName', width: 160 },
+    {
+      title: t('systemSettings.agreement.agreedAt'),
+      dataIndex: 'agreedAt',
+      width: 180,
+      render: (at: string) => formatDateTime(at, i18n.language),
+    },
+  ];
+
+  return (
+    <>
+      <Form<FilterValues>
+        name="agreement-filter"
+        layout="vertical"
+        className={styles.filters}
+        onFinish={(values) => {
+          setFilter(filterOf(values));
+          setCurrent(1);
+        }}
+      >
+        <Form.Item name="keyword" label={t('systemSettings.agreement.keyword')}>
+          <Input allowClear maxLength={50} />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('systemSettings.agreement.role')}>
+          <Select
+            allowClear
+            className={styles.roleSelect}
+            options={(groups.data?.groups ?? []).map((g) => ({ value: g.roleId, label: g.roleName }))}
+          />
+        </Form.Item>
+        <Form.Item name="startDate" label={t('systemSettings.agreement.from')}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="endDate" label={t('systemSettings.agreement.to')}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('systemSettings.search')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Flex gap={8} wrap justify="end" className={styles.exports}>
+        <Button
+          icon={<FileExcelOutlined />}
+          loading={exporter.isPending}
+          onClick={() => void download('xlsx')}
+        >
+          {t('systemSettings.agreement.exportXlsx')}
+        </Button>
+        <Button
+          icon={<FileWordOutlined />}
+          loading={exporter.isPending}
+          onClick={() => void download('docx')}
+        >
+          {t('systemSettings.agreement.exportWord')}
+        </Button>
+      </Flex>
+      <Table<AgreementRecord>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 900 }}
+        pagination={{
+          current,
+          pageSize: DEFAULT_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setCurrent,
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export { DictsPage } from './components/dicts-page';
+export { itemLabel } from './lib/dict-items';
+export { dictQueryKeys } from './api/dicts';

@@ -1,0 +1,2 @@
+export { ProductAdminPage } from './components/product-admin-page';
+export { productAdminQueryKeys } from './api/product-admin';

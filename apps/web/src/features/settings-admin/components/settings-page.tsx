@@ -1,0 +1,52 @@
+import { Card, Empty, Spin, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSettingList } from '../api/settings';
+import { SETTING_FORMS, SETTING_GROUPS, codesOfGroup } from '../lib/setting-forms';
+import { SettingCard } from './setting-card';
+import { SitesPanel } from './sites-panel';
+import styles from './settings.module.css';
+
+/**
+ * `/admin/setting/index` (spec S0.7.8, S1.7.3, S1.7.4): the school's settings by code, each with its
+ * switch and payload form, grouped; and the sites with their rooms.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <Card variant="borderless" title={<h1 className={styles.title}>{t('systemSettings.settings.title')}</h1>}>
+      <Tabs
+        items={[
+          { key: 'settings', label: t('systemSettings.settings.tab'), children: <SettingGroups /> },
+          { key: 'sites', label: t('systemSettings.sites.tab'), children: <SitesPanel /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function SettingGroups() {
+  const { t } = useTranslation();
+  const list = useSettingList();
+  if (list.isError) return <Empty />;
+  if (!list.data) return <Spin />;
+  const byCode = new Map(list.data.map((s) => [s.type, s]));
+  return (
+    <>
+      {SETTING_GROUPS.map((group) => (
+        <section key={group} className={styles.group} aria-labelledby={`setting-group-${group}`}>
+          <Typography.Title level={2} id={`setting-group-${group}`} className={styles.groupTitle}>
+            {t(`systemSettings.settings.groups.${group}`)}
+          </Typography.Title>
+          <div className={styles.grid}>
+            {codesOfGroup(group)
+              .filter((code) => SETTING_FORMS[code] && byCode.has(code))
+              .map((code) => {
+                const state = byCode.get(code)!;
+                return <SettingCard key={`${code}-${state.updatedAt ?? 'default'}`} state={state} />;
+              })}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+export { SignatureDialog, type SignatureDialogProps } from './components/signature-dialog';
+export { SignaturePage } from './components/signature-page';
+export { useMySignature, useSaveMySignature, signatureQueryKeys } from './api/signatures';
+export {
+  canvasPoint,
+  SIGNATURE_CANVAS,
+  SIGNATURE_DIALOG_WIDTH,
+  type SignatureResult,
+} from './lib/signature-pad';
