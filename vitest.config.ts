@@ -10,7 +10,14 @@ export default defineConfig({
         test: {
           name: 'contracts',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/contracts/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'forms',
+          environment: 'node',
+          include: ['packages/forms/src/**/*.test.ts'],
         },
       },
       {

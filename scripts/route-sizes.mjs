@@ -10,7 +10,10 @@
 // gzipped on its own (level 9), as the browser receives it. CSS, source maps and lazy imports are not counted.
 // Sizes are in kB of 1,000 bytes, as Vite prints them.
 //
-// Budgets (exit 1 when broken): the login route at most 200 kB gzipped, every route at most 450 kB.
+// Budgets (exit 1 when broken): the login route at most 200 kB gzipped, every route at most 450 kB, except
+// the administration pages (declared with `adminPage` in the page registry): at most 600 kB on a first
+// visit. Their Ant Design tables, tree pickers and forms do not fit in 450 kB on top of the shell; the
+// departure, its figures and the way back are in docs/ARCHITECTURE.md ("Decisions": route sizes).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +23,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOGIN_ROUTE_SRC = 'src/app/routes/login-page.tsx';
 const LOGIN_BUDGET_KB = 200;
 const ROUTE_BUDGET_KB = 450;
+const ADMIN_ROUTE_BUDGET_KB = 600;
 
 /**
  * @typedef {{ file: string, src?: string, name?: string, isEntry?: boolean, isDynamicEntry?: boolean,
@@ -106,6 +110,21 @@ const keyOf = (/** @type {(src: string) => boolean} */ test) =>
 const providersKey = keyOf((src) => src.endsWith('src/app/antd-providers.tsx'));
 const layoutKey = keyOf((src) => src.endsWith('src/app/layout/app-layout.tsx'));
 const catalogueKey = keyOf((src) => src.endsWith('src/i18n/zh-CN.json'));
+const adminPartKey = keyOf((src) => src.endsWith('src/i18n/parts/admin.zh-CN.json'));
+
+// The menu pages (apps/web/src/app/layout/page-registry.ts) are routes wherever their code lives; those
+// declared with `adminPage` also load the administration part of the catalogue before they render.
+const REGISTRY = path.join(ROOT, 'apps/web/src/app/layout/page-registry.ts');
+/** @type {Map<string, 'page' | 'adminPage'>} manifest source path of each registered page -> kind */
+const registeredPages = new Map();
+for (const match of fs
+  .readFileSync(REGISTRY, 'utf8')
+  .matchAll(/\b(page|adminPage)\(\s*\(\) => import\('([^']+)'\)/g)) {
+  const base = path.posix.normalize(path.posix.join('src/app/layout', /** @type {string} */ (match[2])));
+  for (const suffix of ['.tsx', '.ts', '/index.ts', '/index.tsx']) {
+    registeredPages.set(base + suffix, /** @type {'page' | 'adminPage'} */ (match[1]));
+  }
+}
 /** @param {string | undefined} key */
 const closureOf = (key) => (key ? collect(key, new Set()) : new Set());
 // The layout's own files: not those it shares with the entry (the router there imports every route).
@@ -118,6 +137,23 @@ const insideLayout = new Set(
       .flatMap(([, chunk]) => chunk.dynamicImports ?? []),
   ),
 );
+
+/** The layout's own first visit (entry, catalogue, providers, layout), for the navigation column. */
+const layoutFirstVisit = (() => {
+  const files = new Set(entryFiles);
+  if (catalogueKey) collect(catalogueKey, files);
+  if (providersKey) collect(providersKey, files);
+  if (layoutKey) collect(layoutKey, files);
+  return total(files);
+})();
+
+/** @param {{ module: string, kind: string }} route */
+const budgetOf = (route) =>
+  route.module === LOGIN_ROUTE_SRC
+    ? LOGIN_BUDGET_KB
+    : route.kind === 'admin route'
+      ? ADMIN_ROUTE_BUDGET_KB
+      : ROUTE_BUDGET_KB;
 
 /**
  * What a first visit downloads: the entry, the language catalogue the entry loads before the first render,
@@ -132,12 +168,24 @@ const routes = Object.entries(manifest)
     if (catalogueKey) collect(catalogueKey, files);
     if (src !== LOGIN_ROUTE_SRC && providersKey && key !== providersKey) collect(providersKey, files);
     if (insideLayout.has(key) && layoutKey) collect(layoutKey, files);
+    if (registeredPages.get(src) === 'adminPage' && adminPartKey) collect(adminPartKey, files);
     collect(key, files);
     const size = total(files);
     // Pages and the layout are routes; dialogs and panels that the layout opens on demand are reported
     // with what they add, against the same budget, but only routes break the build.
-    const kind = /src\/app\/(routes|layout)\//.test(src) || key === providersKey ? 'route' : 'on demand';
-    return { module: src, file: chunk.file, kind, ...size, beyondEntryGz: size.gz - entry.gz };
+    const isRoute =
+      /src\/app\/(routes|layout)\//.test(src) || key === providersKey || registeredPages.has(src);
+    const kind = registeredPages.get(src) === 'adminPage' ? 'admin route' : isRoute ? 'route' : 'on demand';
+    // What opening it from inside the app costs once the shell is loaded (a navigation, not a first visit).
+    const beyondLayoutGz = insideLayout.has(key) ? size.gz - layoutFirstVisit.gz : null;
+    return {
+      module: src,
+      file: chunk.file,
+      kind,
+      ...size,
+      beyondEntryGz: size.gz - entry.gz,
+      beyondLayoutGz,
+    };
   })
   .sort((a, b) => b.gz - a.gz || a.module.localeCompare(b.module));
 
@@ -151,9 +199,10 @@ else if (kB(login.gz) > LOGIN_BUDGET_KB) {
 /** @type {string[]} */
 const warnings = [];
 for (const route of routes) {
-  if (kB(route.gz) > ROUTE_BUDGET_KB) {
-    (route.kind === 'route' ? problems : warnings).push(
-      `${route.module} ${fmt(route.gz)} kB gzipped > ${ROUTE_BUDGET_KB} kB`,
+  const budget = budgetOf(route);
+  if (kB(route.gz) > budget) {
+    (route.kind === 'on demand' ? warnings : problems).push(
+      `${route.module} ${fmt(route.gz)} kB gzipped > ${budget} kB`,
     );
   }
 }
@@ -162,8 +211,8 @@ if (routes.length === 0) problems.push('no dynamically imported route chunk: no 
 const out = [
   `JavaScript a first visit to each route loads (${path.relative(ROOT, dist)}; gzip -9 per file; kB = 1000 B)`,
   '',
-  '| module (apps/web/) | kind | JS files | raw kB | gz kB | gz kB beyond entry | budget kB |',
-  '|---|---|---:|---:|---:|---:|---:|',
+  '| module (apps/web/) | kind | JS files | raw kB | gz kB | gz kB beyond entry | gz kB beyond layout | budget kB |',
+  '|---|---|---:|---:|---:|---:|---:|---:|',
   ...routes.map((route) =>
     [
       '',
@@ -173,7 +222,8 @@ const out = [
       fmt(route.raw),
       fmt(route.gz),
       fmt(route.beyondEntryGz),
-      route.module === LOGIN_ROUTE_SRC ? LOGIN_BUDGET_KB : ROUTE_BUDGET_KB,
+      route.beyondLayoutGz === null ? '' : fmt(route.beyondLayoutGz),
+      budgetOf(route),
       '',
     ]
       .join(' | ')
@@ -189,7 +239,7 @@ if (jsonOut) {
   const report = {
     entry: { module: entryChunk.src ?? entryKey, ...entry },
     routes,
-    budgets: { loginKb: LOGIN_BUDGET_KB, routeKb: ROUTE_BUDGET_KB },
+    budgets: { loginKb: LOGIN_BUDGET_KB, routeKb: ROUTE_BUDGET_KB, adminRouteKb: ADMIN_ROUTE_BUDGET_KB },
     problems,
     warnings,
   };
@@ -205,4 +255,7 @@ if (problems.length) {
   console.error(`\nroute size budget broken:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`\nroute size budgets met (login ≤ ${LOGIN_BUDGET_KB} kB, every route ≤ ${ROUTE_BUDGET_KB} kB)`);
+console.log(
+  `\nroute size budgets met (login ≤ ${LOGIN_BUDGET_KB} kB, every route ≤ ${ROUTE_BUDGET_KB} kB, ` +
+    `administration pages ≤ ${ADMIN_ROUTE_BUDGET_KB} kB)`,
+);

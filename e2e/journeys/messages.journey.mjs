@@ -124,13 +124,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     fixtures = {
       addGeneratingFiles: async (count) => {
         const { rows } = await db.query(
-          `insert into download_task (tenant_id, user_id, file_name, status)
-           select $1, $2, 'journey-export-' || n || '.xlsx', 0 from generate_series(1, $3::int) n returning id`,
+          `insert into task_progress (tenant_id, create_user_id, file_name, task_type, task_status)
+           select $1, $2, 'journey-export-' || n || '.xlsx', 2, 1 from generate_series(1, $3::int) n returning id`,
           [...owner, count],
         );
         const ids = rows.map((r) => r.id);
         undo.push(() =>
-          db.query('delete from download_task where tenant_id = $1 and id = any($2)', [admin.tenantId, ids]),
+          db.query('delete from task_progress where tenant_id = $1 and id = any($2)', [admin.tenantId, ids]),
         );
       },
       sendMessage: async (title, content) => {

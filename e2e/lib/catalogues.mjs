@@ -10,7 +10,14 @@ const I18N_DIR = fileURLToPath(new URL('../../apps/web/src/i18n/', import.meta.u
  * @returns {any}
  */
 export function readCatalogue(lang) {
-  return JSON.parse(fs.readFileSync(`${I18N_DIR}${lang}.json`, 'utf8'));
+  const main = JSON.parse(fs.readFileSync(`${I18N_DIR}${lang}.json`, 'utf8'));
+  // The parts (parts/<part>.<lang>.json) own whole top-level sections; a page sees them merged.
+  const partsDir = `${I18N_DIR}parts/`;
+  const parts = fs
+    .readdirSync(partsDir)
+    .filter((file) => file.endsWith(`.${lang}.json`))
+    .map((file) => JSON.parse(fs.readFileSync(`${partsDir}${file}`, 'utf8')));
+  return Object.assign({}, main, ...parts);
 }
 
 /**

@@ -43,12 +43,14 @@ import {
   registerMessageStream,
 } from './modules/messages';
 import { noticeRoutes } from './modules/notices';
-import { downloadRoutes } from './modules/downloads';
+import { TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob, downloadRoutes } from './modules/downloads';
+import { USER_IMPORT_QUEUE, createUserImportJob, userImportRoutes } from './modules/user-import';
 import { clientLogRoutes } from './modules/client-logs';
 import { agreementRoutes } from './modules/agreements';
 import { signatureRoutes } from './modules/signatures';
 import { webauthnRoutes } from './modules/webauthn';
 import { userProfileRoutes } from './modules/user-profile';
+import { formRoutes } from './modules/forms';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -162,6 +164,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   const files = createLocalFileStorage(path.join(env.DATA_DIR, 'files'));
   jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), { leaseSeconds: 600 });
+  jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files }), { leaseSeconds: 600 });
+  jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
@@ -182,11 +186,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...messageTemplateRoutes(),
     ...noticeRoutes(),
     ...downloadRoutes(files),
+    ...userImportRoutes(files),
     ...clientLogRoutes(database),
     ...agreementRoutes(),
     ...signatureRoutes(files),
     ...webauthnRoutes(authDeps),
     ...userProfileRoutes(authDeps, files),
+    ...formRoutes(files),
   ];
   registerRoutes(app, routes, {
     services: { env, database },
@@ -216,9 +222,21 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   }, 60_000);
   purge.unref();
 
-  app.addHook('onReady', async () => jobs.start());
+  // Expired task files are deleted by a job; one queued at a time across processes (singleton key).
+  const enqueueExpiry = () =>
+    jobs
+      .enqueue(database.system, TASK_FILES_EXPIRE_QUEUE, {}, { singletonKey: 'expire', maxAttempts: 1 })
+      .catch((err: unknown) => app.log.warn({ err }, 'enqueue of the task file clean-up failed'));
+  const expiry = setInterval(() => void enqueueExpiry(), 3_600_000);
+  expiry.unref();
+
+  app.addHook('onReady', async () => {
+    jobs.start();
+    if (env.JOB_WORKERS > 0) void enqueueExpiry();
+  });
   app.addHook('onClose', async () => {
     clearInterval(purge);
+    clearInterval(expiry);
     await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
     if (ownsDatabase) await database.close();
   });

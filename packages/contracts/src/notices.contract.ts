@@ -90,3 +90,25 @@ export const noticeWithdrawEndpoint = defineEndpoint({
   body: z.object({ id: idSchema.describe('notice id') }),
   response: z.boolean().describe('always true'),
 });
+
+/** A notice as its publishers see it (the publish page's list): every live notice, whatever its audience. */
+export const noticeManageRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  publisherName: z.string().nullable(),
+  publishTime: dateTimeSchema.nullable(),
+  status: z.number().int().describe('1 published, 0 withdrawn (draft)'),
+  depts: z.array(z.object({ id: z.number().int(), name: z.string() })).describe('audience departments'),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })).describe('audience roles'),
+  readCount: z.number().int().describe('users who have read it'),
+});
+export type NoticeManageRow = z.infer<typeof noticeManageRowSchema>;
+
+export const noticeManagePageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/message/notice/managePage',
+  summary: "The school's notices for their publishers (published and withdrawn, any audience), newest first",
+  tags: ['notices'],
+  query: boundedPageQuery(100),
+  response: pageOf(noticeManageRowSchema),
+});

@@ -32,6 +32,11 @@ export const ROLE_MESSAGES = {
     'en-US': 'the built-in administrator role cannot be changed this way',
     'zh-CN': '内置管理员角色不能这样修改',
   },
+  /** A department (sub-)administrator manages only roles limited to a department subtree. */
+  outOfScope: {
+    'en-US': 'a department administrator can only manage roles limited to the department subtree',
+    'zh-CN': '部门管理员只能管理数据范围为本部门及以下的角色',
+  },
 } as const;
 
 const roleNameSchema = z

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from './auth.contract';
 import { defineEndpoint } from './endpoint';
-import { loginAccountSchema } from './rules';
 
 /**
  * Fingerprint login (spec S0.2.5, S0.7.14 `/admin/sysUserFinger/*`) as WebAuthn with a platform
@@ -81,18 +80,16 @@ export const fingerEnteredFlagEndpoint = defineEndpoint({
   response: z.object({ entered: z.boolean(), count: z.number().int() }),
 });
 
+/**
+ * Never lists credentials: enrolment makes discoverable credentials, so the authenticator offers its own;
+ * an answer that depended on an account name would tell whether that account has a fingerprint.
+ */
 export const fingerLoginOptionsEndpoint = defineEndpoint({
   method: 'POST',
   path: '/auth/fingerprint/options',
   summary: 'Step 1 of the fingerprint login (tenant from TENANT-ID): an authentication challenge',
   tags: ['fingerprint'],
-  body: z
-    .object({
-      username: loginAccountSchema
-        .optional()
-        .describe('optional: limits the allowed credentials to this account'),
-    })
-    .default({}),
+  body: z.object({}).default({}),
   response: webauthnOptionsResponseSchema,
 });
 

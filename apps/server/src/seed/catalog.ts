@@ -110,10 +110,25 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       name: '系统设置',
       nameEn: 'Settings',
       path: '/admin/setting/index',
+    },
+    {
+      // Our page over GET /admin/log/dynamicLog (the spec names the call, not a route).
+      code: 'sys_client_log',
+      name: '前端日志',
+      nameEn: 'Client logs',
+      path: '/admin/log/index',
       buttons: [{ code: 'admin_log_view', name: '查看前端日志', nameEn: 'View client logs' }],
     },
     { code: 'sys_page_setup', name: '页面设置', nameEn: 'Page setup', path: '/admin/pageSetup/index' },
     { code: 'sys_agreement', name: '协议管理', nameEn: 'Agreements', path: '/admin/agreement/index' },
+    {
+      // The form builder (issue 6; the spec names the calls, not a route): forms, versions, smart-form settings.
+      code: 'sys_form',
+      name: '表单管理',
+      nameEn: 'Forms',
+      path: '/admin/form/index',
+      buttons: [{ code: 'admin_form_edit', name: '编辑表单', nameEn: 'Edit forms' }],
+    },
     { code: 'sys_files', name: '文件列表', nameEn: 'Files', path: '/downloadFile/fileList' },
     { code: 'sys_notice', name: '系统公告', nameEn: 'System notices', path: '/noticeList/index' },
     {
@@ -127,6 +142,13 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       name: '系统消息',
       nameEn: 'System messages',
       path: '/message/systemInformation',
+    },
+    {
+      // Our page over /message/messageManager/* (the spec names the calls, not a route).
+      code: 'sys_message_manage',
+      name: '消息模板',
+      nameEn: 'Message templates',
+      path: '/message/messageManage',
       buttons: [{ code: 'admin_message_manage', name: '消息管理', nameEn: 'Manage message templates' }],
     },
   ],

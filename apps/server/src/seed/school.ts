@@ -6,6 +6,7 @@ import { menu, product, roleMenu, tenantProduct } from '../modules/products/prod
 import { dictItem, dictType, pageSetup, setting } from '../modules/settings/settings.table';
 import { tenant } from '../modules/tenants/tenants.table';
 import { seedMessageTemplates } from '../modules/messages/message-templates.service';
+import { seedDefaultForms } from '../modules/forms/forms.seed';
 import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
 import { DICTIONARIES } from './dictionaries';
 
@@ -231,6 +232,7 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
       await tx.insert(setting).values({ tenantId, type: s.type, enable: s.enable, value: s.value ?? {} });
     }
     await seedMessageTemplates(tx, tenantId);
+    await seedDefaultForms(tx, tenantId);
 
     const userIds: Record<string, number> = {};
     for (const [i, u] of seed.users.entries()) {

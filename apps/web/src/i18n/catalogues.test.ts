@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
+import enMain from './en-US.json';
+import zhMain from './zh-CN.json';
+import enAdmin from './parts/admin.en-US.json';
+import zhAdmin from './parts/admin.zh-CN.json';
+
+// What a page sees once its parts are loaded: the main catalogue with every part merged in.
+const enUS = { ...enMain, ...enAdmin };
+const zhCN = { ...zhMain, ...zhAdmin };
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
@@ -12,6 +18,17 @@ function placeholdersOf(text: string): string[] {
 }
 
 describe('i18n catalogues', () => {
+  it('give each top-level section to exactly one file (parts merge shallowly)', () => {
+    for (const [main, part] of [
+      [zhMain, zhAdmin],
+      [enMain, enAdmin],
+    ] as const) {
+      const shared = Object.keys(part).filter((section) => section in main);
+      expect(shared).toEqual([]);
+    }
+    expect(Object.keys(enAdmin).sort()).toEqual(Object.keys(zhAdmin).sort());
+  });
+
   it('have the same keys in zh-CN and en-US', () => {
     expect(keysOf(enUS).sort()).toEqual(keysOf(zhCN).sort());
   });

@@ -16,6 +16,38 @@ const CATALOGUES: Record<AppLanguage, () => Promise<{ default: object }>> = {
   'en-US': () => import('./en-US.json'),
 };
 
+/**
+ * Parts of the catalogue that only some pages use, each a chunk per language loaded with those pages
+ * (`loadCataloguePart`), so the texts of every administration screen do not weigh on every route. A part
+ * holds whole top-level sections that no other part or the main catalogue has (catalogues.test.ts).
+ */
+const CATALOGUE_PARTS = {
+  admin: {
+    'zh-CN': () => import('./parts/admin.zh-CN.json'),
+    'en-US': () => import('./parts/admin.en-US.json'),
+  },
+} satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
+export type CataloguePart = keyof typeof CATALOGUE_PARTS;
+
+/** Parts some page has asked for: a language switch loads them with the main catalogue. */
+const wantedParts = new Set<CataloguePart>();
+/** `${part}/${language}` already added to i18next. */
+const addedParts = new Set<string>();
+
+async function readCatalogue(language: AppLanguage): Promise<Record<string, unknown>> {
+  const parts = [...wantedParts];
+  const [main, ...loaded] = await Promise.all([
+    CATALOGUES[language](),
+    ...parts.map((part) => CATALOGUE_PARTS[part][language]()),
+  ]);
+  parts.forEach((part) => addedParts.add(`${part}/${language}`));
+  // Parts own whole top-level sections, so a shallow merge is complete.
+  return Object.assign({}, main?.default, ...loaded.map((module) => module.default)) as Record<
+    string,
+    unknown
+  >;
+}
+
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -24,12 +56,26 @@ const catalogueBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    CATALOGUES[language]().then(
-      (module) => callback(null, module.default as Parameters<ReadCallback>[1]),
+    readCatalogue(language).then(
+      (catalogue) => callback(null, catalogue as Parameters<ReadCallback>[1]),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
+
+/**
+ * Loads a catalogue part in the language in use (pages that need it await this before they render) and
+ * remembers it, so that switching language loads it too.
+ */
+export async function loadCataloguePart(part: CataloguePart): Promise<void> {
+  wantedParts.add(part);
+  await i18nReady;
+  const language = currentLanguage();
+  if (addedParts.has(`${part}/${language}`)) return;
+  const module = await CATALOGUE_PARTS[part][language]();
+  i18next.addResourceBundle(language, 'translation', module.default, true, false);
+  addedParts.add(`${part}/${language}`);
+}
 
 export function isAppLanguage(value: unknown): value is AppLanguage {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

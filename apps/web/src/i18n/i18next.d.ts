@@ -1,10 +1,12 @@
 import 'i18next';
 import type zhCN from './zh-CN.json';
+import type adminZhCN from './parts/admin.zh-CN.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // zh-CN is the reference catalogue: every key used in code must exist there (catalogues.test.ts checks en-US).
-    resources: { translation: typeof zhCN };
+    // zh-CN is the reference catalogue, with its parts: every key used in code must exist there
+    // (catalogues.test.ts checks en-US).
+    resources: { translation: typeof zhCN & typeof adminZhCN };
   }
 }

@@ -13,6 +13,12 @@ export const SYSTEM_ONLY_TABLES = [
 const READ_ONLY_TABLES = ['tenant', 'product'] as const;
 
 /**
+ * Append-only to the app role: form definition versions and answer editions are records that are never
+ * rewritten (docs/forms.md); rows go only with their parent (foreign-key cascades run as the owner).
+ */
+const APPEND_ONLY_TABLES = ['form_version', 'form_answer_edition'] as const;
+
+/**
  * Creates the role that request transactions switch to (SET LOCAL ROLE), and grants it what it needs.
  * It is neither superuser nor table owner, so row-level security applies to it. Idempotent; runs at start.
  */
@@ -33,5 +39,6 @@ export async function ensureAppRole(exec: (sqlText: string) => Promise<void>, ro
     grant usage, select on all sequences in schema public to ${role};
     revoke all on ${SYSTEM_ONLY_TABLES.join(', ')} from ${role};
     revoke insert, update, delete on ${READ_ONLY_TABLES.join(', ')} from ${role};
+    revoke update, delete on ${APPEND_ONLY_TABLES.join(', ')} from ${role};
   `);
 }

@@ -16,3 +16,5 @@ export * from '../../modules/agreements/agreements.table';
 export * from '../../modules/signatures/signatures.table';
 export * from '../../modules/webauthn/webauthn.table';
 export * from '../../modules/user-profile/user-profile.table';
+export * from '../../modules/user-import/user-import.table';
+export * from '../../modules/forms/forms.table';

@@ -1,5 +1,36 @@
+import Busboy from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+
+/** A file part of a multipart body, in memory (routes that take uploads set their own bodyLimit). */
+export interface MultipartFile {
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+/** Parses a buffered multipart/form-data body: text fields as strings, file parts as MultipartFile. */
+function parseMultipart(req: FastifyRequest, body: Buffer): Promise<Record<string, string | MultipartFile>> {
+  return new Promise((resolve, reject) => {
+    const out: Record<string, string | MultipartFile> = {};
+    let bb;
+    try {
+      bb = Busboy({ headers: req.headers as { 'content-type': string }, limits: { fields: 50, files: 5 } });
+    } catch {
+      reject(new AppError('badRequest', 'body: malformed multipart/form-data'));
+      return;
+    }
+    bb.on('field', (name, value) => void (out[name] = value));
+    bb.on('file', (name, stream, filename, _enc, mimeType) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => void (out[name] = { filename, mimeType, data: Buffer.concat(chunks) }));
+    });
+    bb.on('error', () => reject(new AppError('badRequest', 'body: malformed multipart/form-data')));
+    bb.on('finish', () => resolve(out));
+    bb.end(body);
+  });
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,6 +65,16 @@ export function registerBodyParsers(app: FastifyInstance): void {
         out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
       }
       done(null, out);
+    },
+  );
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer' },
+    (req: FastifyRequest, body: Buffer, done) => {
+      parseMultipart(req, body).then(
+        (parsed) => done(null, parsed),
+        (err: Error) => done(err, undefined),
+      );
     },
   );
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer, done) => {

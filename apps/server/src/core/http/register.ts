@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   HEADER,
+  PASSWORD_CHANGE_MESSAGES,
   REQUEST_ID_PATTERN,
   SIGNATURE_MAX_SKEW_MS,
   PUBLIC_SIGNING_KEY,
@@ -166,11 +167,17 @@ function verifySignature(req: FastifyRequest, tokenHash: string | null): string 
   return requestId;
 }
 
-function checkAccess(access: Access, principal: Principal | null): void {
+function checkAccess(access: Access, principal: Principal | null, lang: Lang): void {
   if (access.kind === 'public') return;
   if (!principal) throw new AppError('unauthenticated');
   if (access.kind === 'permission' && !access.anyOf.some((p) => principal.permissions.has(p))) {
     throw new AppError('forbidden');
+  }
+  // Until the initial (or admin-reset) password is changed the account acts with no permission: the
+  // start-up dialog blocks the screen, and the server refuses what a bypassed dialog would reach. Calls
+  // about the user's own session and profile (AUTHENTICATED) still work, the password change among them.
+  if (access.kind === 'permission' && principal.mustChangePassword) {
+    throw new AppError('forbidden', PASSWORD_CHANGE_MESSAGES.changeRequired[lang]);
   }
 }
 
@@ -227,7 +234,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
             });
             if (!principal && access.kind !== 'public') throw new AppError('unauthenticated');
           }
-          checkAccess(access, principal);
+          checkAccess(access, principal, langOf(req));
           // Input is looked at only for a caller who may make the call: others learn nothing of its shape.
           const query = parseInput(endpoint.query, req.query, 'query');
           const body = parseInput(endpoint.body, req.body, 'body');

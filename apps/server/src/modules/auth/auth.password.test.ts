@@ -283,3 +283,25 @@ describe('password calls and tenants', () => {
     expect((await t.login('student')).status).toBe(200);
   });
 });
+
+describe('an account that must change its password [spec:S0.4.1]', () => {
+  it('acts with no permission until the password is changed; its own calls still work', async () => {
+    await restore(t.alpha.tenantId, 'subadmin', true);
+    try {
+      const token = (await t.login('subadmin')).body.data.access_token;
+      const refused = await t.get('/admin/user/page', { token, headers: EN });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 403,
+        msg: 'change your password before using this function',
+      });
+      expect((await t.get('/admin/user/info', { token })).status).toBe(200);
+
+      expect((await resetPwd(token, 'NewPass#2026')).status).toBe(200);
+      const fresh = (await t.login('subadmin', { password: 'NewPass#2026' })).body.data.access_token;
+      expect((await t.get('/admin/user/page', { token: fresh })).status).toBe(200);
+    } finally {
+      await restore(t.alpha.tenantId, 'subadmin', false);
+    }
+  });
+});

@@ -1,21 +1,41 @@
 import {
+  allFinishedTasksEndpoint,
+  cancelTaskEndpoint,
   downloadTaskFileEndpoint,
   downloadingCountEndpoint,
+  firstTaskProgressEndpoint,
   mineFinishedTasksEndpoint,
+  runningTasksEndpoint,
+  taskProgressByIdEndpoint,
 } from '@psy/contracts';
 import { notFound } from '../../core/http/app-error';
 import { AUTHENTICATED } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { countMyGeneratingFiles, findMyTaskFile, listMyFinishedTasks } from './downloads.service';
+import {
+  cancelTask,
+  countMyGeneratingFiles,
+  findMyTaskFile,
+  getFirstTaskProgress,
+  getTaskProgress,
+  listAllFinishedTasks,
+  listMyFinishedTasks,
+  listMyRunningTasks,
+} from './downloads.service';
 
 const CONTENT_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   zip: 'application/zip',
   pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
 };
 
+/**
+ * Task calls (docs/user-import.md "Task calls"). Every call needs a signed-in user; the import category
+ * additionally needs `admin_userInfo_userImport_btn` (checked by the service, since one call serves
+ * both categories); exports are visible to their creator only.
+ */
 export const downloadRoutes = (files: FileStorage): RouteDef[] =>
   [
     defineRoute({
@@ -24,9 +44,34 @@ export const downloadRoutes = (files: FileStorage): RouteDef[] =>
       handler: async ({ scope, principal }) => countMyGeneratingFiles(scope!, principal!.userId),
     }),
     defineRoute({
+      endpoint: runningTasksEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, body }) => listMyRunningTasks(scope!, principal!, body),
+    }),
+    defineRoute({
       endpoint: mineFinishedTasksEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => listMyFinishedTasks(scope!, principal!.userId, body),
+      handler: async ({ scope, principal, body }) => listMyFinishedTasks(scope!, principal!, body),
+    }),
+    defineRoute({
+      endpoint: allFinishedTasksEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, body }) => listAllFinishedTasks(scope!, principal!, body),
+    }),
+    defineRoute({
+      endpoint: taskProgressByIdEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, query }) => getTaskProgress(scope!, principal!, query.id),
+    }),
+    defineRoute({
+      endpoint: firstTaskProgressEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal }) => getFirstTaskProgress(scope!, principal!),
+    }),
+    defineRoute({
+      endpoint: cancelTaskEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, query }) => cancelTask(scope!, principal!, query.id),
     }),
     defineRoute({
       // Only the task's creator: the file may hold personal data of many people.

@@ -1,78 +1,232 @@
-import { DOWNLOAD_TASK_STATUS, type DownloadTask } from '@psy/contracts';
-import { pageWindow, pageAnswer } from '../../core/db/paging';
-import type { TenantScope } from '../../core/db/database';
 import {
-  countUserTasks,
-  finishDownloadTask,
-  findUserTask,
-  findUserTasks,
-  insertDownloadTask,
-  type DownloadTaskRow,
+  FINISHED_TASK_STATUSES,
+  TASK_FILE_RETENTION_DAYS,
+  TASK_STATUS,
+  TASK_TYPE,
+  USER_IMPORT_PERMISSION,
+  type TaskCategory,
+  type TaskProgress,
+} from '@psy/contracts';
+import { pageAnswer, pageWindow } from '../../core/db/paging';
+import type { Database, TenantScope } from '../../core/db/database';
+import { forbidden, notFound } from '../../core/http/app-error';
+import type { Principal } from '../../core/http/context';
+import type { JobHandler } from '../../core/jobs/queue';
+import type { FileStorage } from '../../core/storage/file-storage';
+import { deptScopeOf, isDeptInScope } from '../identity';
+import {
+  clearFileKey,
+  countTasks,
+  findExpiredFiles,
+  findLatestTask,
+  findTask,
+  findTasks,
+  finishActiveTask,
+  insertTask,
+  type TaskInsert,
+  type TaskRow,
 } from './downloads.repository';
 
-function toTask(r: DownloadTaskRow): DownloadTask {
+const IMPORT_TYPES = [TASK_TYPE.importCreate, TASK_TYPE.importUpdate];
+const EXPORT_TYPES = [TASK_TYPE.export];
+const ACTIVE_STATUSES = [TASK_STATUS.queued, TASK_STATUS.processing];
+const DAY_MS = 86_400_000;
+
+export function toTask(r: TaskRow): TaskProgress {
   return {
     id: r.id,
+    taskType: r.taskType,
+    taskStatus: r.taskStatus,
+    importFileName: r.fileName,
     fileName: r.fileName,
-    status: r.status,
-    isDownload: r.status === DOWNLOAD_TASK_STATUS.done && r.fileKey ? 1 : 0,
+    totalProgress: r.totalProgress,
+    currentProgress: r.currentProgress,
+    totalCount: r.totalCount,
+    successCount: r.successCount,
+    failCount: r.failCount,
+    isDownload: r.taskStatus === TASK_STATUS.done && r.fileKey ? 1 : 0,
     error: r.error,
+    createUserId: r.createUserId,
+    createUserName: r.createUserName,
     createTime: r.createTime.toISOString(),
     finishTime: r.finishTime ? r.finishTime.toISOString() : null,
+    expireTime: r.fileKey && r.expireTime ? r.expireTime.toISOString() : null,
   };
 }
 
-/** Files of the user still being generated (the top bar's download count, spec S0.1.3). */
+const isImport = (r: TaskRow) => IMPORT_TYPES.includes(r.taskType as 0 | 1);
+
+/** The task types of a list category; the import category needs the import permission. */
+function typesOf(p: Principal, category: TaskCategory): number[] {
+  if (category === 'export') return EXPORT_TYPES;
+  if (!p.permissions.has(USER_IMPORT_PERMISSION)) throw forbidden();
+  return IMPORT_TYPES;
+}
+
+type ListQuery = { current: number; size: number; category: TaskCategory };
+
+/** Export files of the user still being generated (the top bar's download count, spec S0.1.3). */
 export function countMyGeneratingFiles(scope: TenantScope, userId: number): Promise<number> {
-  return countUserTasks(scope, userId, DOWNLOAD_TASK_STATUS.generating);
+  return countTasks(scope, { userId, types: EXPORT_TYPES, statuses: ACTIVE_STATUSES });
 }
 
-/** The user's finished tasks, done or failed, latest first. */
-export async function listMyFinishedTasks(
-  scope: TenantScope,
-  userId: number,
-  p: { current: number; size: number },
-) {
-  const { rows, total } = await findUserTasks(
-    scope,
-    userId,
-    [DOWNLOAD_TASK_STATUS.done, DOWNLOAD_TASK_STATUS.failed],
-    pageWindow(p),
-  );
-  return pageAnswer(p, rows.map(toTask), total);
+async function pageOfTasks(scope: TenantScope, q: ListQuery, f: Parameters<typeof findTasks>[1]) {
+  const { rows, total } = await findTasks(scope, f, pageWindow(q));
+  return pageAnswer(q, rows.map(toTask), total);
 }
 
-/** Starts a download task for a user (status generating); exports call this, then finish it. */
-export async function createDownloadTask(
-  scope: TenantScope,
-  input: { userId: number; fileName: string },
-): Promise<DownloadTask> {
-  return toTask(await insertDownloadTask(scope, input.userId, input.fileName));
-}
-
-/** Marks a generating task done with its stored file; null if it was not generating. */
-export async function completeDownloadTask(scope: TenantScope, id: number, fileKey: string) {
-  const row = await finishDownloadTask(scope, id, {
-    status: DOWNLOAD_TASK_STATUS.done,
-    fileKey,
-    error: null,
+/** `findRunningTask`: the caller's queued and processing tasks. */
+export function listMyRunningTasks(scope: TenantScope, p: Principal, q: ListQuery) {
+  return pageOfTasks(scope, q, {
+    userId: p.userId,
+    types: typesOf(p, q.category),
+    statuses: ACTIVE_STATUSES,
   });
+}
+
+/** `findMineFinishTask`: the caller's finished tasks (done, failed, cancelled), latest first. */
+export function listMyFinishedTasks(scope: TenantScope, p: Principal, q: ListQuery) {
+  return pageOfTasks(scope, q, {
+    userId: p.userId,
+    types: typesOf(p, q.category),
+    statuses: FINISHED_TASK_STATUSES,
+  });
+}
+
+/**
+ * `findAllFinishTask`: finished import tasks of everyone, in the caller's data scope (a sub-administrator
+ * sees the tasks that imported into their department subtree). Exports are private: refused.
+ */
+export async function listAllFinishedTasks(scope: TenantScope, p: Principal, q: ListQuery) {
+  if (q.category === 'export') throw forbidden('exports are listed to their creator only');
+  const ds = await deptScopeOf(scope, p);
+  return pageOfTasks(scope, q, {
+    types: typesOf(p, 'import'),
+    statuses: FINISHED_TASK_STATUSES,
+    deptIds: ds === null ? null : [...ds.deptIds],
+  });
+}
+
+/** A task the caller may look at: their own, or an import in their data scope (with the permission). */
+export async function getTaskProgress(scope: TenantScope, p: Principal, id: number): Promise<TaskProgress> {
+  const row = await findTask(scope, id);
+  if (row && row.createUserId === p.userId) return toTask(row);
+  if (row && isImport(row) && p.permissions.has(USER_IMPORT_PERMISSION)) {
+    if (isDeptInScope(await deptScopeOf(scope, p), row.deptId)) return toTask(row);
+  }
+  throw notFound('task');
+}
+
+/** `getFirstTaskProgress`: the caller's latest import task, or null. */
+export async function getFirstTaskProgress(scope: TenantScope, p: Principal) {
+  typesOf(p, 'import');
+  const row = await findLatestTask(scope, p.userId, IMPORT_TYPES);
   return row ? toTask(row) : null;
 }
 
-/** Marks a generating task failed with the reason; null if it was not generating. */
-export async function failDownloadTask(scope: TenantScope, id: number, error: string) {
-  const row = await finishDownloadTask(scope, id, {
-    status: DOWNLOAD_TASK_STATUS.failed,
+/**
+ * `cancel`: the creator cancels a queued or processing task. The job sees the status at its next chunk
+ * and stops there (rows committed before stay); a queued job ends at once when it starts.
+ */
+export async function cancelTask(scope: TenantScope, p: Principal, id: number) {
+  const row = await findTask(scope, id, true);
+  if (!row || row.createUserId !== p.userId) throw notFound('task');
+  if (isImport(row)) typesOf(p, 'import');
+  const done = await finishActiveTask(scope, id, {
+    taskStatus: TASK_STATUS.cancelled,
     fileKey: null,
-    error,
+    error: null,
+    expireTime: null,
   });
-  return row ? toTask(row) : null;
+  if (!done) throw forbidden('the task is already finished');
+  return toTask(done);
 }
 
 /** The stored file of a finished task of the user: its name and storage key; null if none. */
 export async function findMyTaskFile(scope: TenantScope, userId: number, id: number) {
-  const row = await findUserTask(scope, userId, id);
-  if (!row || row.status !== DOWNLOAD_TASK_STATUS.done || !row.fileKey) return null;
-  return { fileName: row.fileName, fileKey: row.fileKey };
+  const row = await findTask(scope, id);
+  if (!row || row.createUserId !== userId || row.taskStatus !== TASK_STATUS.done || !row.fileKey) return null;
+  return { fileName: resultFileName(row), fileKey: row.fileKey };
+}
+
+/** The name a task's file downloads under: the export's, or `<upload>-result.xlsx` for an import. */
+function resultFileName(row: TaskRow): string {
+  if (!isImport(row)) return row.fileName;
+  return `${row.fileName.replace(/\.(xlsx|xls)$/i, '')}-result.xlsx`;
+}
+
+/** Records a task (queued) for a user; imports and exports call this in their request's transaction. */
+export async function createTask(
+  scope: TenantScope,
+  input: Omit<TaskInsert, 'createUserName'> & { createUserName?: string },
+): Promise<TaskRow> {
+  return insertTask(scope, input);
+}
+
+/** Starts an export task for a user (queued, one unit of work); the export job finishes it. */
+export async function createDownloadTask(
+  scope: TenantScope,
+  input: { userId: number; fileName: string },
+): Promise<TaskProgress> {
+  const row = await createTask(scope, {
+    taskType: TASK_TYPE.export,
+    fileName: input.fileName,
+    createUserId: input.userId,
+    totalProgress: 1,
+  });
+  return toTask(row);
+}
+
+const expiry = () => new Date(Date.now() + TASK_FILE_RETENTION_DAYS * DAY_MS);
+
+/** Ends an active task as done with its file (kept TASK_FILE_RETENTION_DAYS); null if it was over. */
+export async function completeTask(scope: TenantScope, id: number, fileKey: string | null) {
+  const row = await finishActiveTask(scope, id, {
+    taskStatus: TASK_STATUS.done,
+    fileKey,
+    error: null,
+    expireTime: fileKey ? expiry() : null,
+  });
+  return row ? toTask(row) : null;
+}
+
+/** Ends an active task as failed with the reason; null if it was over. */
+export async function failTask(scope: TenantScope, id: number, error: string) {
+  const row = await finishActiveTask(scope, id, {
+    taskStatus: TASK_STATUS.failed,
+    fileKey: null,
+    error: error.slice(0, 500),
+    expireTime: null,
+  });
+  return row ? toTask(row) : null;
+}
+
+/** Marks a generating export task done with its stored file; null if it was not generating. */
+export const completeDownloadTask = (scope: TenantScope, id: number, fileKey: string) =>
+  completeTask(scope, id, fileKey);
+
+/** Marks a generating export task failed with the reason; null if it was not generating. */
+export const failDownloadTask = failTask;
+
+/** Queue of the periodic clean-up of expired task files (core/jobs). */
+export const TASK_FILES_EXPIRE_QUEUE = 'downloads.expire';
+
+/**
+ * The clean-up job: deletes the files of tasks past their expiry (all schools) and clears their keys,
+ * so those tasks show `isDownload` 0. The app enqueues it hourly as a singleton.
+ */
+export function createTaskFilesExpireJob(deps: { database: Database; files: FileStorage }): JobHandler {
+  return async () => {
+    let removed = 0;
+    for (;;) {
+      const batch = await findExpiredFiles(deps.database.system, 500);
+      for (const r of batch) {
+        if (r.fileKey) await deps.files.remove(r.fileKey);
+        await clearFileKey(deps.database.system, r.tenantId, r.id);
+      }
+      removed += batch.length;
+      if (batch.length < 500) break;
+    }
+    return { removed };
+  };
 }

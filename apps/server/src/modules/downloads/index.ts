@@ -1,3 +1,14 @@
 export * from './downloads.table';
-export { createDownloadTask, completeDownloadTask, failDownloadTask } from './downloads.service';
+export {
+  createDownloadTask,
+  completeDownloadTask,
+  failDownloadTask,
+  createTask,
+  completeTask,
+  failTask,
+  toTask,
+  TASK_FILES_EXPIRE_QUEUE,
+  createTaskFilesExpireJob,
+} from './downloads.service';
+export { addTaskProgress, findTask, updateActiveTask, type TaskRow } from './downloads.repository';
 export { downloadRoutes } from './downloads.routes';

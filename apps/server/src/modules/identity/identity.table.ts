@@ -110,6 +110,8 @@ export const sysUser = pgTable(
     uniqueIndex('sys_user_username_uq').on(t.tenantId, sql`lower(${t.username})`),
     index('sys_user_search_idx').using('gin', t.searchKeys),
     index('sys_user_phone_idx').on(t.tenantId, t.phone),
+    /** Bulk import checks numbers per chunk by index (docs/user-import.md). */
+    index('sys_user_number_idx').on(t.tenantId, t.numberName),
     index('sys_user_dept_idx').on(t.tenantId, t.deptId),
     foreignKey({
       name: 'sys_user_dept_fk',

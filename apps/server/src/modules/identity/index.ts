@@ -15,5 +15,13 @@ export { roleRoutes } from './roles.routes';
 export { userTypeRoutes } from './user-types.routes';
 export { userAdminRoutes, type UserAdminRouteDeps } from './users.routes';
 export { recordPersonalDataRead } from './users.service';
+// The form engine (modules/forms) applies role form permissions and the personal-data rule to answers.
+export { findMyFormPermissions } from './roles.service';
+export { canSeeSensitive } from './identity.policy';
 export { deptScopeOf, isDeptInScope, type DeptScope } from './identity.policy';
 export { USER_EXPORT_QUEUE, createUserExportJob, type UserExportPayload } from './users.export';
+// Bulk user import (modules/user-import) checks uploads and rows with the same helpers as addUser.
+export { isTenantWideAdminRole } from './identity.policy';
+export { generateInitialPassword } from './users.service';
+export { findRolesWithPermissions, userTypeExists } from './users.repository';
+export { findDept } from './depts.repository';

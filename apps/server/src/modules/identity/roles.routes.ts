@@ -39,9 +39,18 @@ export const roleRoutes = (): RouteDef[] =>
       handler: async ({ scope, query }) => listRolePage(scope!, query),
     }),
     defineRoute({
-      // Role pickers: the user form, the role page and the agreement settings (user roles).
+      // Role pickers: the user form, the role page, the agreement settings (user roles), the notice audience, forms.
       endpoint: innerRoleListEndpoint,
-      access: permission('sys_role', 'sys_role_detail', 'sys_user', 'sys_user_detail', 'sys_agreement'),
+      access: permission(
+        'sys_role',
+        'sys_role_detail',
+        'sys_user',
+        'sys_user_detail',
+        'sys_agreement',
+        'sys_notice_publish',
+        // The form builder's visibleCharacters picker (modules/forms).
+        'sys_form',
+      ),
       handler: async ({ scope }) => listRoles(scope!),
     }),
     defineRoute({
@@ -52,17 +61,17 @@ export const roleRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: createRoleEndpoint,
       access: permission('admin_role_add'),
-      handler: async ({ scope, lang, body }) => createRole(scope!, lang, body),
+      handler: async ({ scope, principal, lang, body }) => createRole(scope!, principal!, lang, body),
     }),
     defineRoute({
       endpoint: updateRoleEndpoint,
       access: permission('admin_role_edit'),
-      handler: async ({ scope, lang, body }) => editRole(scope!, lang, body),
+      handler: async ({ scope, principal, lang, body }) => editRole(scope!, principal!, lang, body),
     }),
     defineRoute({
       endpoint: deleteRoleEndpoint,
       access: permission('admin_role_del'),
-      handler: async ({ scope, lang, params }) => removeRole(scope!, lang, params.id),
+      handler: async ({ scope, principal, lang, params }) => removeRole(scope!, principal!, lang, params.id),
     }),
     defineRoute({
       endpoint: roleMenusEndpoint,

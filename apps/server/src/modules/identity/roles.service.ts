@@ -13,6 +13,7 @@ import { pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
+import { administrationScopeOf } from './identity.policy';
 import { findMenuPermissionKeys, findRoleMenuIds, getRoleGrantTree, saveRoleGrants } from '../products';
 import {
   deleteRole,
@@ -69,8 +70,24 @@ export async function getRole(scope: TenantScope, id: number): Promise<RoleRecor
   return toRecord(await requireRole(scope, id));
 }
 
+/**
+ * A department (sub-)administrator manages only department-scoped roles: one that could reach the whole
+ * school (scope 'all') would let them, or whoever they give it to, act outside their subtree.
+ */
+function assertManageable(p: Principal, lang: Lang, role: { dataScope: string }, field = 'dataScope'): void {
+  if (administrationScopeOf(p) === 'dept_tree' && role.dataScope !== 'dept_tree') {
+    throw badRequest(field, ROLE_MESSAGES.outOfScope[lang]);
+  }
+}
+
 /** Creates a role with no grants; its code is unique in the school. */
-export async function createRole(scope: TenantScope, lang: Lang, body: RoleBody): Promise<RoleRecord> {
+export async function createRole(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  body: RoleBody,
+): Promise<RoleRecord> {
+  assertManageable(p, lang, body);
   if (await roleCodeTaken(scope, body.roleCode, null)) {
     throw new AppError('business', ROLE_MESSAGES.codeTaken[lang]);
   }
@@ -84,10 +101,13 @@ export async function createRole(scope: TenantScope, lang: Lang, body: RoleBody)
  */
 export async function editRole(
   scope: TenantScope,
+  p: Principal,
   lang: Lang,
   body: RoleBody & { id: number },
 ): Promise<RoleRecord> {
   const current = await requireRole(scope, body.id);
+  assertManageable(p, lang, current, 'id');
+  assertManageable(p, lang, body);
   if (
     isBuiltIn(current) &&
     (body.roleCode !== current.roleCode || body.dataScope !== 'all' || !body.portPermission.includes('pc'))
@@ -106,8 +126,9 @@ export async function editRole(
  * Deletes a role that no live user holds; never the built-in administrator. A token whose chosen role
  * is gone simply falls back to the user's other roles on its next request.
  */
-export async function removeRole(scope: TenantScope, lang: Lang, id: number): Promise<boolean> {
+export async function removeRole(scope: TenantScope, p: Principal, lang: Lang, id: number): Promise<boolean> {
   const current = await requireRole(scope, id);
+  assertManageable(p, lang, current, 'id');
   if (isBuiltIn(current)) throw new AppError('business', ROLE_MESSAGES.builtIn[lang]);
   if (current.userCount > 0) {
     throw new AppError('business', ROLE_MESSAGES.inUse[lang], { userCount: current.userCount });
@@ -135,6 +156,7 @@ export async function saveRoleMenus(
 ): Promise<RoleMenus> {
   const current = await requireRole(scope, body.roleId);
   if (isBuiltIn(current)) throw new AppError('business', ROLE_MESSAGES.builtIn[lang]);
+  assertManageable(p, lang, current, 'roleId');
   const held = new Set(await findRoleMenuIds(scope, body.roleId));
   const added = body.menuIds.filter((id) => !held.has(id));
   const keys = await findMenuPermissionKeys(scope, added);

@@ -330,7 +330,8 @@ describe('role menus and buttons [spec:S0.6.4] [spec:S0.7.6]', () => {
         .status,
     ).toBe(200);
     const token = await t.tokenFor('subadmin');
-    const target = t.alpha.roleIds.ROLE_RECEPTIONIST!;
+    const created = await t.post('/admin/role', newRole({ dataScope: 'dept_tree' }), { token: admin });
+    const target = created.body.data.id as number;
     const targetTree = (await t.get(`/admin/role/${target}/menus`, { token })).body.data as RoleMenus;
     const refused = await put(
       '/admin/role/menus',
@@ -346,6 +347,60 @@ describe('role menus and buttons [spec:S0.6.4] [spec:S0.7.6]', () => {
     );
     expect(allowed.status, allowed.raw).toBe(200);
     await put('/admin/role/menus', { roleId: subRole, menuIds: tree.menuIds }, admin);
+  });
+
+  it('lets a department administrator manage only department-scoped roles [spec:S0.6.1]', async () => {
+    const subRole = t.alpha.roleIds.ROLE_SUB_ADMIN!;
+    const tree = (await t.get(`/admin/role/${subRole}/menus`, { token: admin })).body.data as RoleMenus;
+    const roleKeys = ['sys_role', 'admin_role_add', 'admin_role_edit', 'admin_role_del'].map((c) =>
+      menuIdOf(tree, c),
+    );
+    expect(
+      (await put('/admin/role/menus', { roleId: subRole, menuIds: [...tree.menuIds, ...roleKeys] }, admin))
+        .status,
+    ).toBe(200);
+    try {
+      const token = await t.tokenFor('subadmin');
+      const EN = { headers: { 'accept-language': 'en-US' } };
+      const wide = await t.post('/admin/role', newRole({ dataScope: 'all' }), { token, ...EN });
+      expect(wide.status).toBe(400);
+      expect(wide.body.msg).toBe(
+        'dataScope: a department administrator can only manage roles limited to the department subtree',
+      );
+      const narrow = await t.post('/admin/role', newRole({ dataScope: 'dept_tree' }), { token });
+      expect(narrow.status, narrow.raw).toBe(200);
+      const own = narrow.body.data as { id: number; roleCode: string };
+      const widen = await put(
+        '/admin/role',
+        { ...newRole({ dataScope: 'all' }), ...own, dataScope: 'all' },
+        token,
+      );
+      expect(widen.status).toBe(400);
+      expect(widen.body.msg).toMatch(/^dataScope: /);
+
+      const schoolWide = t.alpha.roleIds.ROLE_RECEPTIONIST!;
+      const current = (await t.get(`/admin/role/details/${schoolWide}`, { token: admin })).body.data;
+      const edit = await put(
+        '/admin/role',
+        {
+          id: schoolWide,
+          roleName: 'Front desk',
+          roleCode: current.roleCode,
+          portPermission: current.portPermission,
+          dataScope: 'dept_tree',
+        },
+        token,
+      );
+      expect(edit.status).toBe(400);
+      expect(edit.body.msg).toMatch(/^id: /);
+      const grants = await put('/admin/role/menus', { roleId: schoolWide, menuIds: [] }, token);
+      expect(grants.status).toBe(400);
+      expect(grants.body.msg).toMatch(/^roleId: /);
+      expect((await del(`/admin/role/${schoolWide}`, token)).status).toBe(400);
+      expect((await del(`/admin/role/${own.id}`, token)).status).toBe(200);
+    } finally {
+      await put('/admin/role/menus', { roleId: subRole, menuIds: tree.menuIds }, admin);
+    }
   });
 });
 

@@ -14,7 +14,7 @@ async function finished(token: string, id: number) {
   for (let i = 0; i < 100; i += 1) {
     const list = await t.post(
       '/biz/download/taskProgress/findMineFinishTask',
-      { current: 1, size: 100 },
+      { current: 1, size: 100, category: 'export' },
       { token },
     );
     const task = list.body.data.records.find((r: { id: number }) => r.id === id);
@@ -57,9 +57,13 @@ describe('POST /admin/user/exportUsersBySearch [spec:S0.7.11]', () => {
       { token: sub, headers: { 'accept-language': 'en-US' } },
     );
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 0, fileName: expect.stringMatching(/^users-\d+\.xlsx$/) });
+    expect(res.body.data).toMatchObject({
+      taskStatus: 0,
+      taskType: 2,
+      fileName: expect.stringMatching(/^users-\d+\.xlsx$/),
+    });
     const task = await finished(sub, res.body.data.id);
-    expect(task).toMatchObject({ status: 1, isDownload: 1 });
+    expect(task).toMatchObject({ taskStatus: 2, isDownload: 1 });
     const rows = await sheetOf(sub, task.id);
     expect(rows[0]).toContain('Login account');
     const usernames = rows

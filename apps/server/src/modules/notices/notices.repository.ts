@@ -151,3 +151,37 @@ export async function withdrawNotice({ tx, tenantId }: TenantScope, id: number):
     .returning({ id: notice.id });
   return rows.length > 0;
 }
+
+/** A page of the tenant's live notices for their publishers (any status, any audience), newest first. */
+export async function findManagedNoticePage(
+  { tx, tenantId }: TenantScope,
+  page: { offset: number; limit: number },
+) {
+  const live = and(eq(notice.tenantId, tenantId), eq(notice.delFlag, false));
+  const rows = await tx
+    .select({
+      id: notice.id,
+      title: notice.title,
+      publishTime: notice.publishTime,
+      publisherName: sysUser.realName,
+      status: notice.status,
+      depts: sql<
+        { id: number; name: string }[]
+      >`coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
+        from dept d where d.tenant_id = ${notice.tenantId} and d.id = any(${notice.audienceDeptIds})), '[]'::json)`,
+      roles: sql<
+        { id: number; name: string }[]
+      >`coalesce((select json_agg(json_build_object('id', r.id, 'name', r.role_name) order by r.role_name)
+        from role r where r.tenant_id = ${notice.tenantId} and r.id = any(${notice.audienceRoleIds})), '[]'::json)`,
+      readCount: sql<number>`(select count(*)::int from ${noticeRead} nr
+        where nr.tenant_id = ${notice.tenantId} and nr.notice_id = ${notice.id})`,
+    })
+    .from(notice)
+    .leftJoin(sysUser, and(eq(sysUser.tenantId, notice.tenantId), eq(sysUser.id, notice.publisherId)))
+    .where(live)
+    .orderBy(sql`${notice.publishTime} desc nulls last`, desc(notice.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await tx.select({ n: count() }).from(notice).where(live);
+  return { rows, total: total?.n ?? 0 };
+}

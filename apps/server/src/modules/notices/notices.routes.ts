@@ -1,5 +1,6 @@
 import {
   noticeDetailEndpoint,
+  noticeManagePageEndpoint,
   noticePageEndpoint,
   noticePublishEndpoint,
   noticeReadEndpoint,
@@ -11,6 +12,7 @@ import { defineRoute, type RouteDef } from '../../core/http/register';
 import {
   countMyUnreadNotices,
   getNotice,
+  listManagedNotices,
   listNotices,
   publishNotice,
   readNotice,
@@ -48,5 +50,10 @@ export const noticeRoutes = (): RouteDef[] =>
       endpoint: noticeWithdrawEndpoint,
       access: permission('sys_notice_publish'),
       handler: async ({ scope, body }) => withdrawNotice(scope!, body.id),
+    }),
+    defineRoute({
+      endpoint: noticeManagePageEndpoint,
+      access: permission('sys_notice_publish'),
+      handler: async ({ scope, query }) => listManagedNotices(scope!, query),
     }),
   ] as RouteDef[];

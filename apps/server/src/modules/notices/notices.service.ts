@@ -7,6 +7,7 @@ import {
   findDeptAncestry,
   findExistingDeptIds,
   findExistingRoleIds,
+  findManagedNoticePage,
   findNoticePage,
   findVisibleNotice,
   insertNotice,
@@ -98,4 +99,23 @@ export async function publishNotice(
 export async function withdrawNotice(scope: TenantScope, id: number): Promise<true> {
   if (!(await withdrawNoticeRow(scope, id))) throw notFound('notice');
   return true;
+}
+
+/** Every live notice of the school for the publish page (published and withdrawn, any audience). */
+export async function listManagedNotices(scope: TenantScope, q: { current: number; size: number }) {
+  const { rows, total } = await findManagedNoticePage(scope, pageWindow(q));
+  return pageAnswer(
+    q,
+    rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      publisherName: r.publisherName,
+      publishTime: r.publishTime ? r.publishTime.toISOString() : null,
+      status: r.status,
+      depts: r.depts.map((d) => ({ id: Number(d.id), name: d.name })),
+      roles: r.roles.map((x) => ({ id: Number(x.id), name: x.name })),
+      readCount: Number(r.readCount),
+    })),
+    total,
+  );
 }

@@ -50,8 +50,7 @@ export const webauthnRoutes = (deps: AuthDeps): RouteDef[] =>
       endpoint: fingerLoginOptionsEndpoint,
       access: PUBLIC,
       tenant: 'header',
-      handler: async ({ tenantId, body, req }) =>
-        service.loginOptions(deps, tenantId!, body.username, clientOf(req)),
+      handler: async ({ tenantId, req }) => service.loginOptions(deps, tenantId!, clientOf(req)),
     }),
     defineRoute({
       endpoint: fingerLoginEndpoint,

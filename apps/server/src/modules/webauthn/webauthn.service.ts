@@ -112,26 +112,21 @@ export async function enteredFlag(scope: TenantScope, p: Principal) {
 }
 
 /**
- * Step 1 of the fingerprint login: a challenge for the tenant. Without a user name any discoverable
- * credential of the tenant may answer; with one, that user's credentials are listed (an unknown name
- * gets an empty list, which reveals nothing).
+ * Step 1 of the fingerprint login: a challenge for the tenant that any discoverable credential of the
+ * tenant may answer. No credential list, so the answer is the same for every account.
  */
 export async function loginOptions(
   deps: AuthDeps,
   tenantId: number,
-  username: string | undefined,
   client: ClientInfo,
 ): Promise<{ challengeId: string; options: Options }> {
   await requireActiveTenant(deps.database.system, tenantId);
   await enforceLoginIpLimit(deps, client);
   return deps.database.withTenant(tenantId, async (scope) => {
-    const userId = username ? await repo.findUserIdByUsername(scope, username) : null;
-    const allow = userId ? await repo.listUserCredentials(scope, userId) : [];
     const options = await generateAuthenticationOptions({
       rpID: deps.env.WEBAUTHN_RP_ID,
       timeout: TIMEOUT_MS,
       userVerification: 'required',
-      allowCredentials: allow.map((c) => ({ id: c.credentialId, transports: transportsOf(c.transports) })),
     });
     const challengeId = await repo.insertChallenge(scope, {
       purpose: 'authenticate',

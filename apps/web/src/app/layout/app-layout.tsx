@@ -7,6 +7,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { decideRole, TokenTimers, usePortRoles, useSingleRoleSwitch } from '../../features/auth';
 import { StartupDialogs } from '../../features/startup';
 import { MessageNotifications } from '../../features/messages';
+// Nothing but a store read until the user opens the import records (the rest is a lazy chunk).
+import { ImportRecordsSlot } from '../../features/user-import/records-slot';
 import { SiderTheme, usePreferences } from '../../features/preferences';
 import {
   menuTrail,
@@ -52,6 +54,7 @@ const SHELL_LABEL_KEYS: Record<string, string> = {
   [SHELL_PATHS.notFound]: 'layout.notFound',
   [SHELL_PATHS.password]: 'layout.changePassword',
   [SHELL_PATHS.personalInfo]: 'layout.personalInfo',
+  [SHELL_PATHS.formFill]: 'forms.fill.title',
 };
 
 function isSettled(page: ResolvedPage): boolean {
@@ -318,6 +321,7 @@ function Shell() {
         </Layout>
       </Layout>
       <MessageNotifications />
+      <ImportRecordsSlot />
     </Layout>
   );
 }

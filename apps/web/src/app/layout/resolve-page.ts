@@ -17,6 +17,8 @@ export const SHELL_PATHS = {
   password: '/userinfo/password',
   /** Spec S0.2.14: the signed-in user's own information (`/userinfo` redirects here). */
   personalInfo: '/userinfo/index',
+  /** Issue 6: a signed-in user fills a form or reads an answer (`?formId=&eventSign=` or `?answerId=`). */
+  formFill: '/forms/fill',
 } as const;
 
 export type ShellPageKey = keyof typeof SHELL_PATHS;

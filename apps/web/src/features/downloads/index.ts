@@ -1,2 +1,2 @@
 export { DownloadButton, useDownloadMenuItem } from './components/download-button';
-export { DOWNLOAD_LIST_PATH, downloadQueryKeys, useGeneratingCount } from './api/downloads';
+export { DOWNLOAD_LIST_PATH, downloadQueryKeys, downloadTaskFile, useGeneratingCount } from './api/downloads';

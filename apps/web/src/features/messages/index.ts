@@ -1,5 +1,4 @@
 export { MessageBell } from './components/message-bell';
-export { MessageDrawer, MESSAGE_DRAWER_WIDTH } from './components/message-drawer';
 export { MessageNotifications } from './components/message-notifications';
 export {
   messageQueryKeys,

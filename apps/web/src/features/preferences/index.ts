@@ -11,7 +11,7 @@ export {
   type PreferenceSwitch,
   type Preferences,
 } from './model/preferences';
-export { SettingsButton, SettingsDrawer, SETTINGS_SCROLL_HEIGHT } from './components/settings-drawer';
+export { SettingsButton } from './components/settings-button';
 export { FullScreenButton } from './components/full-screen-button';
 export { SiderTheme, ThemePicker, useLayoutAlgorithm } from './components/theme-picker';
 export { THEME_COLOR_PRESETS, ThemeColorPicker } from './components/theme-color-picker';

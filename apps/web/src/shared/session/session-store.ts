@@ -2,6 +2,7 @@ import type { TokenResponse } from '@psy/contracts';
 import { useSyncExternalStore } from 'react';
 import { parseStored, readStored, readStoredRaw, removeStored, writeStored } from '../storage/storage';
 import { isInAppPath } from '../lib/in-app-path';
+import { createListeners } from '../lib/listeners';
 
 export type SessionUser = TokenResponse['user_info'];
 
@@ -32,12 +33,12 @@ const ACTIVE_ROLE_KEY = 'role-id';
 const TENANT_KEY = 'tenant';
 const REDIRECT_KEY = 'redirect';
 
-const listeners = new Set<() => void>();
+const changes = createListeners();
 // The same object for the same stored text, as useSyncExternalStore needs a stable snapshot.
 let cached: { raw: string | null; session: Session | null } = { raw: null, session: null };
 
 function emit(): void {
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 export function readSession(): Session | null {
@@ -94,8 +95,7 @@ export function clearSession(): void {
 }
 
 export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return changes.subscribe(listener);
 }
 
 /** The current session; re-renders on login and logout. */

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { parseStored, readStoredRaw, removeStored, writeStored } from '../storage/storage';
 import { parseColor } from './brand-colors';
+import { createListeners } from '../lib/listeners';
 
 /** Ant Design's default blue: the colour when a tenant sets none, or white (spec S0.1 page setup). */
 export const DEFAULT_PRIMARY_COLOR = '#1677ff';
@@ -37,7 +38,7 @@ export function resolvePrimaryColor(color: string | null | undefined): string {
   return value;
 }
 
-const listeners = new Set<() => void>();
+const changes = createListeners();
 let cached: { raw: string | null; own: string | null; tenantColor: string; brand: Brand } = {
   raw: null,
   own: null,
@@ -76,7 +77,7 @@ export function readPrimaryColorOverride(): string | null {
 export function setPrimaryColorOverride(color: string | null): void {
   if (color) writeStored(OWN_COLOR_KEY, resolvePrimaryColor(color), { lasting: true });
   else removeStored(OWN_COLOR_KEY, { lasting: true });
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 /** The tenant's own primary colour, whatever the user chose. */
@@ -92,12 +93,11 @@ export function setBrand(brand: Partial<Brand>): void {
     ...brand,
     primaryColor: resolvePrimaryColor(brand.primaryColor),
   });
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 export function subscribeBrand(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return changes.subscribe(listener);
 }
 
 export function useBrand(): Brand {

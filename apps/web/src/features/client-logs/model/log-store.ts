@@ -12,6 +12,7 @@ import {
   STORAGE_PREFIX,
   writeStored,
 } from '../../../shared/storage/storage';
+import { createListeners } from '../../../shared/lib/listeners';
 
 /** Local error-log entries kept: the newest ones. */
 export const CLIENT_LOG_CAP = 200;
@@ -118,7 +119,7 @@ export function normaliseLogs(stored: unknown): ClientLog[] {
 const LOGS_KEY = 'client-logs';
 const LASTING = { lasting: true } as const;
 const EMPTY: ClientLog[] = [];
-const listeners = new Set<() => void>();
+const changes = createListeners();
 let cached: { raw: string | null; logs: ClientLog[] } = { raw: null, logs: EMPTY };
 
 export function readClientLogs(): ClientLog[] {
@@ -130,7 +131,7 @@ export function readClientLogs(): ClientLog[] {
 function writeClientLogs(logs: ClientLog[]): void {
   if (logs.length === 0) removeStored(LOGS_KEY, LASTING);
   else writeStored(LOGS_KEY, logs, LASTING);
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 export function addClientLog(input: NewClientLog): ClientLog {
@@ -150,14 +151,14 @@ export function clearClientLogs(): void {
 }
 
 export function subscribeClientLogs(listener: () => void): () => void {
-  listeners.add(listener);
+  const unsubscribe = changes.subscribe(listener);
   // Errors logged in another browser tab show up here too.
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_PREFIX + LOGS_KEY) listener();
   };
   globalThis.addEventListener?.('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    unsubscribe();
     globalThis.removeEventListener?.('storage', onStorage);
   };
 }

@@ -22,7 +22,8 @@ const POPUP_STYLE = { minWidth: `min(${DEPT_POPUP_MIN_WIDTH}px, 92vw)` } as cons
 export interface DeptTreeSelectProps {
   id?: string;
   value?: number | null;
-  onChange?: (value: number | null) => void;
+  /** `label`: the chosen department's name as shown in the tree (for callers that list their choices). */
+  onChange?: (value: number | null, label?: string) => void;
   /** How to show the value before its node is loaded (the department's name or path). */
   valueLabel?: string | null;
   placeholder?: string;
@@ -86,7 +87,9 @@ export function DeptTreeSelect({
       aria-label={ariaLabel}
       labelInValue
       value={value == null ? undefined : { value, label: label ?? '' }}
-      onChange={(next) => onChange?.(next?.value ?? null)}
+      onChange={(next) =>
+        onChange?.(next?.value ?? null, typeof next?.label === 'string' ? next.label : undefined)
+      }
       treeData={markDisabled(shown)}
       loadData={async (node) => {
         const key = Number(node.key);

@@ -1,5 +1,11 @@
-import { downloadingCountEndpoint } from '@psy/contracts';
-import { useQuery } from '@tanstack/react-query';
+import {
+  DEFAULT_PAGE_SIZE,
+  downloadingCountEndpoint,
+  downloadTaskFileEndpoint,
+  mineFinishedTasksEndpoint,
+  runningTasksEndpoint,
+} from '@psy/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 
@@ -12,6 +18,8 @@ export const downloadQueryKeys = {
   /** An export that starts a file invalidates this, so the badge counts it. */
   user: (userId: number) => ['downloads', userId] as const,
   generating: (userId: number) => ['downloads', userId, 'generating-count'] as const,
+  running: (userId: number) => ['downloads', userId, 'running'] as const,
+  finished: (userId: number, current: number) => ['downloads', userId, 'finished', current] as const,
 };
 
 /** How many of the user's files are being generated (`GET /biz/download/downloadFile/getDownLoadingCount`). */
@@ -23,5 +31,44 @@ export function useGeneratingCount() {
     enabled: session !== null,
     refetchOnWindowFocus: true,
     refetchInterval: (query) => ((query.state.data ?? 0) > 0 ? GENERATING_POLL_MS : false),
+  });
+}
+
+/**
+ * The file of one of the caller's finished tasks (`GET /biz/download/taskProgress/download`, creator only):
+ * an export, or an import's result file.
+ */
+export function downloadTaskFile(id: number): Promise<Blob> {
+  return request(downloadTaskFileEndpoint, { query: { id } }) as Promise<Blob>;
+}
+
+/** The caller's export files still being generated (first 100; asked again every 5 s while there are some). */
+export function useGeneratingFiles() {
+  const session = useSession();
+  return useQuery({
+    queryKey: downloadQueryKeys.running(session?.user.id ?? 0),
+    queryFn: ({ signal }) =>
+      request(runningTasksEndpoint, {
+        body: { current: 1, size: 100, category: 'export' },
+        signal,
+        hidePopup: true,
+      }),
+    enabled: session !== null,
+    refetchInterval: (query) => ((query.state.data?.records.length ?? 0) > 0 ? GENERATING_POLL_MS : false),
+  });
+}
+
+/** A page of the caller's finished export files, latest first (page size 10, spec S0.9.1). */
+export function useFinishedFiles(current: number) {
+  const session = useSession();
+  return useQuery({
+    queryKey: downloadQueryKeys.finished(session?.user.id ?? 0, current),
+    queryFn: ({ signal }) =>
+      request(mineFinishedTasksEndpoint, {
+        body: { current, size: DEFAULT_PAGE_SIZE, category: 'export' },
+        signal,
+      }),
+    enabled: session !== null,
+    placeholderData: keepPreviousData,
   });
 }

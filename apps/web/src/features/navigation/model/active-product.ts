@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../../../shared/lib/listeners';
 import { readStored, readStoredRaw, writeStored } from '../../../shared/storage/storage';
 
 /** Spec S0.4.4: the chosen product id is kept locally; the first product is the default. */
 const PRODUCT_KEY = 'product-id';
-const listeners = new Set<() => void>();
+const changes = createListeners();
 
 export function readStoredProductId(): number | null {
   const value = readStored<number>(PRODUCT_KEY, { lasting: true });
@@ -12,7 +13,7 @@ export function readStoredProductId(): number | null {
 
 export function saveProductId(productId: number): void {
   writeStored(PRODUCT_KEY, productId, { lasting: true });
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 function snapshot(): string | null {
@@ -21,14 +22,7 @@ function snapshot(): string | null {
 
 /** The stored product id; re-renders when it changes. */
 export function useStoredProductId(): number | null {
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    snapshot,
-    () => null,
-  );
+  useSyncExternalStore(changes.subscribe, snapshot, () => null);
   return readStoredProductId();
 }
 

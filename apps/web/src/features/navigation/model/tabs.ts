@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { HOME_PATH } from '../../../app/paths';
 import { parseStored, readStoredRaw, removeStored, writeStored } from '../../../shared/storage/storage';
+import { createListeners } from '../../../shared/lib/listeners';
 
 /** An open page in the tab bar (spec S0.3 Tab: label, value (path), query). */
 export interface Tab {
@@ -78,7 +79,7 @@ export function closeAllTabs(): Tab[] {
 }
 
 const TABS_KEY = 'tags';
-const listeners = new Set<() => void>();
+const changes = createListeners();
 let cached: { raw: string | null; tabs: Tab[] } = { raw: null, tabs: [HOME_TAB] };
 
 /** The open tabs, kept in session storage for the browser tab (spec S0.2.17 "stored on the client"). */
@@ -90,17 +91,16 @@ export function readTabs(): Tab[] {
 
 export function writeTabs(tabs: Tab[]): void {
   writeStored(TABS_KEY, normaliseTabs(tabs));
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 export function clearTabs(): void {
   removeStored(TABS_KEY);
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 export function subscribeTabs(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return changes.subscribe(listener);
 }
 
 export function useTabs(): Tab[] {

@@ -12,7 +12,7 @@ import {
   useNoticeUnreadCount,
   useReadNotice,
 } from '../api/notices';
-import { noticePlainText } from '../lib/notice-text';
+import { NoticeContent } from './notice-content';
 import { closeNoticeDrawer, openNoticeDrawer, useNoticeDrawerOpen } from '../model/notice-drawer';
 import styles from './notices.module.css';
 
@@ -60,10 +60,7 @@ function NoticeDetailDrawer({
               </time>
             )}
           </div>
-          {/* Rich-text HTML is shown as plain text, never rendered. */}
-          <div className={styles.content} data-testid="notice-detail-content">
-            {noticePlainText(notice.content)}
-          </div>
+          <NoticeContent content={notice.content} />
         </article>
       ) : null}
     </Drawer>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticePlainText } from './notice-text';
+import { isNoticeHtml, noticeIdParam, noticePlainText } from './notice-text';
 
 describe('noticePlainText', () => {
   it('keeps plain text as it is (line breaks included)', () => {
@@ -19,5 +19,26 @@ describe('noticePlainText', () => {
 
   it('decodes numeric entities and leaves unknown ones', () => {
     expect(noticePlainText('<p>&#20320;&#x597D; &lt;tag&gt; &unknown;</p>')).toBe('你好 <tag> &unknown;');
+  });
+});
+
+describe('isNoticeHtml', () => {
+  it('tells editor HTML from plain text with angle brackets', () => {
+    expect(isNoticeHtml('<p>Exam <strong>week</strong></p>')).toBe(true);
+    expect(isNoticeHtml('line one<br>line two')).toBe(true);
+    expect(isNoticeHtml('a < b and c > d')).toBe(false);
+    expect(isNoticeHtml('第一段\n\n第二段')).toBe(false);
+  });
+});
+
+describe('noticeIdParam', () => {
+  it('reads a positive id and refuses anything else [spec:S0.2.14]', () => {
+    expect(noticeIdParam('42')).toBe(42);
+    expect(noticeIdParam(' 7 ')).toBe(7);
+    expect(noticeIdParam('0')).toBeNull();
+    expect(noticeIdParam('-3')).toBeNull();
+    expect(noticeIdParam('1e3')).toBeNull();
+    expect(noticeIdParam('')).toBeNull();
+    expect(noticeIdParam(null)).toBeNull();
   });
 });

@@ -1,35 +1,27 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../../../shared/lib/listeners';
 
 /**
  * Whether the notices drawer is open. A store of its own, so the top-bar button and, on phones, the user
  * menu (where the button moves) open the same drawer.
  */
 let isOpen = false;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
+const changes = createListeners();
 
 export function openNoticeDrawer(): void {
   isOpen = true;
-  emit();
+  changes.emit();
 }
 
 export function closeNoticeDrawer(): void {
   isOpen = false;
-  emit();
+  changes.emit();
 }
 
 export function isNoticeDrawerOpen(): boolean {
   return isOpen;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useNoticeDrawerOpen(): boolean {
-  return useSyncExternalStore(subscribe, isNoticeDrawerOpen, () => false);
+  return useSyncExternalStore(changes.subscribe, isNoticeDrawerOpen, () => false);
 }

@@ -1,7 +1,6 @@
-import { SettingOutlined } from '@ant-design/icons';
 import { APP_VERSION, COPYRIGHT_YEARS } from '@psy/contracts';
-import { Button, Drawer, Switch } from 'antd';
-import { useId, useState } from 'react';
+import { Drawer, Switch } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PREFERENCE_SWITCHES, setPreferenceSwitch, usePreferences } from '../model/preferences';
 import styles from './preferences.module.css';
@@ -48,24 +47,5 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         <span>{t('preferences.copyright', { years: COPYRIGHT_YEARS })}</span>
       </div>
     </Drawer>
-  );
-}
-
-/** The gear in the top bar that opens the settings panel. */
-export function SettingsButton() {
-  const { t } = useTranslation();
-  const [isOpen, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        type="text"
-        icon={<SettingOutlined />}
-        aria-label={t('preferences.settings')}
-        title={t('preferences.settings')}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      />
-      <SettingsDrawer open={isOpen} onClose={() => setOpen(false)} />
-    </>
   );
 }

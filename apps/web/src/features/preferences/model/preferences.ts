@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { parseStored, readStoredRaw, writeStored } from '../../../shared/storage/storage';
+import { createListeners } from '../../../shared/lib/listeners';
 
 /** The switches of the settings panel, in the panel's order (spec S0.1.6). */
 export const PREFERENCE_SWITCHES = [
@@ -50,7 +51,7 @@ export function normalisePreferences(stored: unknown): Preferences {
 // Local storage: the panel's choices outlive the browser session ("lasting", spec S0.9.11).
 const PREFERENCES_KEY = 'preferences';
 const LASTING = { lasting: true } as const;
-const listeners = new Set<() => void>();
+const changes = createListeners();
 let cached: { raw: string | null; preferences: Preferences } = {
   raw: null,
   preferences: DEFAULT_PREFERENCES,
@@ -64,7 +65,7 @@ export function readPreferences(): Preferences {
 
 function writePreferences(preferences: Preferences): void {
   writeStored(PREFERENCES_KEY, preferences, LASTING);
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 /** Turns one switch of the settings panel on or off; it applies at once. */
@@ -78,8 +79,7 @@ export function setLayoutTheme(layoutTheme: LayoutTheme): void {
 }
 
 export function subscribePreferences(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return changes.subscribe(listener);
 }
 
 export function usePreferences(): Preferences {

@@ -1,10 +1,13 @@
 import { Card, Empty, Spin, Tabs, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettingList } from '../api/settings';
 import { SETTING_FORMS, SETTING_GROUPS, codesOfGroup } from '../lib/setting-forms';
 import { SettingCard } from './setting-card';
-import { SitesPanel } from './sites-panel';
 import styles from './settings.module.css';
+
+// The sites tab (a table and its dialog) loads when it is opened (route size budget).
+const SitesPanel = lazy(async () => ({ default: (await import('./sites-panel')).SitesPanel }));
 
 /**
  * `/admin/setting/index` (spec S0.7.8, S1.7.3, S1.7.4): the school's settings by code, each with its
@@ -17,7 +20,15 @@ export function SettingsPage() {
       <Tabs
         items={[
           { key: 'settings', label: t('systemSettings.settings.tab'), children: <SettingGroups /> },
-          { key: 'sites', label: t('systemSettings.sites.tab'), children: <SitesPanel /> },
+          {
+            key: 'sites',
+            label: t('systemSettings.sites.tab'),
+            children: (
+              <Suspense fallback={<Spin />}>
+                <SitesPanel />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </Card>

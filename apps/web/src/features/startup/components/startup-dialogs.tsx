@@ -1,19 +1,22 @@
-import { App, Button, Modal, Typography } from 'antd';
+import { App } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AgreementDialog, useMyAgreement } from '../../agreements';
-import { PasswordForm, useUserDetail, useUserInfo } from '../../auth';
+import { useMyAgreement } from '../../agreements';
+import { useUserDetail, useUserInfo } from '../../auth';
 import { useSession } from '../../../shared/session/session-store';
 import { decideStartupDialog, isAgreementDue } from '../model/startup-order';
 
-// Its date and organisation pickers load only for a user who must complete the profile, not with the layout
-// (route size budget, scripts/route-sizes.mjs).
+// Each dialog (with its form, date and organisation pickers) loads only for a user who must see it, not
+// with the layout (route size budget, scripts/route-sizes.mjs).
 const ProfileCompletionDialog = lazy(async () => ({
   default: (await import('../../profile')).ProfileCompletionDialog,
 }));
-
-/** Spec S0.9.7: dialog width 780 px. */
-const DIALOG_WIDTH = 780;
+const ForcedPasswordDialog = lazy(async () => ({
+  default: (await import('./forced-password-dialog')).ForcedPasswordDialog,
+}));
+const AgreementDialog = lazy(async () => ({
+  default: (await import('../../agreements/components/agreement-dialog')).AgreementDialog,
+}));
 
 export interface StartupDialogsProps {
   /** Log out on the server and go to the login page. */
@@ -58,24 +61,9 @@ export function StartupDialogs({ onLogout, onPasswordChanged }: StartupDialogsPr
 
   if (dialog === 'password') {
     return (
-      <Modal
-        open
-        title={t('startup.passwordTitle')}
-        width={DIALOG_WIDTH}
-        closable={false}
-        mask={{ closable: false }}
-        keyboard={false}
-        centered
-        footer={null}
-      >
-        <Typography.Paragraph>{t('startup.passwordIntro')}</Typography.Paragraph>
-        <PasswordForm
-          isSelf={false}
-          name="forced-password-change"
-          onChanged={onPasswordChanged}
-          extraActions={<Button onClick={confirmLogout}>{t('startup.logout')}</Button>}
-        />
-      </Modal>
+      <Suspense fallback={null}>
+        <ForcedPasswordDialog onChanged={onPasswordChanged} onLogout={confirmLogout} />
+      </Suspense>
     );
   }
   if (dialog === 'profile' && detail.data) {
@@ -91,7 +79,11 @@ export function StartupDialogs({ onLogout, onPasswordChanged }: StartupDialogsPr
     );
   }
   if (dialog === 'agreement' && agreement.data) {
-    return <AgreementDialog agreement={agreement.data} onLogout={confirmLogout} />;
+    return (
+      <Suspense fallback={null}>
+        <AgreementDialog agreement={agreement.data} onLogout={confirmLogout} />
+      </Suspense>
+    );
   }
   return null;
 }

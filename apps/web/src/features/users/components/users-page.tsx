@@ -6,8 +6,15 @@ import {
   ReloadOutlined,
   SearchOutlined,
   StopOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, USER_STATUSES, type UserRow, type UserStatus } from '@psy/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  USER_IMPORT_PERMISSION,
+  USER_STATUSES,
+  type UserRow,
+  type UserStatus,
+} from '@psy/contracts';
 import {
   App,
   Button,
@@ -55,6 +62,10 @@ import styles from './users-page.module.css';
 const UserFormDialog = lazy(async () => ({
   default: (await import('./user-form-dialog')).UserFormDialog,
 }));
+// Bulk import (features/user-import, spec S0.2.21): its own chunk, loaded when the button is pressed.
+const ImportUsersDialog = lazy(async () => ({
+  default: (await import('../../user-import')).ImportUsersDialog,
+}));
 const ResetPasswordDialog = lazy(async () => ({
   default: (await import('./reset-password-dialog')).ResetPasswordDialog,
 }));
@@ -70,6 +81,7 @@ const STATUS_COLORS: Record<UserStatus, string> = { active: 'green', locked: 're
 type Dialog =
   | { kind: 'form'; userId: number | null }
   | { kind: 'resetPwd'; user: UserRow }
+  | { kind: 'import' }
   | { kind: 'initialPassword'; username: string; password: string };
 
 /**
@@ -87,7 +99,9 @@ export function UsersPage() {
   const [current, setCurrent] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const buttons = allowedUserButtons(usePermissions());
+  const permissions = usePermissions();
+  const buttons = allowedUserButtons(permissions);
+  const canImport = permissions.includes(USER_IMPORT_PERMISSION);
   const query = userListQuery(filter, current, DEFAULT_PAGE_SIZE);
   const page = useUserPage(query);
   const roles = useRoleOptions();
@@ -378,6 +392,11 @@ export function UsersPage() {
             </Button>
           </>
         )}
+        {canImport && (
+          <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import' })}>
+            {t('userImport.openButton')}
+          </Button>
+        )}
         {buttons.export && (
           <Button
             icon={<DownloadOutlined />}
@@ -434,6 +453,9 @@ export function UsersPage() {
               )
             }
           />
+        )}
+        {dialog?.kind === 'import' && (
+          <ImportUsersDialog userTypes={types.data ?? []} onClose={() => setDialog(null)} />
         )}
         {dialog?.kind === 'resetPwd' && (
           <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />

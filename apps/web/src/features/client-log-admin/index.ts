@@ -1,0 +1,2 @@
+export { ClientLogsPage } from './components/client-logs-page';
+export { clientLogAdminQueryKeys } from './api/client-log-admin';

@@ -1,0 +1,2 @@
+export { NoticePublishPage } from './components/notice-publish-page';
+export { noticeAdminQueryKeys } from './api/notice-admin';

@@ -1,0 +1,1 @@
+export { PdfPreviewPage } from './components/pdf-preview-page';
