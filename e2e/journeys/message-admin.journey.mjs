@@ -308,5 +308,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.goto(`${baseUrl}/pdfPreview?url=${encodeURIComponent('https://evil.example.com/a.pdf')}`);
     await expectText(page, en.pdfPreview.otherOrigin);
     await checkA11y(page, { name: 'pdf-preview-refused-en-US', artifacts, include: '#main-content' });
+    // Spec S0.2.14: the preview is kept alive but is not a tab.
+    const tabBar = page.getByRole('navigation', { name: en.layout.tabs });
+    await tabBar.getByRole('tab').first().waitFor();
+    assert.equal(
+      await tabBar.getByRole('tab', { name: 'File preview' }).count(),
+      0,
+      'no tab for /pdfPreview',
+    );
   }
 }

@@ -57,6 +57,12 @@ const SHELL_LABEL_KEYS: Record<string, string> = {
   [SHELL_PATHS.formFill]: 'forms.fill.title',
 };
 
+/**
+ * Pages that are kept alive but never get a tab (spec S0.2.14 `/pdfPreview`): opening one leaves the tab bar
+ * as it is, and it keeps its state while the user goes back to a tab.
+ */
+const NOT_A_TAB = new Set(['/pdfPreview']);
+
 function isSettled(page: ResolvedPage): boolean {
   return page.kind === 'shell' || page.kind === 'menu' || page.kind === 'embedded';
 }
@@ -150,20 +156,25 @@ function Shell() {
   const activeMenuRef = useRef(activeMenu);
   activeMenuRef.current = activeMenu;
   const productId = nav.active?.id ?? null;
+  // The last query of each page without a tab, to show it again as it was while hidden.
+  const untabbedQuery = useRef(new Map<string, string>());
   useEffect(() => {
     if (shownKey === null) return;
     const menu = activeMenuRef.current;
     const tab: Tab = menu
       ? { label: menu.label, value: path, query: search, menuId: menu.id }
       : { label: '', labelKey: SHELL_LABEL_KEYS[path], value: path, query: search };
-    writeTabs(openTab(readTabs(), tab));
+    if (NOT_A_TAB.has(path)) untabbedQuery.current.set(path, search);
+    else writeTabs(openTab(readTabs(), tab));
     setRequestContext({ productId, menuCode: menu?.menuCode ?? null, menuId: menu?.id ?? null });
   }, [shownKey, path, search, productId]);
 
   // Closed tabs leave the keep-alive cache.
   useEffect(() => {
     const open = new Set(tabs.map((tab) => tab.value));
-    for (const key of shown.current.keys()) if (!open.has(key)) shown.current.delete(key);
+    for (const key of shown.current.keys()) {
+      if (!open.has(key) && !NOT_A_TAB.has(key)) shown.current.delete(key);
+    }
   }, [tabs]);
 
   const labelOf = (tab: Tab) => {
@@ -193,10 +204,16 @@ function Shell() {
     />
   );
 
-  const visibleTabs = tabs.filter((tab) => {
+  const untabbed: Tab[] = [...NOT_A_TAB]
+    .filter((value) => (value === path || shown.current.has(value)) && !tabs.some((t) => t.value === value))
+    .map((value) => ({ label: '', value, query: untabbedQuery.current.get(value) ?? '' }));
+  const visibleTabs = [...tabs, ...untabbed].filter((tab) => {
     if (tab.value === path) return isSettled(page);
     const cached = shown.current.get(tab.value);
-    return cached !== undefined && (cached.kind === 'shell' || menuOf(cached)?.keepAlive === true);
+    return (
+      cached !== undefined &&
+      (cached.kind === 'shell' || NOT_A_TAB.has(tab.value) || menuOf(cached)?.keepAlive === true)
+    );
   });
 
   return (
