@@ -6,7 +6,7 @@ import { DEMO_ADMIN, screenshot } from '../lib/journey.mjs';
 import { chooseRoleIfAsked, signInToShell } from '../lib/shell.mjs';
 
 export const name =
-  '[spec:S0.2.5] [spec:S0.7.14] fingerprint login: enrol a platform authenticator on the personal page, log out, sign in by fingerprint';
+  '[spec:S0.2.5] [spec:S0.7.14] fingerprint login: enrol a platform authenticator on the personal page, log out, sign in by fingerprint, remove the enrolment';
 
 const en = readCatalogue('en-US');
 
@@ -77,6 +77,16 @@ export async function run({ page, baseUrl, artifacts }) {
   assert.equal(body.data.user_info.username, DEMO_ADMIN.username);
   await chooseRoleIfAsked(page, 'en-US');
   await page.getByTestId('signed-in-as').waitFor();
+
+  // The user removes the enrolled fingerprints on the personal page (a lost device).
+  await page.goto(`${base}/userinfo/index`);
+  await page.getByTestId('fingerprint-remove').click();
+  const [removeAnswer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/admin/sysUserFinger/removeMine')),
+    page.getByRole('button', { name: en.common.confirm, exact: true }).click(),
+  ]);
+  assert.equal((await removeAnswer.json()).data.removed, 1, 'the one enrolled credential removed');
+  await page.getByText(en.fingerprint.notEntered, { exact: true }).waitFor();
 
   // A second sign-in after removing the credential from the device is refused with an explanation.
   await cdp.send('WebAuthn.clearCredentials', { authenticatorId });

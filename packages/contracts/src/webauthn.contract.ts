@@ -81,6 +81,18 @@ export const fingerEnteredFlagEndpoint = defineEndpoint({
 });
 
 /**
+ * Removes every fingerprint credential of the signed-in user (a lost or replaced device; the spec names no
+ * call for it). Answers how many were removed.
+ */
+export const fingerRemoveMineEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/sysUserFinger/removeMine',
+  summary: "Remove the signed-in user's enrolled fingerprints",
+  tags: ['fingerprint'],
+  response: z.object({ removed: z.number().int() }),
+});
+
+/**
  * Never lists credentials: enrolment makes discoverable credentials, so the authenticator offers its own;
  * an answer that depended on an account name would tell whether that account has a fingerprint.
  */

@@ -87,18 +87,13 @@ export async function findCredential({ tx, tenantId }: TenantScope, credentialId
   return row ?? null;
 }
 
-export async function findUserIdByUsername({ tx, tenantId }: TenantScope, username: string) {
-  const [row] = await tx
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(
-      and(
-        eq(sysUser.tenantId, tenantId),
-        sql`lower(${sysUser.username}) = lower(${username})`,
-        eq(sysUser.delFlag, false),
-      ),
-    );
-  return row?.id ?? null;
+/** Deletes every credential of a user; answers how many there were. */
+export async function deleteUserCredentials({ tx, tenantId }: TenantScope, userId: number): Promise<number> {
+  const rows = await tx
+    .delete(webauthnCredential)
+    .where(and(eq(webauthnCredential.tenantId, tenantId), eq(webauthnCredential.userId, userId)))
+    .returning({ id: webauthnCredential.id });
+  return rows.length;
 }
 
 export async function insertCredential(

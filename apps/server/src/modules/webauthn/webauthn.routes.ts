@@ -3,6 +3,7 @@ import {
   fingerEnrolEndpoint,
   fingerEnrolOptionsEndpoint,
   fingerEnteredFlagEndpoint,
+  fingerRemoveMineEndpoint,
   fingerLoginEndpoint,
   fingerLoginOptionsEndpoint,
 } from '@psy/contracts';
@@ -45,6 +46,11 @@ export const webauthnRoutes = (deps: AuthDeps): RouteDef[] =>
       endpoint: fingerEnteredFlagEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal }) => service.enteredFlag(scope!, principal!),
+    }),
+    defineRoute({
+      endpoint: fingerRemoveMineEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal }) => service.removeMine(scope!, principal!),
     }),
     defineRoute({
       endpoint: fingerLoginOptionsEndpoint,

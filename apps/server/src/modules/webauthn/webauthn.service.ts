@@ -105,6 +105,11 @@ export async function enrol(
   return { id: row.id, createTime: row.createdAt.toISOString() };
 }
 
+/** Removes the caller's credentials: none of their devices signs in by fingerprint any more. */
+export async function removeMine(scope: TenantScope, p: Principal) {
+  return { removed: await repo.deleteUserCredentials(scope, p.userId) };
+}
+
 /** Whether the caller has enrolled a fingerprint. */
 export async function enteredFlag(scope: TenantScope, p: Principal) {
   const count = await repo.countUserCredentials(scope, p.userId);

@@ -208,3 +208,38 @@ describe('fingerprint login (/auth/fingerprint/*) [spec:S0.2.5]', () => {
     }
   });
 });
+
+describe('removing fingerprints (/admin/sysUserFinger/removeMine)', () => {
+  it("removes only the caller's credentials; the device no longer signs in", async () => {
+    const counsellor = await t.tokenFor('counsellor');
+    const before = await t.post('/admin/sysUserFinger/enteredFlag', undefined, { token: counsellor });
+    expect(before.body.data.entered).toBe(true);
+
+    // Someone else removing their own (none) changes nothing for the counsellor.
+    const other = await t.tokenFor('teacher');
+    expect((await t.post('/admin/sysUserFinger/removeMine', undefined, { token: other })).body.data).toEqual({
+      removed: 0,
+    });
+    expect(
+      (await t.post('/admin/sysUserFinger/enteredFlag', undefined, { token: counsellor })).body.data.entered,
+    ).toBe(true);
+
+    const res = await t.post('/admin/sysUserFinger/removeMine', undefined, { token: counsellor });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.data.removed).toBeGreaterThan(0);
+    expect(
+      (await t.post('/admin/sysUserFinger/enteredFlag', undefined, { token: counsellor })).body.data,
+    ).toEqual({
+      entered: false,
+      count: 0,
+    });
+    const opts = await loginOptions();
+    const login = await t.post(
+      '/auth/fingerprint/token',
+      { challengeId: opts.challengeId, credential: device.get(opts.options) },
+      { tenantId: t.alpha.tenantId },
+    );
+    expect(login.status).not.toBe(200);
+    expect((await t.post('/admin/sysUserFinger/removeMine')).status).toBe(401);
+  });
+});

@@ -4,6 +4,7 @@ import {
   fingerEnteredFlagEndpoint,
   fingerLoginEndpoint,
   fingerLoginOptionsEndpoint,
+  fingerRemoveMineEndpoint,
   type BodyOf,
   type TokenResponse,
 } from '@psy/contracts';
@@ -49,6 +50,17 @@ export function useEnrolFingerprint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enrolFingerprint,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: fingerprintQueryKeys.entered(session?.user.id ?? 0) }),
+  });
+}
+
+/** Removes every fingerprint the signed-in user enrolled (`POST /admin/sysUserFinger/removeMine`). */
+export function useRemoveFingerprints() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(fingerRemoveMineEndpoint, {}),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: fingerprintQueryKeys.entered(session?.user.id ?? 0) }),
   });

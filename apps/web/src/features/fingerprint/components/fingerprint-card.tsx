@@ -1,7 +1,7 @@
-import { Button, Card, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
-import { useEnrolFingerprint, useFingerprintEntered } from '../api/fingerprint';
+import { useEnrolFingerprint, useFingerprintEntered, useRemoveFingerprints } from '../api/fingerprint';
 import { fingerprintProblemOf } from '../lib/fingerprint-errors';
 
 /**
@@ -13,6 +13,8 @@ export function FingerprintCard() {
   const { t } = useTranslation();
   const entered = useFingerprintEntered();
   const enrol = useEnrolFingerprint();
+  const remove = useRemoveFingerprints();
+  const { modal } = App.useApp();
   const isSupported = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
   const onEnrol = async () => {
@@ -23,6 +25,19 @@ export function FingerprintCard() {
       return;
     }
     showToast('success', t('fingerprint.enrolled'));
+  };
+
+  const onRemove = () => {
+    modal.confirm({
+      title: t('fingerprint.removeConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await remove.mutateAsync();
+        showToast('success', t('fingerprint.removed'));
+      },
+    });
   };
 
   return (
@@ -40,14 +55,21 @@ export function FingerprintCard() {
       }
     >
       <Typography.Paragraph type="secondary">{t('fingerprint.cardIntro')}</Typography.Paragraph>
-      <Button
-        onClick={() => void onEnrol()}
-        loading={enrol.isPending}
-        disabled={!isSupported}
-        data-testid="fingerprint-enrol"
-      >
-        {entered.data?.entered ? t('fingerprint.enrolAnother') : t('fingerprint.enrol')}
-      </Button>
+      <Flex gap={8} wrap>
+        <Button
+          onClick={() => void onEnrol()}
+          loading={enrol.isPending}
+          disabled={!isSupported}
+          data-testid="fingerprint-enrol"
+        >
+          {entered.data?.entered ? t('fingerprint.enrolAnother') : t('fingerprint.enrol')}
+        </Button>
+        {entered.data?.entered && (
+          <Button danger onClick={onRemove} loading={remove.isPending} data-testid="fingerprint-remove">
+            {t('fingerprint.remove')}
+          </Button>
+        )}
+      </Flex>
     </Card>
   );
 }
