@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
-  '[spec:S0.3.35] [spec:S0.3.37] [spec:S0.4.7] [spec:S0.4.9] [spec:S0.5.13] [spec:S0.5.15] [spec:S0.9.2] [spec:S0.2.27] forms: an admin builds a form with a logic jump, an other option and a signature and saves it; a student on a 375 px screen fills it (other text, logic jump), signs, submits with an error then correctly, amends it, and the history shows both editions';
+  '[spec:S0.3.35] [spec:S0.3.37] [spec:S0.4.7] [spec:S0.4.9] [spec:S0.5.13] [spec:S0.5.15] [spec:S0.9.2] [spec:S0.2.27] [spec:S0.7.28] forms: an admin builds a form with a logic jump, an other option and a signature and saves it; a student on a 375 px screen fills it (other text, logic jump), signs, submits with an error then correctly, amends it, and the history shows both editions; the admin exports the answers as CSV and is told the file is generating';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
@@ -229,6 +229,22 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     await editions.locator('textarea').first().waitFor();
     assert.equal(await editions.locator('textarea').first().inputValue(), 'Six hours, woken twice');
     await screenshot(page, artifacts, 'forms-history-375-en-US');
+
+    step = 'the admin exports the answers as CSV: the file is generating';
+    await adminPage.goto(`${baseUrl}/admin/form/index`);
+    await adminPage.getByTestId(`form-export-${formId}`).click();
+    const dialog = adminPage.getByRole('dialog');
+    await dialog.getByText(en.exports.formats.csv, { exact: true }).click();
+    const exported = await answered(adminPage, 'POST', /\/public\/forms\/answer\/export$/, () =>
+      dialog.getByRole('button', { name: en.exports.answers.submit, exact: true }).click(),
+    );
+    assert.equal(exported.body.code, 0, `export asked: ${exported.body.msg}`);
+    assert.equal(exported.body.data.taskType, 2);
+    assert.match(exported.body.data.fileName, /\.csv$/);
+    await expectText(
+      adminPage,
+      interpolate(en.exports.generating, { fileName: exported.body.data.fileName }),
+    );
   } catch (error) {
     if (error instanceof Error) error.message = `step ${step}: ${error.message}`;
     throw error;

@@ -57,6 +57,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
   );
   assert.ok(admin, 'demo admin');
   const tenantId = admin.tenant_id;
+  const {
+    rows: [marks],
+  } = await db.query(
+    `select coalesce(max(id), 0) as last, now() as started from task_progress where tenant_id = $1`,
+    [tenantId],
+  );
+  assert.ok(marks);
+  const { last: lastTaskId, started } = marks;
   /** @type {number | null} */
   let taskId = null;
   /** @type {string[]} */
@@ -231,7 +239,47 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await records.getByTestId('import-records-minimise').click();
     await badge.getByTestId('import-badge-close').click();
     await badge.waitFor({ state: 'detached' });
+
+    // 375 px: both dialogs fit a phone-sized screen (the records' tabs move to the top).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, artifacts, 'user-import-dialog-375-en-US');
+    await dialog.getByTestId('import-view-records').click();
+    await records.getByRole('tab', { name: ui.records.running }).waitFor();
+    await screenshot(page, artifacts, 'user-import-records-375-en-US');
+    await records.getByTestId('import-records-minimise').click();
+    await badge.getByTestId('import-badge-close').click();
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // 7. An export lands in the file list (top-bar download button), with its expiry and a download
+    // [spec:S0.2.14] [spec:S0.1.3].
+    await dialog.getByRole('button', { name: ui.close, exact: true }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: en.userAdmin.actions.export }).click();
+    await expectText(page, en.userAdmin.messages.exportStarted);
+    await page.getByTestId('download-button').click();
+    await page.waitForURL((url) => url.pathname === '/downloadFile/fileList');
+    const dl = en.downloads.list;
+    await page.getByRole('heading', { name: dl.title, level: 1 }).waitFor();
+    const ready = page.getByRole('button', { name: new RegExp(`^${dl.download} `) }).first();
+    const exportDeadline = Date.now() + 60_000;
+    while (!(await ready.isVisible())) {
+      assert.ok(Date.now() < exportDeadline, 'the export was generated within 60 s');
+      await page.waitForTimeout(2000);
+      await page.getByRole('button', { name: dl.refresh }).click();
+    }
+    await expectText(page, dl.columns.expireTime, { exact: false });
+    const exported = await downloadBytes(page, () => ready.click());
+    assert.ok(exported.bytes.length > 0, `the export ${exported.name} downloads`);
+    await a11y('file-list', '#main-content');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, artifacts, 'file-list-375-en-US');
   } finally {
+    // The export logged its unmasked read of the new users (an audit row that points at them).
+    await db.query(
+      `delete from personal_data_access_log where tenant_id = $1 and subject_id in
+         (select id from sys_user where tenant_id = $1 and username like $2)`,
+      [tenantId, `imp${stamp}%`],
+    );
     await db.query(
       `delete from user_role where tenant_id = $1 and user_id in
          (select id from sys_user where tenant_id = $1 and username like $2)`,
@@ -241,13 +289,16 @@ export async function run({ page, baseUrl, artifacts, db }) {
       tenantId,
       `imp${stamp}%`,
     ]);
-    if (taskId !== null) {
-      await db.query(`delete from task_progress where tenant_id = $1 and id = $2`, [tenantId, taskId]);
-    }
-    await db.query(`delete from message where tenant_id = $1 and user_id = $2 and content like $3`, [
+    // The import task (its error and chunk rows go with it) and the export the journey started.
+    await db.query(
+      `delete from task_progress where tenant_id = $1 and create_user_id = $2 and (id = $3 or id > $4)`,
+      [tenantId, admin.id, taskId ?? 0, lastTaskId],
+    );
+    // The messages the import and the export sent to the admin (message manager events).
+    await db.query(`delete from message where tenant_id = $1 and user_id = $2 and create_time >= $3`, [
       tenantId,
       admin.id,
-      `%${fileName}%`,
+      started,
     ]);
   }
   assert.deepEqual(a11yFailures, [], a11yFailures.join('\n'));

@@ -50,7 +50,7 @@ import { agreementRoutes } from './modules/agreements';
 import { signatureRoutes } from './modules/signatures';
 import { webauthnRoutes } from './modules/webauthn';
 import { userProfileRoutes } from './modules/user-profile';
-import { formRoutes } from './modules/forms';
+import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from './modules/forms';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -165,6 +165,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const files = createLocalFileStorage(path.join(env.DATA_DIR, 'files'));
   jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), { leaseSeconds: 600 });
   jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files }), { leaseSeconds: 600 });
+  jobs.register(FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob({ database, files }), {
+    leaseSeconds: 600,
+  });
   jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),

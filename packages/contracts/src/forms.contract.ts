@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, idSchema, pageOf } from './endpoint';
-import { boundedPageQuery, dateTimeSchema } from './common';
+import { boundedPageQuery, dateSchema, dateTimeSchema } from './common';
+import { downloadTaskSchema } from './downloads.contract';
 
 /**
  * The form engine's calls (spec S0.7.19 "Forms (public)", S0.7.20 "Smart form"; docs/forms.md, server
@@ -213,10 +214,19 @@ export const formViewEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/public/forms/ite/view',
   summary:
-    'A form to fill or view: the latest version, or the version of the given answer (with that answer)',
+    'A form to fill or view: the latest version, the version of the given answer (with that answer), or the given version',
   tags: ['forms'],
   query: z
-    .object({ id: idSchema.optional().describe('form id (latest version)'), ...answerLookupFields })
+    .object({
+      id: idSchema.optional().describe('form id (latest version)'),
+      ...answerLookupFields,
+      version: z.coerce
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe("that definition version instead of the latest or the answer's own (an old edition)"),
+    })
     .refine((q) => q.id !== undefined || q.answerId !== undefined || q.formId !== undefined, {
       message: 'give id, formId or answerId',
       path: ['id'],
@@ -353,6 +363,31 @@ export const downloadFormFileEndpoint = defineEndpoint({
   body: z.object({ answerId: idSchema.describe('the answer that holds the file') }),
   response: null,
   produces: 'application/octet-stream',
+});
+
+/** File formats of the answer export: a sheet (one row per answer) or a ZIP of one Word file per answer. */
+export const FORM_ANSWER_EXPORT_FORMATS = ['xlsx', 'csv', 'zip'] as const;
+export type FormAnswerExportFormat = (typeof FORM_ANSWER_EXPORT_FORMATS)[number];
+
+export const exportFormAnswersEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/public/forms/answer/export',
+  summary:
+    "Export a form's answers (XLSX, CSV, or a ZIP of Word files) as a download task (see /biz/download/taskProgress)",
+  tags: ['forms'],
+  body: z
+    .object({
+      formId: idSchema.describe('the form'),
+      format: z.enum(FORM_ANSWER_EXPORT_FORMATS).describe('xlsx, csv, or zip (one .docx per answer)'),
+      eventSign: z.string().trim().max(200).optional().describe('only the answers of this event'),
+      from: dateSchema.optional().describe('answers last saved on or after this day (China time)'),
+      to: dateSchema.optional().describe('answers last saved on or before this day (China time)'),
+    })
+    .refine((b) => !b.from || !b.to || b.from <= b.to, {
+      message: 'must not be before from',
+      path: ['to'],
+    }),
+  response: downloadTaskSchema,
 });
 
 // ---------------------------------------------------------------------------------------------------

@@ -413,13 +413,18 @@ export const adminResetPasswordEndpoint = defineEndpoint({
   response: z.literal(true),
 });
 
+/** File formats of the user export. */
+export const USER_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+
 export const exportUsersEndpoint = defineEndpoint({
   method: 'POST',
   path: '/admin/user/exportUsersBySearch',
   summary:
-    'Export the users matching the filters to XLSX as a download task (see /biz/download/taskProgress)',
+    'Export the users matching the filters to XLSX or CSV as a download task (see /biz/download/taskProgress)',
   tags: ['users'],
-  body: userSearchSchema,
+  body: userSearchSchema.extend({
+    format: z.enum(USER_EXPORT_FORMATS).optional().describe('file format, default xlsx'),
+  }),
   response: downloadTaskSchema,
 });
 

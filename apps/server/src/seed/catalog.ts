@@ -446,14 +446,16 @@ export interface RoleSeed {
   grants: string[];
 }
 
-/** Pages every signed-in person may open: own profile, notices, messages, file preview, signature. */
+/**
+ * Pages every signed-in person may open: own profile, notices, messages, file preview, signature, and the
+ * list of their own export files (anyone who can export must be able to fetch the file).
+ */
 const COMMON_PAGES = [
-  '/userinfo/index',
-  '/noticeList/detail',
-  '/messageManageDetails',
-  '/pdfPreview',
-  '/signature',
-].map((path) => `menu:${pageCode(path)}`);
+  ...['/userinfo/index', '/noticeList/detail', '/messageManageDetails', '/pdfPreview', '/signature'].map(
+    (path) => `menu:${pageCode(path)}`,
+  ),
+  'menu:sys_files',
+];
 
 const STAFF_PORTS = ['pc'];
 const ALL_PORTS = ['pc', 'h5', 'app'];

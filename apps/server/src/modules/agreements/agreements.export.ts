@@ -13,6 +13,7 @@ import {
   WidthType,
 } from 'docx';
 import ExcelJS from 'exceljs';
+import { formatChinaTime } from '../../core/exports/time';
 
 /** One row of an agreements export, in the caller's language. */
 export interface AgreementExportRow {
@@ -45,11 +46,6 @@ const TITLES: Record<Lang, { sheet: string; title: string; text: string; list: s
     none: 'No records match',
   },
 };
-
-/** A time as China Standard Time `yyyy-MM-dd HH:mm:ss`, the zone of the spec's schools. */
-export function formatChinaTime(t: Date): string {
-  return new Date(t.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 function cells(r: AgreementExportRow, i: number, lang: Lang): string[] {
   return [

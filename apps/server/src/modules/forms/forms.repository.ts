@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { FORM_ANSWER_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { sysUser } from '../identity/identity.table';
 import {
@@ -339,6 +340,55 @@ export async function findEdition({ tx, tenantId }: TenantScope, answerId: numbe
       ),
     );
   return row ?? null;
+}
+
+/** Which answers an export reads: one form, optionally one event and a last-saved range, within a data scope. */
+export interface AnswerExportFilter {
+  formId: number;
+  eventSign?: string;
+  from?: Date;
+  to?: Date;
+  /** A sub-administrator's department subtree (null: the whole school); their own answers always count. */
+  deptIds: number[] | null;
+  viewerId: number;
+}
+
+export type ExportAnswerRow = AnswerRow & { subjectName: string | null };
+
+/** A batch of submitted (not withdrawn) answers for an export, newest id first, before `beforeId`. */
+export async function findAnswersForExport(
+  { tx, tenantId }: TenantScope,
+  f: AnswerExportFilter,
+  beforeId: number | null,
+  limit: number,
+): Promise<ExportAnswerRow[]> {
+  const inScope =
+    f.deptIds === null
+      ? undefined
+      : or(
+          f.deptIds.length > 0 ? inArray(sysUser.deptId, f.deptIds) : undefined,
+          eq(formAnswer.userId, f.viewerId),
+          eq(formAnswer.createdBy, f.viewerId),
+        );
+  const rows = await tx
+    .select({ answer: formAnswer, subjectName: sysUser.realName })
+    .from(formAnswer)
+    .leftJoin(sysUser, and(eq(sysUser.tenantId, formAnswer.tenantId), eq(sysUser.id, formAnswer.userId)))
+    .where(
+      and(
+        eq(formAnswer.tenantId, tenantId),
+        eq(formAnswer.formId, f.formId),
+        ne(formAnswer.status, FORM_ANSWER_STATUS.recalled),
+        f.eventSign ? eq(formAnswer.eventSign, f.eventSign) : undefined,
+        f.from ? gte(formAnswer.updatedAt, f.from) : undefined,
+        f.to ? lt(formAnswer.updatedAt, f.to) : undefined,
+        beforeId !== null ? lt(formAnswer.id, beforeId) : undefined,
+        inScope,
+      ),
+    )
+    .orderBy(desc(formAnswer.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.answer, subjectName: r.subjectName }));
 }
 
 // --- users -------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import {
   FORM_PERMISSIONS,
   downloadFormFileEndpoint,
+  exportFormAnswersEndpoint,
   findSmartFormSettingEndpoint,
   formAllEndpoint,
   formAnswerEditionEndpoint,
@@ -24,6 +25,7 @@ import { notFound } from '../../core/http/app-error';
 import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { FileStorage } from '../../core/storage/file-storage';
+import { startFormAnswerExport } from './forms.export';
 import {
   calcGradeResult,
   fileOfAnswer,
@@ -135,6 +137,13 @@ export const formRoutes = (files: FileStorage): RouteDef[] =>
           .type('application/octet-stream')
           .send(bytes);
       },
+    }),
+    defineRoute({
+      endpoint: exportFormAnswersEndpoint,
+      // admin_form_edit, sys_form, or a role form permission on that form: decided in the service.
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, lang, body, req }) =>
+        startFormAnswerExport(scope!, principal!, req.server.jobs, lang, body),
     }),
     defineRoute({
       endpoint: findSmartFormSettingEndpoint,

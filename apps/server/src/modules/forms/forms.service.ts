@@ -159,7 +159,7 @@ export async function listFormsOfType(scope: TenantScope, typeId: number) {
   return listAllForms(scope, { typeId });
 }
 
-async function requireForm(scope: TenantScope, id: number, field = 'formId') {
+export async function requireForm(scope: TenantScope, id: number, field = 'formId') {
   const f = await findForm(scope, id);
   if (!f) throw new AppError('notFound', `${field}: the form does not exist`);
   return f;
@@ -229,13 +229,17 @@ export async function saveForm(
 
 // --- answers: access and presentation --------------------------------------------------------------
 
-async function formPermission(scope: TenantScope, p: Principal, formId: number): Promise<FormRolePermission> {
+export async function formPermission(
+  scope: TenantScope,
+  p: Principal,
+  formId: number,
+): Promise<FormRolePermission> {
   const [row] = await findMyFormPermissions(scope, p, formId);
   return row ? { view: row.view, edit: row.edit } : null;
 }
 
 /** Options of the definition's dictionary columns from the school's dictionaries (the seeded dicData stays the fallback). */
-async function loadDictionaries(scope: TenantScope, def: FormDefinition) {
+export async function loadDictionaries(scope: TenantScope, def: FormDefinition) {
   const names = [
     ...new Set(def.columns.map((c) => c.dicUrl).filter((u): u is string => !!u && !u.startsWith('/'))),
   ];
@@ -335,7 +339,14 @@ async function requireVisibleAnswer(scope: TenantScope, p: Principal, id: number
 export async function viewForm(
   scope: TenantScope,
   p: Principal,
-  q: { id?: number; answerId?: number; formId?: number; eventSign?: string; userId?: number },
+  q: {
+    id?: number;
+    answerId?: number;
+    formId?: number;
+    eventSign?: string;
+    userId?: number;
+    version?: number;
+  },
 ) {
   let row: AnswerRow | null = null;
   if (q.answerId !== undefined) row = (await requireVisibleAnswer(scope, p, q.answerId)).row;
@@ -349,7 +360,8 @@ export async function viewForm(
   }
   const formId = row?.formId ?? q.id ?? q.formId!;
   const f = await requireForm(scope, formId, q.id !== undefined ? 'id' : 'formId');
-  const def = await requireDefinition(scope, formId, row?.formVersion ?? f.currentVersion);
+  // `version`: an old edition shows with the definition it was written against (docs/forms.md).
+  const def = await requireDefinition(scope, formId, q.version ?? row?.formVersion ?? f.currentVersion);
   const perm = await formPermission(scope, p, formId);
   const subjectId = row?.userId ?? q.userId ?? p.userId;
   const access = row

@@ -448,6 +448,59 @@ describe('answers: save, permissions, hidden fields, history [spec:S0.7.19, S0.4
     expect(byEvent.body.data.definition.version).toBe(1);
   });
 
+  it('shows an old edition with the definition of its own version (`version`) [spec:S0.3.35, S0.3.34]', async () => {
+    const cols = (extra: FormColumn[] = []): FormColumn[] => [
+      { prop: 'topic', label: label('Topic'), type: 'input', required: true },
+      ...extra,
+    ];
+    const v1 = await saveForm({ purpose: 'other', name: label('Versioned'), columns: cols() });
+    expect(v1.status).toBe(200);
+    const formId = v1.body.data.form.id as number;
+    const first = await save(tok.student, { formId, eventSign: 'versioned-1', answers: { topic: 'exams' } });
+    expect(first.status).toBe(200);
+    const id = first.body.data.answer.id as number;
+    const v2 = await saveForm({
+      id: formId,
+      purpose: 'other',
+      name: label('Versioned'),
+      columns: cols([{ prop: 'extra', label: label('Extra'), type: 'input' }]),
+    });
+    expect(v2.body.data.definition.version).toBe(2);
+    const props = (res: { body: { data: { definition: { columns: { prop: string }[] } } } }) =>
+      res.body.data.definition.columns.map((c) => c.prop);
+
+    const byVersion = await t.get(`/biz/public/forms/ite/view?id=${formId}&version=1`, {
+      token: tok.student,
+    });
+    expect(byVersion.status).toBe(200);
+    expect(byVersion.body.data.definition.version).toBe(1);
+    expect(props(byVersion)).toEqual(['topic']);
+    expect(byVersion.body.data.answer).toBeNull();
+    const withAnswer = await t.get(`/biz/public/forms/ite/view?answerId=${id}&version=2`, {
+      token: tok.student,
+    });
+    expect(withAnswer.body.data.definition.version).toBe(2);
+    expect(props(withAnswer)).toEqual(['topic', 'extra']);
+    expect(withAnswer.body.data.answer.id).toBe(id);
+    const own = await t.get(`/biz/public/forms/ite/view?answerId=${id}&version=1`, { token: tok.student });
+    expect(own.body.data.definition.version).toBe(1);
+
+    const missing = await t.get(`/biz/public/forms/ite/view?id=${formId}&version=3`, { token: tok.student });
+    expect(missing.status).toBe(404);
+    const bad = await t.get(`/biz/public/forms/ite/view?id=${formId}&version=0`, { token: tok.student });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields[0].field).toBe('version');
+    const refused = await t.get(`/biz/public/forms/ite/view?answerId=${id}&version=1`, {
+      token: tok.subadmin,
+    });
+    expect(refused.status).toBe(403);
+    const beta = await t.get(`/biz/public/forms/ite/view?id=${formId}&version=1`, {
+      token: tok.betaAdmin,
+      tenantId: t.beta.tenantId,
+    });
+    expect(beta.status).toBe(404);
+  });
+
   it('shows an administrator the unmasked answer and records the read [spec:S0.5.7]', async () => {
     const res = await t.post('/biz/public/forms/inner/forms/answer', { answerId }, { token: tok.admin });
     expect(res.status).toBe(200);

@@ -1,3 +1,8 @@
 export * from './forms.table';
 export { formRoutes } from './forms.routes';
 export { seedDefaultForms } from './forms.seed';
+export {
+  FORM_ANSWER_EXPORT_QUEUE,
+  createFormAnswerExportJob,
+  type FormAnswerExportPayload,
+} from './forms.export';

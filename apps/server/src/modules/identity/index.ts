@@ -14,7 +14,7 @@ export * from './roles.table';
 export { roleRoutes } from './roles.routes';
 export { userTypeRoutes } from './user-types.routes';
 export { userAdminRoutes, type UserAdminRouteDeps } from './users.routes';
-export { recordPersonalDataRead } from './users.service';
+export { recordPersonalDataRead, recordPersonalDataReads } from './users.service';
 // The form engine (modules/forms) applies role form permissions and the personal-data rule to answers.
 export { findMyFormPermissions } from './roles.service';
 export { canSeeSensitive } from './identity.policy';

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../test/csv';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -24,13 +25,18 @@ async function finished(token: string, id: number) {
   throw new Error('export did not finish');
 }
 
-async function sheetOf(token: string, id: number) {
+async function fileOf(token: string, id: number) {
   const res = await t.app.app.inject({
     method: 'GET',
     url: `/biz/download/taskProgress/download?id=${id}`,
     headers: await signedHeaders(token, `/biz/download/taskProgress/download?id=${id}`),
   });
   expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+async function sheetOf(token: string, id: number) {
+  const res = await fileOf(token, id);
   expect(res.headers['content-type']).toMatch(/spreadsheetml/);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -92,6 +98,36 @@ describe('POST /admin/user/exportUsersBySearch [spec:S0.7.11]', () => {
       token: await t.tokenFor('subadmin'),
     });
     expect(other.status).toBe(404);
+  });
+
+  it('writes the same rows as CSV (BOM, CRLF) when format is csv [spec:S0.7.28]', async () => {
+    const admin = await t.tokenFor('admin');
+    const filter = { username: 'student' };
+    const x = await t.post('/admin/user/exportUsersBySearch', filter, { token: admin });
+    const c = await t.post('/admin/user/exportUsersBySearch', { ...filter, format: 'csv' }, { token: admin });
+    expect(c.status, c.raw).toBe(200);
+    expect(c.body.data.fileName).toMatch(/^users-\d+\.csv$/);
+    const xlsxRows = await sheetOf(admin, (await finished(admin, x.body.data.id)).id);
+    const res = await fileOf(admin, (await finished(admin, c.body.data.id)).id);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').slice(1);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const csvRows = parseCsv(text);
+    // Empty XLSX cells are holes in ExcelJS's row arrays: Array.from reads them as undefined.
+    expect(csvRows).toEqual(xlsxRows.map((r) => Array.from(r, (v) => (v == null ? '' : String(v)))));
+    expect(csvRows[0]![0]).toBe('登录账号');
+  });
+
+  it('refuses an unknown format', async () => {
+    const res = await t.post(
+      '/admin/user/exportUsersBySearch',
+      { format: 'pdf' },
+      { token: await t.tokenFor('admin') },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain('format');
   });
 
   it('needs admin_userInfo_export', async () => {

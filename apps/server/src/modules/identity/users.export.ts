@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { maskIdCard, maskPhone, type DownloadTask, type Lang } from '@psy/contracts';
 import type { Database, TenantScope } from '../../core/db/database';
+import { createTableWriter, type TableFormat } from '../../core/exports/table';
 import type { Principal } from '../../core/http/context';
 import type { JobHandler, JobQueue } from '../../core/jobs/queue';
 import type { FileStorage } from '../../core/storage/file-storage';
@@ -24,6 +23,8 @@ export interface UserExportPayload {
   filter: UserFilter;
   masked: boolean;
   lang: Lang;
+  /** Absent in jobs queued before CSV existed: xlsx. */
+  format?: TableFormat;
 }
 
 /**
@@ -35,17 +36,19 @@ export async function startUserExport(
   p: Principal,
   jobs: JobQueue,
   lang: Lang,
-  search: UserSearchInput,
+  search: UserSearchInput & { format?: TableFormat },
 ): Promise<DownloadTask> {
   const filter = await userFilterOf(scope, await deptScopeOf(scope, p), search);
+  const format = search.format ?? 'xlsx';
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-  const task = await createDownloadTask(scope, { userId: p.userId, fileName: `users-${stamp}.xlsx` });
+  const task = await createDownloadTask(scope, { userId: p.userId, fileName: `users-${stamp}.${format}` });
   const payload: UserExportPayload = {
     taskId: task.id,
     viewerId: p.userId,
     filter,
     masked: !canSeeSensitive(p),
     lang,
+    format,
   };
   await jobs.enqueue(scope, USER_EXPORT_QUEUE, payload, { maxAttempts: 3 });
   return task;
@@ -111,7 +114,8 @@ function rowValues(u: UserFullRow, masked: boolean, lang: Lang): (string | numbe
 }
 
 /**
- * The job: reads the matching users in batches (newest first), streams them into an XLSX workbook,
+ * The job: reads the matching users in batches (newest first), streams them into an XLSX workbook or a
+ * CSV file (core/exports),
  * stores it (file storage, key `tenant-<id>/exports/<uuid>`) and finishes the task; on an error the
  * task is marked failed with the reason. Unmasked exports write one access-log row per user.
  */
@@ -121,18 +125,12 @@ export function createUserExportJob(deps: {
 }): JobHandler<UserExportPayload> {
   return async (job) => {
     const tenantId = job.tenantId!;
-    const { taskId, viewerId, filter, masked, lang } = job.payload;
+    const { taskId, viewerId, filter, masked, lang, format = 'xlsx' } = job.payload;
     try {
-      const out = new PassThrough();
-      const chunks: Buffer[] = [];
-      out.on('data', (c: Buffer) => chunks.push(c));
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-        stream: out,
-        useStyles: false,
-        useSharedStrings: false,
+      const sheet = createTableWriter(format, {
+        sheetName: lang === 'zh-CN' ? '用户' : 'Users',
+        headers: HEADERS[lang],
       });
-      const sheet = wb.addWorksheet(lang === 'zh-CN' ? '用户' : 'Users');
-      sheet.addRow(HEADERS[lang]).commit();
       let beforeId: number | null = null;
       for (;;) {
         const batch: UserFullRow[] = await deps.database.withTenant(tenantId, async (scope) => {
@@ -150,13 +148,11 @@ export function createUserExportJob(deps: {
           }
           return rows;
         });
-        for (const u of batch) sheet.addRow(rowValues(u, masked, lang)).commit();
+        for (const u of batch) sheet.addRow(rowValues(u, masked, lang));
         if (batch.length < BATCH) break;
         beforeId = batch[batch.length - 1]!.id;
       }
-      sheet.commit();
-      await wb.commit();
-      const key = await deps.files.put(`tenant-${tenantId}/exports`, Buffer.concat(chunks));
+      const key = await deps.files.put(`tenant-${tenantId}/exports`, await sheet.finish());
       await deps.database.withTenant(tenantId, async (scope) => {
         const done = await completeDownloadTask(scope, taskId, key);
         // Tell the requester in their inbox, in the language they asked in (message manager event).

@@ -8,8 +8,10 @@ import {
   maskPhone,
   NOTHING_TICKED_MESSAGE,
   PASSWORD_ISSUE_MESSAGES,
+  USER_DICT_FIELDS,
   USER_SIMPLE_DEFAULT,
   type Lang,
+  type UserDictField,
   type addUserBodySchema,
   type updateUserBodySchema,
   type userFormDetailSchema,
@@ -22,6 +24,7 @@ import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { hashPassword } from '../../core/security/password';
+import { getDict } from '../settings';
 import { findDeptAncestors, findDeptSubtreeIds, findDept } from './depts.repository';
 import {
   canSeeSensitive,
@@ -329,6 +332,24 @@ function writeOf(b: FormFields): UserWrite {
   return w;
 }
 
+/**
+ * The dictionary fields of the form (USER_DICT_FIELDS) hold item values of the school's dictionary of the
+ * same name. A dictionary the school has left empty (none is seeded for every field) does not restrict.
+ */
+async function requireDictValues(
+  scope: TenantScope,
+  body: Partial<Record<UserDictField, string | null | undefined>>,
+): Promise<void> {
+  for (const field of USER_DICT_FIELDS) {
+    const value = body[field];
+    if (value === undefined || value === null) continue;
+    const items = await getDict(scope, field);
+    if (items.length > 0 && !items.some((item) => item.value === value)) {
+      throw badRequest(field, `not an item of the dictionary ${field}`);
+    }
+  }
+}
+
 /** `addUser`: creates a user in the caller's scope with the default form (spec S0.3.3). */
 export async function addUser(
   deps: UserAdminDeps,
@@ -346,6 +367,7 @@ export async function addUser(
   if (body.userTypeId != null && !(await userTypeExists(scope, body.userTypeId))) {
     throw badRequest('userTypeId', 'user type does not exist');
   }
+  await requireDictValues(scope, body);
   let initialPassword: string | null = null;
   let password: string;
   if (body.password !== undefined) {
@@ -387,6 +409,7 @@ export async function editUser(
   if (body.userTypeId != null && !(await userTypeExists(scope, body.userTypeId))) {
     throw badRequest('userTypeId', 'user type does not exist');
   }
+  await requireDictValues(scope, body);
   const patch = writeOf(body);
   if (Object.keys(patch).length > 0) await updateUser(scope, user.id, patch);
   if (body.roleIds !== undefined) {

@@ -124,7 +124,7 @@ describe('GET /admin/user/page [spec:S0.7.11] [spec:S0.9.1]', () => {
 
 describe('POST /admin/v2/user/addUser and updateUser [spec:S0.3.3] [spec:S0.5.1] [spec:S0.5.3] [spec:S0.5.4]', () => {
   it('creates a user with a generated initial password that must be changed', async () => {
-    const body = form({ idType: 1, idCard: '11010519491231002X', email: 'w@example.com', nation: '01' });
+    const body = form({ idType: 1, idCard: '11010519491231002X', email: 'w@example.com', nation: '1' });
     const res = await t.post('/admin/v2/user/addUser', body, { token: admin });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -132,12 +132,34 @@ describe('POST /admin/v2/user/addUser and updateUser [spec:S0.3.3] [spec:S0.5.1]
       phone: '139****0000',
       idCard: '110***********002X',
       mustChangePassword: true,
-      nation: '01',
+      nation: '1',
       deptFullName: '组织机构-Engineering-Class 2024',
     });
     expect(res.body.data.initialPassword).toMatch(/^.{12}$/);
     const login = await t.login(body.username as string, { password: res.body.data.initialPassword });
     expect(login.status, login.raw).toBe(200);
+  });
+
+  it('accepts only items of the school dictionary in dictionary fields [spec:S0.3.3]', async () => {
+    const bad = await t.post('/admin/v2/user/addUser', form({ nation: '99x' }), { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('nation: not an item of the dictionary nation');
+    const created = await t.post('/admin/v2/user/addUser', form({ nation: '1' }), { token: admin });
+    expect(created.status, created.raw).toBe(200);
+    const edit = await t.post(
+      '/admin/v2/user/updateUser',
+      { id: created.body.data.id, politicCountenance: 'no such item' },
+      { token: admin },
+    );
+    expect(edit.status).toBe(400);
+    expect(edit.body.msg).toMatch(/^politicCountenance: /);
+    // A dictionary the school has left empty does not restrict (none is seeded for schoolRegister).
+    const free = await t.post(
+      '/admin/v2/user/updateUser',
+      { id: created.body.data.id, schoolRegister: 'on leave' },
+      { token: admin },
+    );
+    expect(free.status, free.raw).toBe(200);
   });
 
   it('takes an encrypted initial password and checks it against the rules [spec:S0.5.5]', async () => {

@@ -104,6 +104,7 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
       'page_pdfPreview',
       'page_signature',
       'page_userinfo_index',
+      'sys_files',
       'sys_message',
       'sys_notice',
     ]);

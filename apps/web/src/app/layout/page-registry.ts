@@ -46,6 +46,10 @@ export const MENU_PAGES: Record<string, LazyPage> = {
   ),
   '/admin/agreement/index': adminPage(() => import('../routes/agreement-admin-route'), 'AgreementAdminRoute'),
   '/admin/form/index': adminPage(() => import('../../features/forms/admin-page'), 'FormAdminPage'),
+  '/user_manage/resetFields': adminPage(
+    () => import('../../features/forms/template-page'),
+    'UserProfileTemplatePage',
+  ),
   '/message/messageManage': adminPage(() => import('../../features/message-admin'), 'MessageTemplatesPage'),
   '/notice_manage/noticePublish': adminPage(() => import('../../features/notice-admin'), 'NoticePublishPage'),
   '/admin/log/index': adminPage(() => import('../../features/client-log-admin'), 'ClientLogsPage'),

@@ -1,4 +1,4 @@
-import { FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
+import { EditOutlined, FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, type Lang } from '@psy/contracts';
 import {
   Button,
@@ -15,8 +15,9 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../auth';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
 import {
@@ -37,6 +38,11 @@ import {
 } from '../lib/agreement-admin';
 import styles from './agreement-admin.module.css';
 
+// The form builder on the agreement form (docs/forms.md "Builder"): its own chunk, loaded on demand.
+const BoundFormBuilder = lazy(async () => ({
+  default: (await import('../../forms/template-page')).BoundFormBuilder,
+}));
+
 /**
  * `/admin/agreement/index` (spec S0.3.12, S0.4.1, S0.7 'Agreements'): the start-up agreement's switch,
  * the roles that must agree and its text per language; per role how many agreed; the consents with
@@ -44,11 +50,33 @@ import styles from './agreement-admin.module.css';
  */
 export function AgreementAdminPage() {
   const { t } = useTranslation();
+  const info = useUserInfo();
+  const [editingForm, setEditingForm] = useState(false);
+  // The agreement form (purpose 'agreement') is edited in the builder, with admin_form_edit.
+  const canEditForm = info.data?.permissions.includes('admin_form_edit') ?? false;
+  if (editingForm) {
+    return (
+      <Suspense fallback={<Spin />}>
+        <BoundFormBuilder purpose="agreement" onClose={() => setEditingForm(false)} />
+      </Suspense>
+    );
+  }
   return (
     <Flex vertical gap={16}>
       <Card
         variant="borderless"
         title={<h1 className={styles.title}>{t('systemSettings.agreement.title')}</h1>}
+        extra={
+          canEditForm ? (
+            <Button
+              icon={<EditOutlined />}
+              onClick={() => setEditingForm(true)}
+              data-testid="agreement-edit-form"
+            >
+              {t('formAdmin.editAgreementForm')}
+            </Button>
+          ) : null
+        }
       >
         <AgreementSettingCard />
       </Card>

@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, TASK_FILE_RETENTION_DAYS, TASK_STATUS, type TaskProgress } from '@psy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, List, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Flex, List, Tag, Typography, type BadgeProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/lib/save-file';
@@ -12,7 +12,8 @@ import { downloadQueryKeys, downloadTaskFile, useFinishedFiles, useGeneratingFil
 import { expiryOf } from '../lib/expiry';
 import styles from './file-list-page.module.css';
 
-const STATUS_COLORS: Record<number, string> = {
+/** Status dots: the text keeps the normal colour (a coloured tag's text fails the contrast rule). */
+const STATUS_COLORS: Record<number, BadgeProps['status']> = {
   [TASK_STATUS.queued]: 'default',
   [TASK_STATUS.processing]: 'processing',
   [TASK_STATUS.done]: 'success',
@@ -59,9 +60,11 @@ export function FileListPage() {
 
   const when = (value: string | null) => (value ? formatDateTime(value, i18n.language) : '-');
   const status = (task: TaskProgress) => (
-    <Tag color={STATUS_COLORS[task.taskStatus]} title={task.error ?? undefined}>
-      {t(`downloads.list.status.${task.taskStatus as 0 | 1 | 2 | 3 | 4}`)}
-    </Tag>
+    <Badge
+      status={STATUS_COLORS[task.taskStatus]}
+      title={task.error ?? undefined}
+      text={t(`downloads.list.status.${task.taskStatus as 0 | 1 | 2 | 3 | 4}`)}
+    />
   );
   const expiry = (task: TaskProgress) => {
     const state = expiryOf(task.expireTime, task.isDownload, now);
@@ -69,7 +72,7 @@ export function FileListPage() {
     if (state.kind === 'expired') return <Tag>{t('downloads.list.expired')}</Tag>;
     const date = when(task.expireTime);
     return state.days > 0
-      ? t('downloads.list.expiresIn', { date, days: state.days })
+      ? t('downloads.list.expiresIn', { date, count: state.days })
       : t('downloads.list.expiresToday', { date });
   };
 

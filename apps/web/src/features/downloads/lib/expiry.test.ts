@@ -4,9 +4,11 @@ import { expiryOf } from './expiry';
 const now = Date.parse('2026-03-01T08:00:00.000Z');
 
 describe('expiryOf: files expire 7 days after they are generated [spec:S0.2.14]', () => {
-  it('counts whole days left', () => {
+  it('counts the days left, a day at least once it is more than one', () => {
     expect(expiryOf('2026-03-08T08:00:00.000Z', 1, now)).toEqual({ kind: 'left', days: 7 });
     expect(expiryOf('2026-03-02T07:59:00.000Z', 1, now)).toEqual({ kind: 'left', days: 0 });
+    expect(expiryOf('2026-03-08T07:59:00.000Z', 1, now)).toEqual({ kind: 'left', days: 7 });
+    expect(expiryOf('2026-03-02T09:00:00.000Z', 1, now)).toEqual({ kind: 'left', days: 1 });
   });
   it('is expired once the time has passed or the file is gone', () => {
     expect(expiryOf('2026-03-01T07:59:59.000Z', 1, now)).toEqual({ kind: 'expired' });

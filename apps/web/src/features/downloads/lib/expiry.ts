@@ -6,11 +6,13 @@ export type Expiry = { kind: 'none' } | { kind: 'expired' } | { kind: 'left'; da
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days left (0 = less than a day), expired, or no expiry known (not finished, no file). */
+/** Days left, rounded (0 = less than a day), expired, or no expiry known (not finished, no file). */
 export function expiryOf(expireTime: string | null, isDownload: number, now: number): Expiry {
   if (!expireTime) return { kind: 'none' };
   const at = Date.parse(expireTime);
   if (Number.isNaN(at)) return { kind: 'none' };
   if (at <= now || isDownload !== 1) return { kind: 'expired' };
-  return { kind: 'left', days: Math.floor((at - now) / DAY_MS) };
+  const left = at - now;
+  // A file generated a minute ago reads '7 days left', not 6.
+  return { kind: 'left', days: left < DAY_MS ? 0 : Math.round(left / DAY_MS) };
 }

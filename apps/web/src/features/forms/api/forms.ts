@@ -1,5 +1,6 @@
 import {
   dictByTypeEndpoint,
+  exportFormAnswersEndpoint,
   formAnswerEditionEndpoint,
   formAnswerHistoryEndpoint,
   formPageEndpoint,
@@ -24,6 +25,12 @@ export type FormViewQuery = QueryOf<typeof formViewEndpoint>;
 export type SaveFormBody = BodyOf<typeof saveFormEndpoint>;
 export type SaveAnswerBody = BodyOf<typeof saveFormAnswerEndpoint>;
 export type FormPageQuery = QueryOf<typeof formPageEndpoint>;
+export type ExportAnswersBody = BodyOf<typeof exportFormAnswersEndpoint>;
+
+/** Asks for an answer export (`POST /biz/public/forms/answer/export`); the server answers a download task. */
+export function exportFormAnswers(body: ExportAnswersBody) {
+  return request(exportFormAnswersEndpoint, { body });
+}
 
 export const formQueryKeys = {
   all: (tenantId: number) => ['forms', tenantId] as const,

@@ -2,14 +2,17 @@ import type { FormDefinition } from '@psy/forms';
 import { Button, Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAnswerEdition, useAnswerHistory } from '../api/forms';
+import { useAnswerEdition, useAnswerHistory, useFormView } from '../api/forms';
 import { FormRenderer } from './form-renderer';
 import rendererStyles from './form-renderer.module.css';
 import styles from './form-fill.module.css';
 
 export interface AnswerHistoryProps {
   answerId: number;
-  /** The definition of the answer's own version (S0.3.35: an answer renders with its version). */
+  /**
+   * The definition of the answer's current version. An edition written against another version is shown
+   * with that version's definition (`ite/view?id=&version=`, S0.3.35).
+   */
   definition: FormDefinition;
   roleCodes: readonly string[];
 }
@@ -23,6 +26,15 @@ export function AnswerHistory({ answerId, definition, roleCodes }: AnswerHistory
   const history = useAnswerHistory(answerId);
   const [open, setOpen] = useState<number | null>(null);
   const edition = useAnswerEdition(answerId, open);
+  const editionVersion = edition.data?.formVersion;
+  const otherVersion = editionVersion !== undefined && editionVersion !== definition.version;
+  const versionView = useFormView(
+    // The server writes the form id as the definition id (forms.service saveForm).
+    otherVersion ? { id: Number(definition.id), version: editionVersion } : null,
+  );
+  const editionDefinition = otherVersion
+    ? (versionView.data?.definition as FormDefinition | undefined)
+    : definition;
   const time = (iso: string) => new Date(iso).toLocaleString(i18n.language);
 
   if (history.isPending) return <Spin />;
@@ -57,9 +69,9 @@ export function AnswerHistory({ answerId, definition, roleCodes }: AnswerHistory
             </Button>
             {open === e.edition ? (
               <div className={styles.editionBody}>
-                {edition.isPending ? (
+                {edition.isPending || (otherVersion && versionView.isPending) ? (
                   <Spin />
-                ) : edition.data ? (
+                ) : edition.data && editionDefinition ? (
                   <>
                     <div className={styles.muted}>
                       {t('forms.history.viewing', { edition: e.edition, version: edition.data.formVersion })}
@@ -70,7 +82,7 @@ export function AnswerHistory({ answerId, definition, roleCodes }: AnswerHistory
                       </div>
                     ) : null}
                     <FormRenderer
-                      definition={definition}
+                      definition={editionDefinition}
                       answer={edition.data.answer}
                       viewer={{ roleCodes, mode: 'view' }}
                     />

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { FORM_PURPOSES, type FormPurpose, type FormSummary } from '@psy/contracts';
 import { Button, Card, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../auth';
 import { useFormPage } from '../api/forms';
 import { formLang, localized } from '../lib/form-text';
+import { ExportAnswersDialog } from './export-answers-dialog';
 import { FormBuilder } from './form-builder';
 import styles from './form-admin.module.css';
 
@@ -24,6 +25,7 @@ export function FormAdminPage() {
   const [name, setName] = useState('');
   const [purpose, setPurpose] = useState<FormPurpose | undefined>(undefined);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [exportOf, setExportOf] = useState<FormSummary | null>(null);
   const page = useFormPage({
     current,
     size: PAGE_SIZE,
@@ -61,14 +63,24 @@ export function FormAdminPage() {
       title: t('formAdmin.columns.actions'),
       key: 'actions',
       render: (_, f) => (
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          onClick={() => setEditing({ id: f.id })}
-          data-testid={`form-edit-${f.id}`}
-        >
-          {canEdit ? t('formAdmin.edit') : t('formAdmin.open')}
-        </Button>
+        <Flex gap={8}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setEditing({ id: f.id })}
+            data-testid={`form-edit-${f.id}`}
+          >
+            {canEdit ? t('formAdmin.edit') : t('formAdmin.open')}
+          </Button>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            onClick={() => setExportOf(f)}
+            data-testid={`form-export-${f.id}`}
+          >
+            {t('exports.answers.action')}
+          </Button>
+        </Flex>
       ),
     },
   ];
@@ -123,6 +135,7 @@ export function FormAdminPage() {
           showSizeChanger: false,
         }}
       />
+      {exportOf ? <ExportAnswersDialog form={exportOf} onClose={() => setExportOf(null)} /> : null}
     </Card>
   );
 }

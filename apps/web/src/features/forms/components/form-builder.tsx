@@ -17,6 +17,7 @@ import { fieldIssuesOf } from '../../../shared/api/field-issues';
 import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import { useFormTypes, useFormView, useSaveForm } from '../api/forms';
+import { useBuilderRoles } from '../api/roles';
 import {
   addLibraryField,
   addOption,
@@ -38,8 +39,10 @@ import {
   setRequiredRules,
   updateColumn,
 } from '../lib/builder';
+import { roleOptions, rolesInForm, serverIssuesByColumn, withoutEmptyRules } from '../lib/builder-settings';
 import { readDefinition } from '../lib/fill';
 import { formLang, localized, type FormLang } from '../lib/form-text';
+import { ColumnSettings } from './column-settings';
 import { FormRenderer } from './form-renderer';
 import styles from './form-admin.module.css';
 
@@ -59,6 +62,8 @@ const KNOWN_ROLES = [
 export interface FormBuilderProps {
   /** The form to edit; null: a new form. */
   formId: number | null;
+  /** Purpose of a new form (default questionnaire). */
+  initialPurpose?: FormPurpose;
   canEdit: boolean;
   onClose: () => void;
 }
@@ -76,7 +81,7 @@ const bothLanguages = (text: LocalizedText): LocalizedText => ({
  * logic jumps, required rules and visible roles; the live preview is the renderer itself. Saving checks
  * the draft with the engine (`validFormDefinitionSchema`) and writes a new version on the server.
  */
-export function FormBuilder({ formId, canEdit, onClose }: FormBuilderProps) {
+export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBuilderProps) {
   const { t, i18n } = useTranslation();
   const lang = formLang(i18n.language);
   const view = useFormView(formId === null ? null : { id: formId });
@@ -84,13 +89,16 @@ export function FormBuilder({ formId, canEdit, onClose }: FormBuilderProps) {
   const [savedId, setSavedId] = useState<number | null>(formId);
   const [version, setVersion] = useState(0);
   const [name, setName] = useState<LocalizedText>(emptyText);
-  const [purpose, setPurpose] = useState<FormPurpose>('questionnaire');
+  const [purpose, setPurpose] = useState<FormPurpose>(initialPurpose ?? 'questionnaire');
   const [typeId, setTypeId] = useState<number | null>(null);
   const [enabled, setEnabled] = useState(true);
   const types = useFormTypes();
   const [columns, setColumns] = useState<FormColumn[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  /** The server's 400 at the columns it names (docs/forms.md "Builder"). */
+  const [serverIssues, setServerIssues] = useState<Record<string, string[]>>({});
+  const roles = useBuilderRoles(canEdit);
   const [previewRoles, setPreviewRoles] = useState<string[]>(['ROLE_GENERAL']);
   const [libraryPick, setLibraryPick] = useState<string | undefined>(undefined);
   const [typePick, setTypePick] = useState<FieldType | undefined>(undefined);
@@ -111,6 +119,10 @@ export function FormBuilder({ formId, canEdit, onClose }: FormBuilderProps) {
   const library = useMemo(() => availableLibraryFields(columns), [columns]);
   const previewDefinition = useMemo(() => ({ columns }), [columns]);
   const previewViewer = useMemo(() => ({ roleCodes: previewRoles, mode: 'edit' as const }), [previewRoles]);
+  const pickerRoles = useMemo(
+    () => roleOptions(roles.data ?? [], [...rolesInForm(columns), ...(roles.data ? [] : KNOWN_ROLES)]),
+    [roles.data, columns],
+  );
 
   if (formId !== null && view.isPending) return <Spin />;
 
@@ -138,11 +150,12 @@ export function FormBuilder({ formId, canEdit, onClose }: FormBuilderProps) {
 
   const submit = async () => {
     const fullName = bothLanguages(name);
+    const saved = withoutEmptyRules(columns);
     const definition: FormDefinition = {
       id: String(savedId ?? 'new'),
       version: Math.max(1, version),
       name: fullName,
-      columns,
+      columns: saved,
     };
     const found = [
       ...(fullName['zh-CN'] === '' ? [t('formAdmin.nameRequired')] : []),
@@ -150,6 +163,7 @@ export function FormBuilder({ formId, canEdit, onClose }: FormBuilderProps) {
       ...draftProblems(definition),
     ];
     setProblems(found);
+    setServerIssues({});
     if (found.length > 0) return;
     try {
       const result = await save.mutateAsync({
@@ -158,16 +172,22 @@ export function FormBuilder({ formId, canEdit, onClose }: FormBuilderProps) {
         purpose,
         typeId,
         enabled,
-        columns: columns as unknown as Record<string, unknown>[],
+        columns: saved as unknown as Record<string, unknown>[],
       });
+      setColumns(saved);
       setSavedId(result.form.id);
       setVersion(result.form.currentVersion);
       setName(result.form.name);
       showToast('success', t('formAdmin.saved', { version: result.form.currentVersion }));
     } catch (error) {
       const fields = fieldIssuesOf(error);
-      if (fields.length > 0) setProblems(fields.map((f) => `${f.field}: ${f.message}`));
-      else if (isApiError(error)) showToast('error', error.message);
+      if (fields.length > 0) {
+        const { byProp, other } = serverIssuesByColumn(saved, fields);
+        setServerIssues(byProp);
+        const first = Object.keys(byProp)[0];
+        if (first) setSelected(first);
+        setProblems(other.length > 0 ? other : [t('formAdmin.serverRefused')]);
+      } else if (isApiError(error)) showToast('error', error.message);
     }
   };
 
@@ -298,7 +318,9 @@ export function FormBuilder({ formId, canEdit, onClose }: FormBuilderProps) {
                       data-testid={`column-${c.prop}`}
                     >
                       {i + 1}. {localized(c.label, lang) || c.prop} · {t(`formAdmin.type.${c.type}`)}
-                      {issues[c.prop] ? <span className={styles.issue}> ⚠</span> : null}
+                      {issues[c.prop] || serverIssues[c.prop] ? (
+                        <span className={styles.issue}> ⚠</span>
+                      ) : null}
                     </button>
                     {canEdit ? (
                       <>
@@ -340,6 +362,8 @@ export function FormBuilder({ formId, canEdit, onClose }: FormBuilderProps) {
                 lang={lang}
                 disabled={!canEdit}
                 issues={issues[selectedColumn.prop] ?? []}
+                serverIssues={serverIssues[selectedColumn.prop] ?? []}
+                roleOptions={pickerRoles}
                 onPatch={(change) => patch(selectedColumn.prop, change)}
                 onReplace={replace}
               />
@@ -399,12 +423,24 @@ interface ColumnConfigProps {
   lang: FormLang;
   disabled: boolean;
   issues: readonly string[];
+  serverIssues: readonly string[];
+  roleOptions: { value: string; label: string }[];
   onPatch: (change: Partial<FormColumn>) => void;
   onReplace: (column: FormColumn) => void;
 }
 
 /** Settings of one column (S0.3.35): label, required, options, 'other', reading time, logic, rules, roles. */
-function ColumnConfig({ column: c, columns, lang, disabled, issues, onPatch, onReplace }: ColumnConfigProps) {
+function ColumnConfig({
+  column: c,
+  columns,
+  lang,
+  disabled,
+  issues,
+  serverIssues,
+  roleOptions: roleOpts,
+  onPatch,
+  onReplace,
+}: ColumnConfigProps) {
   const { t } = useTranslation();
   const choice = isChoiceType(c.type);
   const options = c.dicData ?? [];
@@ -425,6 +461,11 @@ function ColumnConfig({ column: c, columns, lang, disabled, issues, onPatch, onR
       {issues.map((key) => (
         <div key={key} className={styles.issue} role="alert">
           {t(`formAdmin.issue.${key as 'duplicateProp'}`)}
+        </div>
+      ))}
+      {serverIssues.map((message, i) => (
+        <div key={`server-${i}`} className={styles.issue} role="alert" data-testid="cfg-server-issue">
+          {t(`formAdmin.issue.${message as 'duplicateProp'}`, { defaultValue: message })}
         </div>
       ))}
       <div className={styles.row}>
@@ -665,18 +706,14 @@ function ColumnConfig({ column: c, columns, lang, disabled, issues, onPatch, onR
           </Button>
         </fieldset>
       ) : null}
-      <div className={styles.row}>
-        <label htmlFor={id('roles')}>{t('formAdmin.visibleCharacters')}</label>
-        <Select
-          id={id('roles')}
-          mode="tags"
-          disabled={disabled}
-          value={c.visibleCharacters ?? []}
-          placeholder={t('formAdmin.everyone')}
-          options={KNOWN_ROLES.map((r) => ({ value: r, label: r }))}
-          onChange={(v: string[]) => onPatch({ visibleCharacters: v.length ? v : undefined })}
-        />
-      </div>
+      <ColumnSettings
+        column={c}
+        columns={columns}
+        lang={lang}
+        disabled={disabled}
+        roleOptions={roleOpts}
+        onReplace={onReplace}
+      />
     </section>
   );
 }

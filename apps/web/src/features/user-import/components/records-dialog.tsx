@@ -1,6 +1,6 @@
 import { MinusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, TASK_STATUS } from '@psy/contracts';
-import { App, Button, Flex, Modal, Progress, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Badge, Button, Flex, Modal, Progress, Table, Tabs, Typography, type BadgeProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,8 @@ import styles from './user-import.module.css';
 /** Spec S0.2.22: the records table is 400 px high. */
 const TABLE_HEIGHT = 400;
 
-const STATUS_COLORS: Record<number, string> = {
+/** Status dots: the text keeps the normal colour (a coloured tag's text fails the contrast rule). */
+const STATUS_COLORS: Record<number, BadgeProps['status']> = {
   [TASK_STATUS.queued]: 'default',
   [TASK_STATUS.processing]: 'processing',
   [TASK_STATUS.done]: 'success',
@@ -157,19 +158,19 @@ function TaskTable({ list }: { list: RecordsList }) {
       key: 'fileName',
       dataIndex: 'importFileName',
       title: t('userImport.records.columns.fileName'),
-      width: 200,
+      width: 180,
       ellipsis: true,
     },
     {
       key: 'type',
       title: t('userImport.records.columns.type'),
-      width: 110,
+      width: 100,
       render: (_, task) => t(`userImport.records.type.${task.taskType as 0 | 1}`),
     },
     {
       key: 'counts',
       title: t('userImport.records.columns.counts'),
-      width: 200,
+      width: 150,
       render: (_, task) =>
         t('userImport.records.counts', {
           total: task.totalCount,
@@ -180,7 +181,7 @@ function TaskTable({ list }: { list: RecordsList }) {
     {
       key: 'progress',
       title: t('userImport.records.columns.progress'),
-      width: 150,
+      width: 130,
       render: (_, task) => (
         <Progress
           percent={taskPercent(task)}
@@ -198,29 +199,34 @@ function TaskTable({ list }: { list: RecordsList }) {
     {
       key: 'status',
       title: t('userImport.records.columns.status'),
-      width: 110,
+      width: 120,
       render: (_, task) => (
-        <Tag color={STATUS_COLORS[task.taskStatus]} title={task.error ?? undefined}>
-          {t(`userImport.records.status.${task.taskStatus as 0 | 1 | 2 | 3 | 4}`)}
-        </Tag>
+        <>
+          <Badge
+            status={STATUS_COLORS[task.taskStatus]}
+            title={task.error ?? undefined}
+            text={t(`userImport.records.status.${task.taskStatus as 0 | 1 | 2 | 3 | 4}`)}
+          />
+          {task.error && <div className={styles.taskError}>{task.error}</div>}
+        </>
       ),
     },
     {
       key: 'creator',
       dataIndex: 'createUserName',
       title: t('userImport.records.columns.creator'),
-      width: 110,
+      width: 100,
     },
     {
       key: 'createTime',
       title: t('userImport.records.columns.createTime'),
-      width: 160,
+      width: 140,
       render: (_, task) => formatDateTime(task.createTime, i18n.language),
     },
     {
       key: 'actions',
       title: t('userImport.records.columns.actions'),
-      width: 130,
+      width: 110,
       render: (_, task) => {
         const allowed = taskActions(task, userId);
         return (
@@ -254,7 +260,7 @@ function TaskTable({ list }: { list: RecordsList }) {
         columns={columns}
         dataSource={page.data?.records ?? []}
         loading={page.isPending}
-        scroll={{ x: 1170, y: TABLE_HEIGHT }}
+        scroll={{ x: 1000, y: TABLE_HEIGHT }}
         locale={{ emptyText: <span className={styles.empty}>{t('userImport.records.empty')}</span> }}
         pagination={{
           current,

@@ -105,6 +105,15 @@ describe('trackTasks: the completed toast once per task [spec:S0.4.12]', () => {
     const seen = new Map([[3, TASK_STATUS.processing as number]]);
     expect(trackTasks(seen, [], [{ id: 3, taskStatus: TASK_STATUS.cancelled }]).completed).toEqual([]);
   });
+  it('does not revive a finished task from an older answer (no second toast)', () => {
+    let state = trackTasks(new Map(), [{ id: 4, taskStatus: TASK_STATUS.processing }]);
+    state = trackTasks(state.seen, [], [{ id: 4, taskStatus: TASK_STATUS.done }]);
+    expect(state.completed).toEqual([4]);
+    state = trackTasks(state.seen, [], [{ id: 4, taskStatus: TASK_STATUS.processing }]);
+    expect(state.seen.get(4)).toBe(TASK_STATUS.done);
+    state = trackTasks(state.seen, [], [{ id: 4, taskStatus: TASK_STATUS.done }]);
+    expect(state.completed).toEqual([]);
+  });
   it('names running tasks that left the running list without news', () => {
     const seen = new Map<number, number>([
       [1, TASK_STATUS.processing],

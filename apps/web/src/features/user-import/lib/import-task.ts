@@ -68,8 +68,11 @@ export function trackTasks(
   const next = new Map(seen);
   const completed: number[] = [];
   for (const task of [...running, ...settled]) {
-    const before = seen.get(task.id);
+    const before = next.get(task.id);
     const wasRunning = before === TASK_STATUS.queued || before === TASK_STATUS.processing;
+    const isRunning = task.taskStatus === TASK_STATUS.queued || task.taskStatus === TASK_STATUS.processing;
+    // A task over stays over: an older answer (a list asked before it ended) must not revive it.
+    if (isRunning && before !== undefined && !wasRunning) continue;
     if (task.taskStatus === TASK_STATUS.done && wasRunning) completed.push(task.id);
     next.set(task.id, task.taskStatus);
   }

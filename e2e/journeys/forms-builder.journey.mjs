@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { checkA11y } from '../lib/axe.mjs';
+import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
+import { expectText, screenshot } from '../lib/journey.mjs';
+import { signInToShell } from '../lib/shell.mjs';
+
+export const name =
+  '[spec:S0.3.35] [spec:S0.3.36] [spec:S0.2.14] forms builder: an admin adds a rich-text item and a pattern rule with its message, saves, reopens the form and finds both; the user-profile template opens in the builder at /user_manage/resetFields';
+export const needsDb = true;
+
+const en = readCatalogue('en-US');
+const a = en.formAdmin;
+
+/** @typedef {import('playwright-core').Page} Page */
+
+/** Picks an option of an Ant Design select. @param {Page} page */
+async function choose(
+  page,
+  /** @type {import('playwright-core').Locator} */ select,
+  /** @type {string} */ option,
+) {
+  await select.click();
+  // By its exact title: 'Text' is also part of 'Rich text'; a closed dropdown stays in the page, hidden.
+  await page
+    .locator(
+      `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`,
+    )
+    .first()
+    .click();
+}
+
+/** @param {import('../lib/journey.mjs').JourneyContext} journey */
+export async function run({ page, baseUrl, artifacts, db }) {
+  const admin = await db.findUser('admin');
+  const tenantId = admin.tenantId;
+  const stamp = Date.now().toString(36).slice(-5);
+  const formName = `E2E builder ${stamp}`;
+  const richText = `I confirm ${stamp}`;
+  const pattern = '^[A-Z]{3}$';
+  const message = `Three capitals ${stamp}`;
+  const cleanUp = async () => {
+    const { rows } = await db.query(`select id from form where tenant_id = $1 and name->>'en-US' = $2`, [
+      tenantId,
+      formName,
+    ]);
+    for (const { id } of rows) {
+      await db.query('delete from form_version where tenant_id = $1 and form_id = $2', [tenantId, id]);
+      await db.query('delete from form where tenant_id = $1 and id = $2', [tenantId, id]);
+    }
+  };
+
+  let step = 'sign in as the admin';
+  try {
+    await signInToShell(page, baseUrl, { lang: 'en-US' });
+
+    step = 'build a form with a rich-text item and a pattern rule';
+    await page.goto(`${baseUrl}/admin/form/index`);
+    await page.getByTestId('form-create').click();
+    await page.locator('#form-name-en').fill(formName);
+    await choose(page, page.locator('#form-blank-type'), a.type.richTxt);
+    await page.getByTestId('blank-add').click();
+    const rich = page.getByTestId('cfg-rich');
+    await choose(page, rich.getByTestId('rich-type'), a.rich.type.text);
+    await rich.getByTestId('rich-add').click();
+    // The blank rich text has three items (text, input, full stop); the new text is the fourth.
+    await rich.getByLabel(interpolate(a.rich.contentEn, { n: 4 })).fill(richText);
+    await page.locator('.ant-card', { hasText: a.preview }).getByText(richText).waitFor();
+
+    await choose(page, page.locator('#form-blank-type'), a.type.input);
+    await page.getByTestId('blank-add').click();
+    await page.locator('#cfg-field_2-en').fill(`Code ${stamp}`);
+    await page.getByTestId('rule-add').click();
+    await page.getByTestId('rule-pattern-0').fill(pattern);
+    await page.getByLabel(interpolate(a.rules.messageEn, { n: 1 })).fill(message);
+    await screenshot(page, artifacts, 'forms-builder-settings-en-US');
+    await checkA11y(page, { name: 'forms-builder-settings', artifacts, include: 'main' });
+
+    step = 'save';
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (r) => /\/public\/forms\/ite$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+      ),
+      page.getByTestId('form-save').click(),
+    ]);
+    const saved = await answer.json();
+    assert.equal(saved.code, 0, `form saved: ${saved.msg}`);
+    const formId = saved.data.form.id;
+    await expectText(page, interpolate(a.saved, { version: 1 }));
+
+    step = 'reopen and find both settings';
+    await page.reload();
+    await page.getByTestId(`form-edit-${formId}`).click();
+    await page.getByTestId('column-field_1').click();
+    const reopened = page.getByTestId('cfg-rich');
+    assert.equal(
+      await reopened.getByLabel(interpolate(a.rich.contentEn, { n: 4 })).inputValue(),
+      richText,
+      'the rich-text item is kept',
+    );
+    await page.getByTestId('column-field_2').click();
+    assert.equal(await page.getByTestId('rule-pattern-0').inputValue(), pattern, 'the pattern is kept');
+    assert.equal(
+      await page.getByLabel(interpolate(a.rules.messageEn, { n: 1 })).inputValue(),
+      message,
+      'the message is kept',
+    );
+
+    step = 'the user-profile template opens in the builder';
+    await page.goto(`${baseUrl}/user_manage/resetFields`);
+    await page.getByTestId('column-realName').waitFor();
+    await page.getByTestId('form-save').waitFor();
+    await screenshot(page, artifacts, 'forms-user-profile-template-en-US');
+  } catch (error) {
+    if (error instanceof Error) error.message = `step ${step}: ${error.message}`;
+    throw error;
+  } finally {
+    await cleanUp();
+  }
+}
