@@ -1,11 +1,11 @@
 import { ClearOutlined, UploadOutlined } from '@ant-design/icons';
 import { SIGNATURE_PICKER_ACCEPT } from '@psy/contracts';
 import { Button, Flex, Modal, Typography } from 'antd';
-import { useRef, useState, type ChangeEvent, type PointerEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
+import { readAsDataUrl, useSignaturePad } from '../../../shared/ui/use-signature-pad';
 import {
-  canvasPoint,
   SIGNATURE_CANVAS,
   SIGNATURE_DIALOG_WIDTH,
   SIGNATURE_LINE_WIDTH,
@@ -23,15 +23,6 @@ export interface SignatureDialogProps {
   saving?: boolean;
 }
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /**
  * The signature dialog (spec S0.4.9, S0.9.2): an 800 px dialog with a 760x380 canvas to sign on with a
  * mouse, pen or finger (pointer events), or an uploaded jpg/jpeg/png image under 20 MB (S0.5.8). It
@@ -39,58 +30,17 @@ function readAsDataUrl(file: File): Promise<string> {
  */
 export function SignatureDialog({ open, onSave, onCancel, saving }: SignatureDialogProps) {
   const { t } = useTranslation();
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const drawing = useRef(false);
-  const [hasInk, setHasInk] = useState(false);
   const [uploaded, setUploaded] = useState<string | null>(null);
-
-  const context = () => {
-    const ctx = canvasRef.current?.getContext('2d') ?? null;
-    if (ctx) {
-      ctx.lineWidth = SIGNATURE_LINE_WIDTH;
-      ctx.lineCap = 'round';
-      ctx.lineJoin = 'round';
-      ctx.strokeStyle = '#000';
-    }
-    return ctx;
-  };
-  const pointOf = (e: PointerEvent<HTMLCanvasElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return canvasPoint({ x: e.clientX, y: e.clientY }, rect);
-  };
-
-  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    const ctx = context();
-    if (!ctx || uploaded) return;
-    // No text selection or scrolling while signing.
-    e.preventDefault();
-    e.currentTarget.setPointerCapture(e.pointerId);
-    drawing.current = true;
-    const p = pointOf(e);
-    ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    // A tap leaves a dot.
-    ctx.lineTo(p.x + 0.1, p.y + 0.1);
-    ctx.stroke();
-    setHasInk(true);
-  };
-  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
-    if (!drawing.current) return;
-    const ctx = context();
-    if (!ctx) return;
-    const p = pointOf(e);
-    ctx.lineTo(p.x, p.y);
-    ctx.stroke();
-  };
-  const endStroke = () => {
-    drawing.current = false;
-  };
+  const pad = useSignaturePad({
+    size: SIGNATURE_CANVAS,
+    lineWidth: SIGNATURE_LINE_WIDTH,
+    disabled: uploaded !== null,
+  });
+  const { canvasRef, hasInk } = pad;
 
   const clear = () => {
-    const canvas = canvasRef.current;
-    canvas?.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
-    setHasInk(false);
+    pad.clear();
     setUploaded(null);
     if (fileRef.current) fileRef.current.value = '';
   };
@@ -159,10 +109,7 @@ export function SignatureDialog({ open, onSave, onCancel, saving }: SignatureDia
             aria-label={t('signature.canvasLabel')}
             role="img"
             data-testid="signature-canvas"
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={endStroke}
-            onPointerCancel={endStroke}
+            {...pad.handlers}
           />
         )}
       </div>

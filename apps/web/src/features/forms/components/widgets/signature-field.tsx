@@ -1,8 +1,9 @@
 import { checkSignatureFile, SIGNATURE_PICKER_ACCEPT } from '@psy/contracts';
 import { Button } from 'antd';
-import { useRef, useState, type ChangeEvent, type PointerEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../shared/ui/feedback';
+import { readAsDataUrl, useSignaturePad } from '../../../../shared/ui/use-signature-pad';
 import styles from '../form-renderer.module.css';
 
 /** The form's signature pad (spec S0.9.2): a 300x200 canvas; the signed image is shown 150 px wide. */
@@ -17,26 +18,6 @@ export interface SignatureFieldProps {
   editable: boolean;
   invalid: boolean;
   onChange: (image: string) => void;
-}
-
-/**
- * A pointer position in canvas pixels: the canvas may be shown narrower than its 300 px on a phone.
- * (The same scaling as the signature dialog's; the dialog's module is not loaded with a form.)
- */
-function padPoint(e: PointerEvent<HTMLCanvasElement>) {
-  const rect = e.currentTarget.getBoundingClientRect();
-  const sx = rect.width > 0 ? FORM_SIGNATURE_CANVAS.width / rect.width : 1;
-  const sy = rect.height > 0 ? FORM_SIGNATURE_CANVAS.height / rect.height : 1;
-  return { x: (e.clientX - rect.left) * sx, y: (e.clientY - rect.top) * sy };
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /**
@@ -55,11 +36,12 @@ export function SignatureField({
   onChange,
 }: SignatureFieldProps) {
   const { t, i18n } = useTranslation();
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const drawing = useRef(false);
   const [open, setOpen] = useState(false);
-  const [hasInk, setHasInk] = useState(false);
+  const { canvasRef, hasInk, clear, handlers } = useSignaturePad({
+    size: FORM_SIGNATURE_CANVAS,
+    lineWidth: 2,
+  });
 
   if (typeof value === 'string' && value !== '') {
     return (
@@ -90,46 +72,6 @@ export function SignatureField({
     );
   }
 
-  const context = () => {
-    const ctx = canvasRef.current?.getContext('2d') ?? null;
-    if (ctx) {
-      ctx.lineWidth = 2;
-      ctx.lineCap = 'round';
-      ctx.lineJoin = 'round';
-      ctx.strokeStyle = '#000';
-    }
-    return ctx;
-  };
-  const pointOf = padPoint;
-  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    const ctx = context();
-    if (!ctx) return;
-    e.preventDefault();
-    e.currentTarget.setPointerCapture(e.pointerId);
-    drawing.current = true;
-    const p = pointOf(e);
-    ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    ctx.lineTo(p.x + 0.1, p.y + 0.1);
-    ctx.stroke();
-    setHasInk(true);
-  };
-  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
-    if (!drawing.current) return;
-    const ctx = context();
-    if (!ctx) return;
-    const p = pointOf(e);
-    ctx.lineTo(p.x, p.y);
-    ctx.stroke();
-  };
-  const endStroke = () => {
-    drawing.current = false;
-  };
-  const clear = () => {
-    const canvas = canvasRef.current;
-    canvas?.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
-    setHasInk(false);
-  };
   const save = () => {
     if (!hasInk || !canvasRef.current) {
       showToast('warning', t('forms.signature.empty'));
@@ -166,10 +108,7 @@ export function SignatureField({
         role="img"
         aria-label={t('forms.signature.pad', { label })}
         data-testid={`signature-pad-${id}`}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endStroke}
-        onPointerCancel={endStroke}
+        {...handlers}
       />
       <div className={styles.actions}>
         <Button onClick={clear}>{t('forms.signature.clear')}</Button>
