@@ -200,13 +200,14 @@ describe('POST /biz/public/forms/answer/export [spec:S0.7.28]', () => {
     expect(s['Updated at']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(byName.get('Alpha Teacher')).toMatchObject({ Mood: 'Good', Signed: 'No', Name: 'Alpha Teacher' });
     expect(JSON.stringify(rows)).not.toContain('data:image');
-    const logged = rowsOf<{ subject_id: number; fields: string[] }>(
+    // node-postgres answers bigint as text, PGlite as a number.
+    const logged = rowsOf<{ subject_id: number | string; fields: string[] }>(
       await t.database.db.execute(sql`
         select subject_id, fields from personal_data_access_log
         where viewer_id = ${t.alpha.userIds.admin!} and route = 'POST /biz/public/forms/answer/export'`),
     );
-    expect(logged.map((r) => r.subject_id).sort()).toEqual(
-      [t.alpha.userIds.student!, t.alpha.userIds.teacher!].sort(),
+    expect(logged.map((r) => Number(r.subject_id)).sort((a, b) => a - b)).toEqual(
+      [t.alpha.userIds.student!, t.alpha.userIds.teacher!].sort((a, b) => a - b),
     );
     expect(logged[0]!.fields).toEqual(['realName']);
   });
