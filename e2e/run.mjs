@@ -277,6 +277,19 @@ async function runJourney(browser, journey, baseUrl, db) {
   /** @type {string[]} */
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  // Refusals that end a session, reported with a failure (some journeys expect them; then they do no harm).
+  /** @type {Promise<string>[]} */
+  const refusals = [];
+  page.on('response', (response) => {
+    if (response.status() !== 401) return;
+    const { pathname } = new URL(response.url());
+    refusals.push(
+      response
+        .text()
+        .catch(() => '')
+        .then((body) => `${response.request().method()} ${pathname}: ${body.slice(0, 160)}`),
+    );
+  });
   /** @type {Artifacts} */
   const artifacts = {
     dir: ARTIFACTS,
@@ -306,6 +319,8 @@ async function runJourney(browser, journey, baseUrl, db) {
     else error = new Error(message);
   }
   if (error && pageErrors.length) error.message += `\n    page errors: ${pageErrors.join(' | ')}`;
+  if (error && refusals.length)
+    error.message += `\n    401 answers: ${(await Promise.all(refusals)).join(' | ')}`;
   return { error, skipped: error ? undefined : skipped, ms: Date.now() - started };
 }
 
