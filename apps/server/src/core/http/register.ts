@@ -211,7 +211,11 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
         if (requestId || tokenHash) {
           const admitted = await gate.admit(requestId, tokenHash);
           if (!admitted.fresh)
-            throw new AppError('unauthenticated', 'request replayed: x-request-id was already used');
+            // 409, not 401: a browser resends an idempotent request by itself when a kept-alive connection
+            // closes under it, and that must not end the session. The client signs afresh and sends once more.
+            throw new AppError('conflict', 'request replayed: x-request-id was already used', {
+              replayed: true,
+            });
           token = admitted.token;
           if (!token && access.kind !== 'public') throw new AppError('unauthenticated');
         }

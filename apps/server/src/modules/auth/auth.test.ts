@@ -209,13 +209,16 @@ describe('request signing and replay [spec:S0.7.1]', () => {
     expect(res.body.msg).toMatch(/signature missing/);
   });
 
-  it('refuses a replayed request id', async () => {
+  it('refuses a replayed request id with 409, which leaves the session alone', async () => {
     const token = await t.tokenFor('admin');
     const first = await t.get('/admin/user/info', { token, requestId: 'replay-test-000000001' });
     expect(first.status).toBe(200);
     const again = await t.get('/admin/user/info', { token, requestId: 'replay-test-000000001' });
-    expect(again.status).toBe(401);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 409, data: { replayed: true } });
     expect(again.body.msg).toMatch(/replayed/);
+    // The token itself still works: a browser's own resend must not sign the user out.
+    expect((await t.get('/admin/user/info', { token })).status).toBe(200);
   });
 
   it('refuses a stale timestamp', async () => {

@@ -94,6 +94,41 @@ describe('request()', () => {
     expect(headers[HEADER.sign]).toBe(expected);
   });
 
+  it('sends a request the server saw already once more, signed afresh, without ending the session', async () => {
+    const pageSetup = {
+      tenantId: 3,
+      systemTitle: 'T',
+      browserTitle: null,
+      browserIcon: null,
+      technicalSupport: null,
+      navigateLogo: null,
+      layoutThemeColor: null,
+    };
+    fetchMock
+      .mockResolvedValueOnce(
+        envelopeResponse(409, { code: 409, msg: 'request replayed', data: { replayed: true } }),
+      )
+      .mockResolvedValueOnce(envelopeResponse(200, { code: 0, msg: 'ok', data: pageSetup }));
+    const data = await request(pageSetupByTenantEndpoint, { params: { id: 3 }, tenantId: 3 });
+    expect(data.systemTitle).toBe('T');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const ids = fetchMock.mock.calls.map(
+      ([, init]) => (init!.headers as Record<string, string>)[HEADER.requestId],
+    );
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('does not resend an ordinary conflict', async () => {
+    fetchMock.mockResolvedValue(envelopeResponse(409, { code: 409, msg: 'exists', data: null }));
+    const error = await request(pageSetupByTenantEndpoint, {
+      params: { id: 3 },
+      tenantId: 3,
+      hidePopup: true,
+    }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(409);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the login form body and signs it exactly as sent', async () => {
     fetchMock.mockResolvedValue(envelopeResponse(426, { code: 426, msg: 'wrong password', data: null }));
     const error = await request(tokenEndpoint, {

@@ -136,6 +136,12 @@ function normaliseMessage(message: string): string {
     .toLowerCase();
 }
 
+/** The server's answer to a request id it has seen already (see `request`): 409 with `data.replayed`. */
+export function isReplayRefusal(status: number, envelope: { data?: unknown } | null): boolean {
+  const data = envelope?.data as { replayed?: unknown } | null | undefined;
+  return status === 409 && data?.replayed === true;
+}
+
 export function isForcedLogoutMessage(message: string): boolean {
   return FORCED_LOGOUT_MESSAGES.has(normaliseMessage(message));
 }
@@ -347,33 +353,40 @@ export async function request<E extends AnyEndpoint>(
       isSilent,
     );
   }
-  Object.assign(
-    headers,
-    await signRequest({ method, pathWithQuery, body: signed, accessToken: session?.accessToken }),
-  );
-
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
   let response: Response;
-  try {
-    response = await fetch(pathWithQuery, {
-      method,
-      headers,
-      body: payload,
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (cause) {
-    // A cancellation by the caller (a query that is no longer needed) is not a failure to report.
-    if (options.signal?.aborted) throw cause;
-    throw reportFailure(
-      new ApiError({ kind: 'network', status: 0, code: null, message: i18next.t('errors.network') }),
-      isSilent,
-    );
+  let envelope: Awaited<ReturnType<typeof readEnvelope>>;
+  // A second attempt only when the server saw this request id already: the browser resent the request by
+  // itself (a kept-alive connection closed under it). Signed afresh, it carries a new id. Reads only: a
+  // write the server may already have carried out is not sent twice (its refusal is shown instead).
+  for (let attempt = 1; ; attempt += 1) {
+    const signedHeaders = {
+      ...headers,
+      ...(await signRequest({ method, pathWithQuery, body: signed, accessToken: session?.accessToken })),
+    };
+    try {
+      response = await fetch(pathWithQuery, {
+        method,
+        headers: signedHeaders,
+        body: payload,
+        signal,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      // A cancellation by the caller (a query that is no longer needed) is not a failure to report.
+      if (options.signal?.aborted) throw cause;
+      throw reportFailure(
+        new ApiError({ kind: 'network', status: 0, code: null, message: i18next.t('errors.network') }),
+        isSilent,
+      );
+    }
+    envelope = await readEnvelope(response);
+    if (attempt === 1 && method === 'GET' && isReplayRefusal(response.status, envelope)) continue;
+    break;
   }
 
-  const envelope = await readEnvelope(response);
   // A call that answers a file (the contract's response is null): the file itself, as a Blob.
   if (!envelope && response.ok && endpoint.response === null) return (await response.blob()) as ResponseOf<E>;
   if (!envelope) {
