@@ -76,6 +76,25 @@ export type ErrorKey = keyof typeof ERRORS;
 export const SILENT_BODY_CODE = 12;
 /** Body codes after which the client ends the session (spec S0.8.2). */
 export const LOGOUT_BODY_CODES: readonly number[] = [3, 20];
+
+/**
+ * A request id the server has seen already: 409 (`conflict`) with this `data`, not 401, since a browser
+ * resends a request by itself when a kept-alive connection closes under it; the client may sign a read
+ * afresh and send it once more (docs/ARCHITECTURE.md, "How a request runs").
+ */
+export const REPLAYED_REQUEST = {
+  key: 'conflict',
+  message: 'request replayed: x-request-id was already used',
+  data: { replayed: true },
+} as const satisfies { key: ErrorKey; message: string; data: object };
+
+/** Whether an answer is the refusal of a replayed request id (`REPLAYED_REQUEST`). */
+export function isReplayRefusal(status: number, data: unknown): boolean {
+  return (
+    status === ERRORS[REPLAYED_REQUEST.key].status &&
+    (data as { replayed?: unknown } | null | undefined)?.replayed === true
+  );
+}
 /**
  * Errors whose message makes the client log out after showing it (spec S0.8.4); the client compares the
  * message it got with both languages of these.

@@ -14,7 +14,13 @@ import {
   checkNewPassword,
   checkOldPassword,
 } from './rules';
-import { ERRORS, FORCED_LOGOUT_ERROR_KEYS, LOGOUT_BODY_CODES } from './errors';
+import {
+  ERRORS,
+  FORCED_LOGOUT_ERROR_KEYS,
+  isReplayRefusal,
+  LOGOUT_BODY_CODES,
+  REPLAYED_REQUEST,
+} from './errors';
 
 describe('new password [spec:S0.5.5] [spec:S0.9.1]', () => {
   it('is required', () => {
@@ -131,5 +137,15 @@ describe('phone numbers', () => {
     expect(checkPhone('139 1234 5678')).toBe('format');
     expect(checkPhone('12912345678')).toBe('format');
     expect(checkPhone(' 13912345678 ')).toBeNull();
+  });
+});
+
+describe('replayed request ids', () => {
+  it('are refused with 409 and a marker the client recognises, not with a logout code', () => {
+    expect(ERRORS[REPLAYED_REQUEST.key].status).toBe(409);
+    expect(LOGOUT_BODY_CODES).not.toContain(ERRORS[REPLAYED_REQUEST.key].code);
+    expect(isReplayRefusal(409, REPLAYED_REQUEST.data)).toBe(true);
+    expect(isReplayRefusal(409, null)).toBe(false);
+    expect(isReplayRefusal(401, REPLAYED_REQUEST.data)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   HEADER,
   PASSWORD_CHANGE_MESSAGES,
+  REPLAYED_REQUEST,
   REQUEST_ID_PATTERN,
   SIGNATURE_MAX_SKEW_MS,
   PUBLIC_SIGNING_KEY,
@@ -210,12 +211,9 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
         let token: TokenRecord | null = null;
         if (requestId || tokenHash) {
           const admitted = await gate.admit(requestId, tokenHash);
+          // 409, not 401 (REPLAYED_REQUEST): a browser's own resend must not end the session.
           if (!admitted.fresh)
-            // 409, not 401: a browser resends an idempotent request by itself when a kept-alive connection
-            // closes under it, and that must not end the session. The client signs afresh and sends once more.
-            throw new AppError('conflict', 'request replayed: x-request-id was already used', {
-              replayed: true,
-            });
+            throw new AppError(REPLAYED_REQUEST.key, REPLAYED_REQUEST.message, REPLAYED_REQUEST.data);
           token = admitted.token;
           if (!token && access.kind !== 'public') throw new AppError('unauthenticated');
         }

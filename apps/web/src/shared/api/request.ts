@@ -7,6 +7,7 @@
 import {
   ERRORS,
   FORCED_LOGOUT_ERROR_KEYS,
+  isReplayRefusal,
   HEADER,
   LOGOUT_BODY_CODES,
   SILENT_BODY_CODE,
@@ -134,12 +135,6 @@ function normaliseMessage(message: string): string {
     .trim()
     .replace(/[.!。！]+$/u, '')
     .toLowerCase();
-}
-
-/** The server's answer to a request id it has seen already (see `request`): 409 with `data.replayed`. */
-export function isReplayRefusal(status: number, envelope: { data?: unknown } | null): boolean {
-  const data = envelope?.data as { replayed?: unknown } | null | undefined;
-  return status === 409 && data?.replayed === true;
 }
 
 export function isForcedLogoutMessage(message: string): boolean {
@@ -383,7 +378,7 @@ export async function request<E extends AnyEndpoint>(
       );
     }
     envelope = await readEnvelope(response);
-    if (attempt === 1 && method === 'GET' && isReplayRefusal(response.status, envelope)) continue;
+    if (attempt === 1 && method === 'GET' && isReplayRefusal(response.status, envelope?.data)) continue;
     break;
   }
 
