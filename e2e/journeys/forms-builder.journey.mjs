@@ -5,11 +5,12 @@ import { expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
-  '[spec:S0.3.35] [spec:S0.3.36] [spec:S0.2.14] forms builder: an admin adds a rich-text item and a pattern rule with its message, saves, reopens the form and finds both; the user-profile template opens in the builder at /user_manage/resetFields';
+  '[spec:S0.3.35] [spec:S0.3.36] [spec:S0.2.14] forms builder: an admin adds a rich-text item and a pattern rule with its message, a checkbox limited to one choice with an option switched off and a renamed read-only e-mail field (seen in the live preview), saves, reopens the form and finds every setting; the user-profile template opens in the builder at /user_manage/resetFields';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
 const a = en.formAdmin;
+const p = a.props;
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -73,6 +74,40 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.getByTestId('rule-add').click();
     await page.getByTestId('rule-pattern-0').fill(pattern);
     await page.getByLabel(interpolate(a.rules.messageEn, { n: 1 })).fill(message);
+
+    step = 'a checkbox with one choice at most and an option switched off';
+    const feelings = `Feelings ${stamp}`;
+    await choose(page, page.locator('#form-blank-type'), a.type.checkbox);
+    await page.getByTestId('blank-add').click();
+    await page.locator('#cfg-field_3-en').fill(feelings);
+    await page.getByTestId('option-add').click();
+    await page.getByTestId('option-use-2').click();
+    await page.getByTestId('cfg-limit').fill('1');
+    const preview = page.locator('.ant-card').filter({
+      has: page.locator('.ant-card-head-title', { hasText: a.preview }),
+    });
+    const box = (/** @type {string} */ text) =>
+      preview.locator('label', { hasText: text }).locator('input[type="checkbox"]');
+    assert.equal(await box('Option 2').isDisabled(), true, 'the switched-off option is not offered');
+    await box('Option 1').check();
+    await box(a.newOption).check();
+    await expectText(page, interpolate(en.forms.error.limit, { label: feelings, max: 1 }));
+
+    step = 'a read-only e-mail field';
+    await choose(page, page.locator('#form-blank-type'), a.type.input);
+    await page.getByTestId('blank-add').click();
+    await page.locator('#cfg-field_4-en').fill(`Mail ${stamp}`);
+    await page.getByTestId('cfg-prop').fill('contactMail');
+    await page.getByTestId('cfg-rename').click();
+    await page.getByTestId('column-contactMail').waitFor();
+    await page.getByTestId('cfg-readonly').click();
+    await choose(page, page.getByTestId('cfg-format'), p.formats.email);
+    await preview.getByRole('textbox', { name: `Mail ${stamp}` }).waitFor();
+    assert.equal(
+      await preview.getByRole('textbox', { name: `Mail ${stamp}` }).isDisabled(),
+      true,
+      'read-only in the preview',
+    );
     await screenshot(page, artifacts, 'forms-builder-settings-en-US');
     await checkA11y(page, { name: 'forms-builder-settings', artifacts, include: 'main' });
 
@@ -105,6 +140,41 @@ export async function run({ page, baseUrl, artifacts, db }) {
       message,
       'the message is kept',
     );
+
+    await page.getByTestId('column-field_3').click();
+    assert.equal(await page.getByTestId('cfg-limit').inputValue(), '1', 'the limit is kept');
+    assert.equal(
+      await page.getByTestId('option-use-2').getAttribute('aria-checked'),
+      'false',
+      'the option stays switched off',
+    );
+    await page.getByTestId('column-contactMail').click();
+    assert.equal(await page.getByTestId('cfg-prop').count(), 0, 'a saved field keeps its name');
+    assert.equal(
+      await page.getByTestId('cfg-readonly').getAttribute('aria-checked'),
+      'true',
+      'read-only kept',
+    );
+    assert.equal(await page.getByTestId('cfg-format').textContent(), p.formats.email, 'the format is kept');
+    const reopenedPreview = page.locator('.ant-card').filter({
+      has: page.locator('.ant-card-head-title', { hasText: a.preview }),
+    });
+    assert.equal(await reopenedPreview.getByRole('textbox', { name: `Mail ${stamp}` }).isDisabled(), true);
+
+    step = 'the options editor on a phone-sized screen';
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByTestId('column-field_3').click();
+    await page.getByTestId('option-use-2').scrollIntoViewIfNeeded();
+    await screenshot(page, artifacts, 'forms-builder-options-375');
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+    );
+    assert.deepEqual(wider, [], 'no sideways scrolling at 375 px');
+    if (wide) await page.setViewportSize(wide);
 
     step = 'the user-profile template opens in the builder';
     await page.goto(`${baseUrl}/user_manage/resetFields`);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { acceptAgreement } from '../lib/agreement.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
@@ -153,9 +154,8 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     const agreement = (await agreementAnswer.json()).data;
     if (agreement?.mustAgree) {
       agreedByJourney = true;
-      const agreementDialog = page.getByRole('dialog', { name: agreement.title });
-      await agreementDialog.getByRole('button', { name: en.agreement.agree, exact: true }).click();
-      await agreementDialog.waitFor({ state: 'hidden' });
+      // With the school's agreement form it is answered and submitted (e2e/lib/agreement.mjs).
+      await acceptAgreement(page, agreement, 'en-US');
     }
     await page.goto(`${baseUrl}/forms/fill?formId=${formId}`);
     await expectText(page, formName);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { acceptAgreement } from '../lib/agreement.mjs';
 import { checkA11y as checkPage } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
@@ -226,9 +227,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
       const agreement = (await agreementAnswer.json()).data;
       if (agreement?.mustAgree) {
         agreedByJourney = true;
-        const agreementDialog = student.getByRole('dialog', { name: agreement.title });
-        await agreementDialog.getByRole('button', { name: en.agreement.agree, exact: true }).click();
-        await agreementDialog.waitFor({ state: 'hidden' });
+        // With the school's agreement form it is answered and submitted (e2e/lib/agreement.mjs).
+        await acceptAgreement(student, agreement, 'en-US');
       }
       await student.getByTestId('notice-button').click();
       const drawer = student.locator('.notice-drawer .ant-drawer-section').first();

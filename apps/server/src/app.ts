@@ -51,6 +51,8 @@ import { signatureRoutes } from './modules/signatures';
 import { webauthnRoutes } from './modules/webauthn';
 import { userProfileRoutes } from './modules/user-profile';
 import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from './modules/forms';
+import { workforceRoutes } from './modules/workforce';
+import { focusSettingRoutes } from './modules/focus-settings';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -196,6 +198,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...webauthnRoutes(authDeps),
     ...userProfileRoutes(authDeps, files),
     ...formRoutes(files),
+    ...workforceRoutes(),
+    ...focusSettingRoutes(),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

@@ -31,7 +31,20 @@ export const myAgreementSchema = z.object({
   formName: z.string().describe('send this as formName when saving the agreement'),
   title: z.string().describe("in the caller's language when the setting has it"),
   content: z.string().describe('agreement text: plain text, paragraphs separated by blank lines'),
+  form: z
+    .object({
+      formId: z.number().int().describe('render its latest version (GET /biz/public/forms/ite/view)'),
+    })
+    .nullable()
+    .describe(
+      "the school's agreement form (smart-form setting 'agreement', bound and switched on), or null: the dialog " +
+        'then shows the text only. With a form, its answer is saved first (eventSign agreement:<userId>), ' +
+        'then the agreement with formId and formAnswerId',
+    ),
 });
+
+/** The eventSign the start-up agreement form's answer is saved under: one answer per user. */
+export const agreementEventSign = (userId: number) => `agreement:${userId}`;
 
 export const myAgreementEndpoint = defineEndpoint({
   method: 'GET',
@@ -56,8 +69,14 @@ export const saveAgreementEndpoint = defineEndpoint({
   body: z.object({
     userId: idSchema.nullish().describe("the signed-in user's id; any other id is refused with 403"),
     formName: formNameSchema.describe('which agreement (from GET /admin/agreement/mine)'),
-    formId: idSchema.nullish().describe('form the agreement was shown with'),
-    formAnswerId: idSchema.nullish().describe('the saved form answer, if any'),
+    formId: idSchema
+      .nullish()
+      .describe(
+        "form the agreement was shown with: the school's agreement form (purpose 'agreement'), else 400",
+      ),
+    formAnswerId: idSchema
+      .nullish()
+      .describe('the saved answer of that form, by or about the signed-in user and not withdrawn, else 400'),
   }),
   response: z.object({
     formName: z.string(),
@@ -99,6 +118,12 @@ export const agreementRecordSchema = z.object({
   deptName: z.string().nullable(),
   roleNames: z.array(z.string()).describe("the user's roles now"),
   formName: z.string(),
+  formId: z.number().int().nullable().describe('the agreement form the user filled, if any'),
+  formAnswerId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('their saved answer (GET /biz/public/forms/ite/view?answerId=)'),
   agreedAt: dateTimeSchema,
 });
 export type AgreementRecord = z.infer<typeof agreementRecordSchema>;

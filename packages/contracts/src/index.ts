@@ -32,3 +32,7 @@ export * from './webauthn.contract';
 export * from './user-profile.contract';
 export * from './registration.contract';
 export * from './forms.contract';
+export * from './workforce.contract';
+export * from './focus-settings.contract';
+export * from './time-slots';
+export * from './builder-helpers.contract';

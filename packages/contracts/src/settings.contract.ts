@@ -4,6 +4,7 @@ import { boundedPageQuery, dateTimeSchema } from './common';
 import { defineEndpoint, idSchema, pageOf } from './endpoint';
 import { SETTING_CODES } from './enums';
 import { dictItemSchema, pageSetupSchema } from './identity.contract';
+import { timeSlotSettingValueSchema } from './time-slots';
 
 /**
  * Settings, page setup, sites and dictionaries administration (spec S0.1.7, S0.7.8, S0.7.16, S1.7.3,
@@ -123,6 +124,8 @@ export const SETTING_VALUE_SCHEMAS = {
   txddjlsz: z.strictObject({
     supervisionForms: z.array(idSchema).max(20, 'at most 20 forms').default([]).describe('record form ids'),
   }),
+  // Time slots of the time-grid fields (spec 001 section 3; findScheduleTime, docs/builder-helpers.md).
+  sjdsz: timeSlotSettingValueSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type SettingCode = keyof typeof SETTING_VALUE_SCHEMAS;

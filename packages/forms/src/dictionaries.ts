@@ -303,6 +303,18 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
+    // Categories of activity schemes (GET /activity/schemeCategory, S0.7.21); not a field-library name.
+    name: 'activitySchemeCategory',
+    description: '活动方案类别',
+    items: [
+      ['1', '心理讲座', 'Lecture'],
+      ['2', '团体活动', 'Group activity'],
+      ['3', '心理情景剧', 'Psychodrama'],
+      ['4', '心理健康月', 'Mental health month'],
+      ['0', '其他', 'Other'],
+    ],
+  },
+  {
     // Values are the intervention measures of spec S1.4.
     name: 'interventionMeasures',
     description: '干预措施',

@@ -236,6 +236,45 @@ describe("the 'other' option [spec:S0.3.37] [spec:S0.4.7] [spec:S0.5.12]", () =>
   });
 });
 
+describe('switched-off options and choice limits [spec:S0.3.35]', () => {
+  const options = [
+    { value: 1, label: t('one') },
+    { value: 2, label: t('two'), disabled: true },
+    { value: 3, label: t('three') },
+  ];
+  const radio: FormColumn = { prop: 'r', label: t('r'), type: 'radio', dicData: options };
+  const boxes: FormColumn = { prop: 'c', label: t('c'), type: 'checkbox', dicData: options };
+  const form = def(radio, boxes);
+
+  it('a new answer may not choose a switched-off option; an old answer keeps it', () => {
+    expect(keys(run(form, { r: 2 }, staff, { previous: {} }), 'r')).toEqual(['option']);
+    expect(keys(run(form, { c: [1, 2] }, staff, { previous: {} }), 'c')).toEqual(['option']);
+    expect(run(form, { r: '2' }, staff, { previous: { r: 2 } }).valid).toBe(true);
+    expect(run(form, { c: [2, 3] }, staff, { previous: { c: ['2'] } }).valid).toBe(true);
+    // An answer that held 1 may not move to the switched-off 2.
+    expect(keys(run(form, { r: 2 }, staff, { previous: { r: 1 } }), 'r')).toEqual(['option']);
+  });
+
+  it('without the stored answer switched-off options are not checked', () => {
+    expect(run(form, { r: 2, c: [2] }).valid).toBe(true);
+  });
+
+  it('a multiple tree holds at most `limit` choices; a cascader path is not limited', () => {
+    const tree: FormColumn = {
+      prop: 'tr',
+      label: t('tr'),
+      type: 'tree',
+      multiple: true,
+      limit: 2,
+      dicData: [{ value: 'a', label: t('a'), children: [{ value: 'b', label: t('b') }] }, ...options],
+    };
+    const cascader: FormColumn = { ...tree, prop: 'ca', type: 'cascader', multiple: undefined };
+    const f = def(tree, cascader);
+    expect(keys(run(f, { tr: ['a', 'b', 1] }), 'tr')).toEqual(['limit']);
+    expect(run(f, { tr: ['a', 'b'], ca: ['a', 'b'] }).valid).toBe(true);
+  });
+});
+
 describe('reading time [spec:S0.4.7]', () => {
   const form = def({
     prop: 'consent',

@@ -41,7 +41,7 @@ import {
   TEXT_MAX,
 } from './constants';
 import { formError, type FormError } from './errors';
-import { conditionMet, flattenOptions, holdsAny, isEmptyValue, sameOption } from './values';
+import { chosenValues, conditionMet, flattenOptions, holdsAny, isEmptyValue, sameOption } from './values';
 
 /**
  * The evaluator (spec S0.4.7, S0.4.10, S0.5.6, S0.5.12, S0.5.13, S0.6.7): from a definition, an answer
@@ -72,6 +72,12 @@ export interface EvaluateOptions {
   /** Options of `dicUrl` columns, by dicUrl (tenant dictionaries, the department tree, counsellors). */
   dictionaries?: Readonly<Record<string, readonly FieldOption[]>>;
   reading?: ReadingState;
+  /**
+   * The stored answer this submission replaces (`{}` for a new answer). When given, an option switched
+   * off (`disabled`) is refused unless the stored answer already held it: old answers keep it, new
+   * answers may not choose it. Absent: switched-off options are not checked (the renderer does not offer them).
+   */
+  previous?: AnswerMap;
 }
 
 /** Why a field is not shown: switched off in this version, by logic, by role, or a data field. */
@@ -289,6 +295,9 @@ interface CheckContext {
   today: string;
   nowMs: number;
   options?: readonly FieldOption[];
+  /** The values of this field in the stored answer, when switched-off options are to be refused. */
+  previous?: AnswerValue;
+  checkDisabled?: boolean;
 }
 
 /** Value checks of a non-empty value; the first problem found, or null. */
@@ -309,7 +318,14 @@ function checkValue(c: FormColumn, value: AnswerValue, ctx: CheckContext): FormE
   const inOptions = (values: (string | number)[]): FormError | null => {
     if (!ctx.options) return null;
     const all = flattenOptions(ctx.options);
-    return values.every((v) => all.some((o) => sameOption(o.value, v))) ? null : formError(f, 'option');
+    const held = ctx.checkDisabled ? chosenValues(ctx.previous) : [];
+    const allowed = (v: string | number) =>
+      all.some(
+        (o) =>
+          sameOption(o.value, v) &&
+          (o.disabled !== true || !ctx.checkDisabled || held.some((h) => sameOption(h, v))),
+      );
+    return values.every(allowed) ? null : formError(f, 'option');
   };
   switch (c.type) {
     case 'input':
@@ -344,6 +360,10 @@ function checkValue(c: FormColumn, value: AnswerValue, ctx: CheckContext): FormE
     case 'tree': {
       const list = Array.isArray(value) ? value : [value];
       if (list.some((v) => typeof v !== 'string' && typeof v !== 'number')) return formError(f, 'type');
+      // A cascader's list is one path; a tree with `multiple` holds several choices, at most `limit`.
+      if (c.type === 'tree' && c.multiple === true && c.limit !== undefined && list.length > c.limit) {
+        return formError(f, 'limit', { max: c.limit });
+      }
       return inOptions(list as (string | number)[]);
     }
     case 'date': {
@@ -528,7 +548,14 @@ export function evaluate(
     if (visible && signature) notices.push('forms.notice.signatureFinal');
 
     if (editable) {
-      const ctx: CheckContext = { today, nowMs, options: columnOptions(c, options.dictionaries) };
+      const ctx: CheckContext = {
+        today,
+        nowMs,
+        options: columnOptions(c, options.dictionaries),
+        ...(options.previous !== undefined
+          ? { checkDisabled: true, previous: options.previous[c.prop] }
+          : {}),
+      };
       if (c.type === 'richTxt') {
         for (const item of c.richItems ?? []) {
           if (!item.prop || (item.type !== 'input' && item.type !== 'date')) continue;

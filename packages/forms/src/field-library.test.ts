@@ -53,7 +53,6 @@ describe('field library [spec:S0.3.16] [spec:S0.3.17]', () => {
       'dysphrenia',
       'endType',
       'risk_assessment',
-      'interviewAssessResult',
       'interventionMeasures',
       'disordersType',
     ];
@@ -63,6 +62,17 @@ describe('field library [spec:S0.3.16] [spec:S0.3.17]', () => {
       const dict = DICTIONARIES.find((d) => d.name === name)!;
       expect(field.dicData!.map((o) => o.value)).toEqual(dict.items.map(([v]) => v));
     }
+  });
+
+  it('list-path fields name their list path; interview results keep the seeded items as fallback [spec:S0.3.28] [spec:S0.5.13] [spec:S0.7.21]', () => {
+    expect(libraryField('deptId')!.dicUrl).toBe('/admin/dept/tree');
+    expect(libraryField('transferToConsultant')!.dicUrl).toBe(
+      '/consult/workforce/schedule/freeUser?categoryId={transferToType}',
+    );
+    const interview = libraryField('interviewAssessResult')!;
+    expect(interview.dicUrl).toBe('/plantest/interview/results/list');
+    const dict = DICTIONARIES.find((d) => d.name === 'interviewAssessResult')!;
+    expect(interview.dicData!.map((o) => o.value)).toEqual(dict.items.map(([v]) => v));
   });
 
   it('value sets are the spec values [spec:S0.3.19] [spec:S0.3.20] [spec:S0.3.21] [spec:S0.3.22] [spec:S0.3.23]', () => {

@@ -8,6 +8,7 @@ import {
   TEXT_MAX,
   TRACK_DATE_MAX_DAYS_BACK,
 } from './constants';
+import { LIST_PATHS } from './option-lists';
 import { dictionaryOptions, VALUE_SETS, type ValueSetName } from './value-sets';
 
 /**
@@ -94,7 +95,7 @@ add('user', ['S0.3.3', 'S0.3.32'], {
   deptId: {
     label: t('组织机构', 'Organisation'),
     type: 'tree',
-    dicUrl: '/admin/dept/tree',
+    dicUrl: LIST_PATHS.deptTree,
     required: true,
     // S0.6.7: admin users may edit the department field; others see it read-only.
     editableBy: ['ROLE_ADMIN'],
@@ -147,8 +148,12 @@ add('case', ['S0.3.16', 'S0.5.13'], {
   dysphrenia: dictRadio('精神障碍情况', 'Mental disorder', 'dysphrenia'),
   endType: dictRadio('结案类型', 'Closing type', 'endType'),
   risk_assessment: dictRadio('风险评估', 'Risk assessment', 'risk_assessment', { required: true }),
+  // Spec S0.5.13 / 000 section 5: the interview results list only entries with status 1, which is what
+  // the list path answers (the school's switched-on `interviewAssessResult` items); the seeded items stay
+  // the fallback while the list cannot be loaded.
   interviewAssessResult: dictRadio('初访评估结果', 'Interview assessment result', 'interviewAssessResult', {
     required: true,
+    dicUrl: LIST_PATHS.interviewResults,
   }),
   interventionMeasures: dictRadio('干预措施', 'Intervention measures', 'interventionMeasures'),
   disordersType: dictSelect('障碍类型', 'Disorder type', 'disordersType', { multiple: true }),
@@ -245,8 +250,8 @@ add('transfer', ['S0.3.28', 'S0.4.7'], {
   transferToConsultant: {
     label: t('转介咨询师', 'Referral counsellor'),
     type: 'select',
-    // Free counsellors of the chosen category, loaded by the caller (S0.3.28).
-    dicUrl: '/consult/free-counsellors',
+    // Free counsellors of the chosen referral type (S0.3.28, S0.7.21): no options until it is chosen.
+    dicUrl: LIST_PATHS.freeCounsellors,
   },
   recordExtend: radio('沿用个案记录', 'Carry the record over', 'recordExtend'),
   transferInternshipConsult: radio(

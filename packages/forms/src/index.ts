@@ -9,3 +9,4 @@ export * from './evaluate';
 export * from './signatures';
 export * from './masking';
 export * from './history';
+export * from './option-lists';

@@ -77,6 +77,10 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       nameEn: 'User details',
       path: '/user_manage/userinfo',
       hidden: true,
+      buttons: [
+        // The service-category card of a counsellor (docs/workforce.md); ROLE_ADMIN has it with SYSTEM.
+        { code: 'consult_workforce_edit', name: '设置服务类别', nameEn: 'Set service categories' },
+      ],
     },
     {
       code: 'sys_user_fields',
@@ -247,6 +251,14 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       name: '干预记录',
       nameEn: 'Interventions',
       path: '/focusonInterventionInfo/intervenInfo',
+    },
+    {
+      // Our page over /focus/setting/* (spec S1.7.7 names the calls, not a route): the option lists.
+      code: 'focus_setting',
+      name: '重点关注设置',
+      nameEn: 'Key-person settings',
+      path: '/focusperson/setting/index',
+      buttons: [{ code: 'focus_setting_edit', name: '编辑重点关注设置', nameEn: 'Edit key-person settings' }],
     },
   ],
   FIRST_INTERVIEW: [

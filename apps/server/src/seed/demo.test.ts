@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness';
 import { DEMO_USERS, seedDemo } from './demo';
@@ -21,5 +22,15 @@ describe('demo school', () => {
       if (res.body.data.user_info.mustChangePassword) mustChange.push(u.username);
     }
     expect(mustChange).toEqual(['newcomer']);
+  });
+
+  it('the demo counsellors work consultation, first interviews and counselling [spec:S1.7.12]', async () => {
+    const res = await t.database.db.execute(sql`
+      select u.username, array_agg(w.category_id order by w.category_id) as categories
+      from counsellor_workforce w join sys_user u on u.tenant_id = w.tenant_id and u.id = w.user_id
+      where w.tenant_id = ${demo.tenantId} group by u.username order by u.username`);
+    const rows = (res as unknown as { rows: { username: string; categories: number[] }[] }).rows;
+    expect(rows.map((r) => r.username)).toContain('counsellor');
+    for (const r of rows) expect(r.categories.map(Number)).toEqual([2, 15, 18]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Database } from '../core/db/database';
 import { seedSchool, type UserSeed } from './school';
 import { seedDemoContent } from './demo-content';
+import { seedDemoWorkforce } from './demo-workforce';
 
 export const DEMO_CODE = 'demo';
 export const DEMO_ADMIN_PASSWORD = 'Admin@2026';
@@ -94,6 +95,8 @@ export async function seedDemo(database: Database) {
     users: DEMO_USERS,
   });
   await seedDemoContent(database, school.tenantId);
+  // Only for a new school: an administrator's later changes are not undone at the next start.
+  if (school.created) await seedDemoWorkforce(database, school.tenantId);
   return {
     tenantCode: DEMO_CODE,
     tenantId: school.tenantId,

@@ -7,6 +7,7 @@ import { dictItem, dictType, pageSetup, setting } from '../modules/settings/sett
 import { tenant } from '../modules/tenants/tenants.table';
 import { seedMessageTemplates } from '../modules/messages/message-templates.service';
 import { seedDefaultForms } from '../modules/forms/forms.seed';
+import { seedFocusSettings } from '../modules/focus-settings/focus-settings.service';
 import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
 import { DICTIONARIES } from './dictionaries';
 
@@ -233,6 +234,7 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
     }
     await seedMessageTemplates(tx, tenantId);
     await seedDefaultForms(tx, tenantId);
+    await seedFocusSettings(tx, tenantId);
 
     const userIds: Record<string, number> = {};
     for (const [i, u] of seed.users.entries()) {

@@ -18,3 +18,5 @@ export * from '../../modules/webauthn/webauthn.table';
 export * from '../../modules/user-profile/user-profile.table';
 export * from '../../modules/user-import/user-import.table';
 export * from '../../modules/forms/forms.table';
+export * from '../../modules/workforce/workforce.table';
+export * from '../../modules/focus-settings/focus-settings.table';

@@ -84,6 +84,8 @@ export async function findAgreementRecords(
       deptName: dept.name,
       roleNames: roleNamesSql,
       formName: agreementRecord.formName,
+      formId: agreementRecord.formId,
+      formAnswerId: agreementRecord.formAnswerId,
       agreedAt: agreementRecord.agreedAt,
     })
     .from(agreementRecord)

@@ -11,8 +11,9 @@ import {
 } from '@psy/contracts';
 import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
-import { AppError, forbidden } from '../../core/http/app-error';
+import { AppError, badRequest, forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
+import { answerSummaryOf, boundFormOf, formPurposeOf } from '../forms';
 import { getSetting } from '../settings';
 import {
   countAgreementRecords,
@@ -56,14 +57,51 @@ export async function getMyAgreement(scope: TenantScope, p: Principal, lang: Lan
   const record = await findAgreement(scope, p.userId, formName);
   const isTargeted = p.roles.some((r) => value.userRoleId.includes(r.roleId));
   const text = textFor(value, lang);
+  const mustAgree = enabled && isTargeted && !record;
+  // The school's agreement form, rendered in the dialog (only looked up for someone who must agree).
+  const form = mustAgree ? await boundFormOf(scope, 'agreement') : null;
   return {
-    mustAgree: enabled && isTargeted && !record,
+    mustAgree,
     agreed: Boolean(record),
     agreedAt: record ? record.agreedAt.toISOString() : null,
     formName,
     title: text.title,
     content: text.content,
+    form: form ? { formId: form.id } : null,
   };
+}
+
+/**
+ * The form and answer an agreement names (spec section 3 'Agreement save payload'): the form must be
+ * one of this school's agreement forms (purpose `agreement`), the answer an answer of that form by or
+ * about the user, not withdrawn. Answers the ids to record. The answer row is locked until the
+ * request's transaction (which also records the consent) ends, so it cannot be withdrawn in between.
+ */
+async function checkAgreementForm(
+  scope: TenantScope,
+  p: Principal,
+  formId: number | null,
+  formAnswerId: number | null,
+): Promise<{ formId: number | null; formAnswerId: number | null }> {
+  if (formId !== null) {
+    const f = await formPurposeOf(scope, formId);
+    if (!f) throw badRequest('formId', 'the form does not exist');
+    if (f.purpose !== 'agreement') throw badRequest('formId', 'not an agreement form');
+  }
+  if (formAnswerId === null) {
+    // With a form bound, consent is the submitted form: a bare "agree" would skip its questions.
+    if (await boundFormOf(scope, 'agreement'))
+      throw badRequest('formAnswerId', 'fill in and submit the agreement form first');
+    return { formId, formAnswerId };
+  }
+  const a = await answerSummaryOf(scope, formAnswerId, true);
+  if (!a) throw badRequest('formAnswerId', 'the answer does not exist');
+  if (formId !== null && a.formId !== formId) throw badRequest('formAnswerId', 'not an answer of formId');
+  if (a.purpose !== 'agreement') throw badRequest('formAnswerId', 'not an answer of an agreement form');
+  if (a.userId !== p.userId && a.createdBy !== p.userId)
+    throw badRequest('formAnswerId', 'not an answer by or about you');
+  if (!a.submitted) throw badRequest('formAnswerId', 'the answer was withdrawn');
+  return { formId: a.formId, formAnswerId: a.id };
 }
 
 /** Records the signed-in user's agreement (idempotent: the first time counts); nobody agrees for another. */
@@ -75,12 +113,8 @@ export async function saveMyAgreement(
   if (body.userId !== undefined && body.userId !== null && body.userId !== p.userId) {
     throw forbidden('userId: an agreement can only be given by the user themselves');
   }
-  const row = await insertAgreement(scope, {
-    userId: p.userId,
-    formName: body.formName,
-    formId: body.formId ?? null,
-    formAnswerId: body.formAnswerId ?? null,
-  });
+  const ids = await checkAgreementForm(scope, p, body.formId ?? null, body.formAnswerId ?? null);
+  const row = await insertAgreement(scope, { userId: p.userId, formName: body.formName, ...ids });
   return { formName: row.formName, agreedAt: row.agreedAt.toISOString() };
 }
 

@@ -6,8 +6,16 @@ import { createTestContext, type TestContext } from '../../test/harness';
 let t: TestContext;
 let tokens: { student: string; admin: string; teacher: string; beta: string };
 
+/** The seeded agreement form of each school (forms.seed.ts: purpose 'agreement', bound and on). */
+let formIds: { alpha: number; beta: number };
+
 beforeAll(async () => {
   t = await createTestContext();
+  const forms = rowsOf<{ tenant_id: number; id: number }>(
+    await t.database.db.execute(sql`select tenant_id, id from form where purpose = 'agreement' order by id`),
+  );
+  const idOf = (tenantId: number) => Number(forms.find((f) => Number(f.tenant_id) === tenantId)!.id);
+  formIds = { alpha: idOf(t.alpha.tenantId), beta: idOf(t.beta.tenantId) };
   tokens = {
     student: await t.tokenFor('student'),
     admin: await t.tokenFor('admin'),
@@ -41,6 +49,23 @@ beforeEach(async () => {
 const mine = (token: string, headers: Record<string, string> = {}) =>
   t.get('/admin/agreement/mine', { token, headers });
 
+/** Saves the agreement form's answer through the forms call, as the dialog does; answers its id. */
+async function answerAgreement(
+  token: string,
+  userId: number,
+  answers: Record<string, unknown> = { agree: 1 },
+  headers: { tenantId?: number } = {},
+) {
+  const formId = headers.tenantId === t.beta.tenantId ? formIds.beta : formIds.alpha;
+  const res = await t.post(
+    '/biz/public/forms/answer/save',
+    { formId, eventSign: `agreement:${userId}`, answers },
+    { token, ...headers },
+  );
+  expect(res.status, res.raw).toBe(200);
+  return Number(res.body.data.answer.id);
+}
+
 const records = async () =>
   rowsOf<Record<string, unknown>>(
     await t.database.db.execute(
@@ -59,6 +84,7 @@ describe('start-up agreement [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15] [spec:S
       formName: 'startupAgreement',
       title: '心理咨询知情同意书',
       content: '保密原则……',
+      form: { formId: formIds.alpha },
     });
     const en = await mine(tokens.student, { 'accept-language': 'en-US' });
     expect(en.body.data).toMatchObject({ title: 'Informed consent', content: 'Confidentiality...' });
@@ -81,6 +107,7 @@ describe('start-up agreement [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15] [spec:S
       formName: 'startupAgreement',
       title: '',
       content: '',
+      form: null,
     });
     // A malformed setting value counts as switched off rather than failing the start-up.
     await setAgreement(t.alpha.tenantId, true, { userRoleId: 'everyone' });
@@ -90,9 +117,15 @@ describe('start-up agreement [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15] [spec:S
   });
 
   it('saving records the agreement once; afterwards it is no longer required', async () => {
+    const answerId = await answerAgreement(tokens.student, t.alpha.userIds.student!);
     const save = await t.post(
       '/admin/agreement/save',
-      { userId: t.alpha.userIds.student, formName: 'startupAgreement', formId: 7, formAnswerId: 9 },
+      {
+        userId: t.alpha.userIds.student,
+        formName: 'startupAgreement',
+        formId: formIds.alpha,
+        formAnswerId: answerId,
+      },
       { token: tokens.student },
     );
     expect(save.status, save.raw).toBe(200);
@@ -106,7 +139,7 @@ describe('start-up agreement [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15] [spec:S
 
     const again = await t.post(
       '/admin/agreement/save',
-      { formName: 'startupAgreement' },
+      { formName: 'startupAgreement', formAnswerId: answerId },
       { token: tokens.student },
     );
     expect(again.status).toBe(200);
@@ -122,8 +155,8 @@ describe('start-up agreement [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15] [spec:S
     const [row] = await records();
     expect([Number(row!.user_id), Number(row!.form_id), Number(row!.form_answer_id)]).toEqual([
       t.alpha.userIds.student,
-      7,
-      9,
+      formIds.alpha,
+      answerId,
     ]);
     // Another user still has to agree.
     expect((await mine(tokens.teacher)).body.data.mustAgree).toBe(true);
@@ -136,13 +169,22 @@ describe('start-up agreement [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15] [spec:S
       title: 'Consent',
       content: 'Text',
     });
-    await t.post('/admin/agreement/save', { formName: 'startupAgreement' }, { token: tokens.student });
+    const formAnswerId = await answerAgreement(tokens.student, t.alpha.userIds.student!);
+    await t.post(
+      '/admin/agreement/save',
+      { formName: 'startupAgreement', formAnswerId },
+      { token: tokens.student },
+    );
     expect((await mine(tokens.student)).body.data).toMatchObject({
       formName: 'consent2026',
       mustAgree: true,
       title: 'Consent',
     });
-    await t.post('/admin/agreement/save', { formName: 'consent2026' }, { token: tokens.student });
+    await t.post(
+      '/admin/agreement/save',
+      { formName: 'consent2026', formAnswerId },
+      { token: tokens.student },
+    );
     expect((await mine(tokens.student)).body.data.mustAgree).toBe(false);
   });
 
@@ -182,5 +224,141 @@ describe('start-up agreement [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15] [spec:S
     expect((await t.get('/admin/agreement/mine', beta)).body.data.mustAgree).toBe(false);
     await t.post('/admin/agreement/save', { formName: 'startupAgreement' }, beta);
     expect((await mine(tokens.student)).body.data).toMatchObject({ mustAgree: true, agreed: false });
+  });
+});
+
+describe('the agreement form in the start-up dialog [spec:S0.4.1] [spec:S0.3.12] [spec:S0.7.15]', () => {
+  const setBinding = (enabled: boolean) =>
+    t.database.db.execute(
+      sql`update smart_form_setting set enabled = ${enabled} where tenant_id = ${t.alpha.tenantId} and code = 'agreement'`,
+    );
+  const setFormEnabled = (enabled: boolean) =>
+    t.database.db.execute(sql`update form set enabled = ${enabled} where id = ${formIds.alpha}`);
+
+  it("names the school's agreement form only while it is bound and switched on", async () => {
+    expect((await mine(tokens.student)).body.data.form).toEqual({ formId: formIds.alpha });
+    // Nobody who need not agree is sent a form.
+    expect((await mine(tokens.admin)).body.data.form).toBeNull();
+    await setBinding(false);
+    try {
+      expect((await mine(tokens.student)).body.data).toMatchObject({ mustAgree: true, form: null });
+    } finally {
+      await setBinding(true);
+    }
+    await setFormEnabled(false);
+    try {
+      expect((await mine(tokens.student)).body.data).toMatchObject({ mustAgree: true, form: null });
+    } finally {
+      await setFormEnabled(true);
+    }
+  });
+
+  it('the form answer without the required agreement is refused by the forms call, naming it', async () => {
+    const res = await t.post(
+      '/biz/public/forms/answer/save',
+      { formId: formIds.alpha, eventSign: `agreement:${t.alpha.userIds.student}`, answers: {} },
+      { token: tokens.student, headers: { 'accept-language': 'en-US' } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields[0].field).toBe('agree');
+  });
+
+  it('refuses a form that is not an agreement form, or an answer not by or about the user, with 400 naming the field', async () => {
+    const adminAnswer = await answerAgreement(tokens.admin, t.alpha.userIds.admin!);
+    const betaAnswer = await answerAgreement(
+      tokens.beta,
+      t.beta.userIds.student!,
+      { agree: 1 },
+      {
+        tenantId: t.beta.tenantId,
+      },
+    );
+    const [profileForm] = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`select id from form where tenant_id = ${t.alpha.tenantId} and purpose = 'user_profile'`,
+      ),
+    );
+    const mineAnswer = await answerAgreement(tokens.student, t.alpha.userIds.student!);
+    for (const [body, field] of [
+      [{ formId: 999_999 }, 'formId'],
+      [{ formId: Number(profileForm!.id) }, 'formId'],
+      [{ formId: formIds.beta }, 'formId'],
+      [{ formAnswerId: 999_999 }, 'formAnswerId'],
+      [{ formId: formIds.alpha, formAnswerId: adminAnswer }, 'formAnswerId'],
+      [{ formAnswerId: betaAnswer }, 'formAnswerId'],
+    ] as const) {
+      const res = await t.post(
+        '/admin/agreement/save',
+        { formName: 'startupAgreement', ...body },
+        { token: tokens.student },
+      );
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.data.fields[0].field).toBe(field);
+    }
+    expect(await records()).toEqual([]);
+    expect((await mine(tokens.student)).body.data.mustAgree).toBe(true);
+
+    // The user's own answer: recorded with the form taken from the answer.
+    const ok = await t.post(
+      '/admin/agreement/save',
+      { formName: 'startupAgreement', formAnswerId: mineAnswer },
+      { token: tokens.student },
+    );
+    expect(ok.status, ok.raw).toBe(200);
+    const [row] = await records();
+    expect([Number(row!.form_id), Number(row!.form_answer_id)]).toEqual([formIds.alpha, mineAnswer]);
+    // The administrators' list links each consent to its saved answer.
+    const list = await t.post('/admin/agreement/list', { current: 1, size: 10 }, { token: tokens.admin });
+    expect(list.body.data.records[0]).toMatchObject({ formId: formIds.alpha, formAnswerId: mineAnswer });
+  });
+
+  it('refuses a bare consent while a form is bound: the form must be submitted first', async () => {
+    const bare = await t.post(
+      '/admin/agreement/save',
+      { formName: 'startupAgreement' },
+      { token: tokens.student },
+    );
+    expect(bare.status).toBe(400);
+    expect(bare.body.data.fields[0].field).toBe('formAnswerId');
+    expect(await records()).toEqual([]);
+    // Without a bound form the setting's text alone is the agreement.
+    await setBinding(false);
+    try {
+      const ok = await t.post(
+        '/admin/agreement/save',
+        { formName: 'startupAgreement' },
+        { token: tokens.student },
+      );
+      expect(ok.status, ok.raw).toBe(200);
+      expect((await mine(tokens.student)).body.data.mustAgree).toBe(false);
+    } finally {
+      await setBinding(true);
+    }
+  });
+
+  it('refuses a withdrawn answer, recording nothing', async () => {
+    const answerId = await answerAgreement(tokens.teacher, t.alpha.userIds.teacher!);
+    const recall = await t.post(
+      '/biz/public/forms/answer/recall',
+      { id: answerId },
+      { token: tokens.teacher },
+    );
+    expect(recall.status, recall.raw).toBe(200);
+    const res = await t.post(
+      '/admin/agreement/save',
+      { formName: 'startupAgreement', formId: formIds.alpha, formAnswerId: answerId },
+      { token: tokens.teacher },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields[0].field).toBe('formAnswerId');
+    expect(await records()).toEqual([]);
+    // Saving it again reopens it; then the agreement is recorded.
+    await answerAgreement(tokens.teacher, t.alpha.userIds.teacher!);
+    const ok = await t.post(
+      '/admin/agreement/save',
+      { formName: 'startupAgreement', formId: formIds.alpha, formAnswerId: answerId },
+      { token: tokens.teacher },
+    );
+    expect(ok.status, ok.raw).toBe(200);
   });
 });

@@ -468,3 +468,32 @@ export async function userExists({ tx, tenantId }: TenantScope, id: number) {
     .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, id)));
   return row !== undefined;
 }
+
+/**
+ * Submitted answers about a subject on forms of the given purposes, other than those of one event:
+ * how many and when the latest was first written (calculateIsRepeat, docs/builder-helpers.md).
+ */
+export async function countRecordsAbout(
+  { tx, tenantId }: TenantScope,
+  k: { userId: number; purposes: readonly string[]; exceptEventSign?: string },
+) {
+  const [row] = await tx
+    .select({
+      n: count(),
+      // Epoch milliseconds: the same on PGlite and node-postgres (timestamps as text differ).
+      lastMs: sql<number | string | null>`(extract(epoch from max(${formAnswer.createdAt})) * 1000)::float8`,
+    })
+    .from(formAnswer)
+    .innerJoin(form, and(eq(form.tenantId, formAnswer.tenantId), eq(form.id, formAnswer.formId)))
+    .where(
+      and(
+        eq(formAnswer.tenantId, tenantId),
+        eq(formAnswer.userId, k.userId),
+        eq(formAnswer.status, FORM_ANSWER_STATUS.submitted),
+        inArray(form.purpose, [...k.purposes]),
+        k.exceptEventSign !== undefined ? ne(formAnswer.eventSign, k.exceptEventSign) : undefined,
+      ),
+    );
+  const lastMs = row?.lastMs ?? null;
+  return { count: Number(row?.n ?? 0), last: lastMs === null ? null : new Date(Number(lastMs)) };
+}

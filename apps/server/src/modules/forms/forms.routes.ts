@@ -1,5 +1,6 @@
 import {
   FORM_PERMISSIONS,
+  calculateIsRepeatEndpoint,
   downloadFormFileEndpoint,
   exportFormAnswersEndpoint,
   findSmartFormSettingEndpoint,
@@ -26,6 +27,7 @@ import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { startFormAnswerExport } from './forms.export';
+import { calculateIsRepeat } from './forms.repeat';
 import {
   calcGradeResult,
   fileOfAnswer,
@@ -164,6 +166,12 @@ export const formRoutes = (files: FileStorage): RouteDef[] =>
       endpoint: smartFormResultEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, body }) => listEventResults(scope!, principal!, body),
+    }),
+    defineRoute({
+      // Builder helper (S0.7.21): staff who read visit records, within their data scope (forms.repeat.ts).
+      endpoint: calculateIsRepeatEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, principal, body }) => calculateIsRepeat(scope!, principal!, body),
     }),
     defineRoute({
       endpoint: saveScaleResultEndpoint,

@@ -77,6 +77,7 @@ import {
   type FormFilter,
   type FormRow,
 } from './forms.repository';
+import { loadOptionLists } from './forms.option-lists';
 
 type Localized = { 'zh-CN': string; 'en-US': string };
 type DefinitionJson = z.infer<typeof formDefinitionJsonSchema>;
@@ -548,8 +549,12 @@ export async function saveAnswer(
     )
       merged[GRADE_RESULT_PROP] = await gradeVerdict(scope, subjectId, grade);
   }
-  const dictionaries = await loadDictionaries(scope, def);
-  const evaluation = evaluate(def, merged, viewer, { now, dictionaries });
+  // Dictionaries, and the option lists named by a path that this answer fills (docs/forms.md).
+  const dictionaries = {
+    ...(await loadDictionaries(scope, def)),
+    ...(await loadOptionLists(scope, def, merged, lang)),
+  };
+  const evaluation = evaluate(def, merged, viewer, { now, dictionaries, previous: before });
   if (!evaluation.valid) throw formErrorResponse(def, evaluation.errors[0]!, lang);
   const cleaned = evaluation.answer;
   const author = { createdBy: p.userId, createdByName: p.realName };

@@ -843,3 +843,34 @@ describe('every call: signed-in only, input named on refusal [spec:S0.7.19, S0.7
     }
   });
 });
+
+describe('options switched off in the builder [spec:S0.3.35]', () => {
+  it('refuses a switched-off option in a new answer, naming the field; the other options stay open', async () => {
+    const form = await saveForm({
+      purpose: 'questionnaire',
+      name: label('Switched-off option'),
+      columns: [
+        {
+          prop: 'place',
+          label: label('Place'),
+          type: 'radio',
+          dicData: [option(1, 'Library'), { ...option(2, 'Old building'), disabled: true }],
+        },
+      ],
+    });
+    expect(form.status).toBe(200);
+    const formId = form.body.data.form.id;
+    const refused = await save(tok.student, { formId, eventSign: 'off-1', answers: { place: 2 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.fields[0].field).toBe('place');
+    const accepted = await save(tok.student, { formId, eventSign: 'off-1', answers: { place: 1 } });
+    expect(accepted.status).toBe(200);
+    // Another school does not see the form at all.
+    const beta = await t.post(
+      '/biz/public/forms/answer/save',
+      { formId, eventSign: 'off-1', answers: { place: 1 } },
+      { token: tok.betaAdmin, tenantId: t.beta.tenantId, ...EN },
+    );
+    expect(beta.status).toBe(404);
+  });
+});

@@ -6,3 +6,4 @@ export {
   createFormAnswerExportJob,
   type FormAnswerExportPayload,
 } from './forms.export';
+export { answerSummaryOf, boundFormOf, formPurposeOf, type BoundForm } from './forms.purpose';

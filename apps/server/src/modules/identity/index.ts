@@ -24,4 +24,4 @@ export { USER_EXPORT_QUEUE, createUserExportJob, type UserExportPayload } from '
 export { isTenantWideAdminRole } from './identity.policy';
 export { generateInitialPassword } from './users.service';
 export { findRolesWithPermissions, userTypeExists } from './users.repository';
-export { findDept } from './depts.repository';
+export { findDept, findDeptSubtreeIds } from './depts.repository';

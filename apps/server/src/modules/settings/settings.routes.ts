@@ -19,10 +19,14 @@ import {
   updateDictEndpoint,
   updateDictItemEndpoint,
   updateSiteEndpoint,
+  findScheduleTimeEndpoint,
+  interviewResultsEndpoint,
+  schemeCategoryEndpoint,
 } from '@psy/contracts';
 import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import { SETTINGS_PERMISSIONS as P } from './settings.policy';
+import { findScheduleTime, listInterviewResults, listSchemeCategories } from './lookups.service';
 import {
   changeDict,
   changeDictItem,
@@ -153,5 +157,22 @@ export const settingsRoutes = (): RouteDef[] =>
       endpoint: deleteDictItemEndpoint,
       access: permission(P.dict),
       handler: async ({ scope, params }) => removeDictItem(scope!, params.id),
+    }),
+
+    // Builder helpers (spec S0.7.21, docs/builder-helpers.md): lookups for every signed-in user.
+    defineRoute({
+      endpoint: interviewResultsEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, lang }) => listInterviewResults(scope!, lang),
+    }),
+    defineRoute({
+      endpoint: schemeCategoryEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, lang }) => listSchemeCategories(scope!, lang),
+    }),
+    defineRoute({
+      endpoint: findScheduleTimeEndpoint,
+      access: AUTHENTICATED,
+      handler: async ({ scope, body }) => findScheduleTime(scope!, body),
     }),
   ] as RouteDef[];

@@ -2,6 +2,7 @@ import {
   AGREEMENT_SETTING_CODE,
   ALL_APP_SETTING_CODES,
   KNOWN_SETTING_CODES,
+  TIME_SLOT_SETTING_CODE,
   defaultSettingValue,
   isKnownSettingCode,
   type DictAdminItem,
@@ -121,6 +122,20 @@ export async function saveSettings(
       if (unknown !== undefined)
         throw badRequest(`${fieldPrefix.replace('#', String(i))}value.userRoleId`, `no role ${unknown}`);
       s.value.userRoleId = ids;
+    }
+    if (s.type === TIME_SLOT_SETTING_CODE) {
+      // Time slots name sites of the school (docs/builder-helpers.md).
+      const slots = (s.value.slots as { siteId?: number }[] | undefined) ?? [];
+      const known = new Map<number, boolean>();
+      for (const [j, slot] of slots.entries()) {
+        if (slot.siteId === undefined) continue;
+        if (!known.has(slot.siteId)) known.set(slot.siteId, !!(await findSiteById(scope, slot.siteId)));
+        if (!known.get(slot.siteId))
+          throw badRequest(
+            `${fieldPrefix.replace('#', String(i))}value.slots[${j}].siteId`,
+            `no site ${slot.siteId}`,
+          );
+      }
     }
     out.push(toState(s.type, await upsertSetting(scope, s)));
   }

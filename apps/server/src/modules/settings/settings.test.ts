@@ -470,7 +470,8 @@ describe('dictionaries [spec:S0.3.1] [spec:S1.7.8]', () => {
   it('lists, adds, describes and deletes dictionaries; seeded ones cannot be deleted', async () => {
     const page = await t.get('/admin/dict/page?current=1&size=50', { token: admin });
     expect(page.status).toBe(200);
-    expect(page.body.data.total).toBe(21);
+    // The field library's 21 dictionaries and activitySchemeCategory (docs/builder-helpers.md).
+    expect(page.body.data.total).toBe(22);
     const sex = page.body.data.records.find((d: { name: string }) => d.name === 'sex');
     expect(sex).toMatchObject({ system: true, itemCount: 2, description: '性别' });
 

@@ -1,10 +1,11 @@
-import { myAgreementEndpoint, saveAgreementEndpoint, type ResponseOf } from '@psy/contracts';
+import { myAgreementEndpoint, saveAgreementEndpoint, type BodyOf, type ResponseOf } from '@psy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 
 export type MyAgreement = ResponseOf<typeof myAgreementEndpoint>;
+export type SaveAgreementBody = BodyOf<typeof saveAgreementEndpoint>;
 
 export const agreementQueryKeys = {
   /** Per language too: the server answers the text in the caller's language. */
@@ -28,12 +29,15 @@ export function useMyAgreement(isEnabled = true) {
   });
 }
 
-/** Records the agreement (`POST /admin/agreement/save`, spec S0.3.12); the dialog closes once it is saved. */
+/**
+ * Records the agreement (`POST /admin/agreement/save`, spec S0.3.12): the form name, and with the school's
+ * agreement form its id and the saved answer's id. The dialog closes once it is saved.
+ */
 export function useSaveAgreement() {
   const session = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (formName: string) => request(saveAgreementEndpoint, { body: { formName } }),
+    mutationFn: (body: SaveAgreementBody) => request(saveAgreementEndpoint, { body }),
     onSuccess: (saved) => {
       queryClient.setQueriesData<MyAgreement>(
         { queryKey: agreementQueryKeys.mine(session?.user.id ?? 0) },

@@ -17,7 +17,9 @@ import {
 } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useUserInfo } from '../../auth';
+import { FORM_FILL_PATH } from '../../forms';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
 import {
@@ -258,6 +260,18 @@ function AgreementList() {
       dataIndex: 'agreedAt',
       width: 180,
       render: (at: string) => formatDateTime(at, i18n.language),
+    },
+    {
+      title: t('systemSettings.agreement.answer'),
+      dataIndex: 'formAnswerId',
+      width: 120,
+      // The saved agreement form, read-only on the fill page (the server decides who may read it).
+      render: (answerId: number | null) =>
+        answerId === null ? null : (
+          <Link to={`${FORM_FILL_PATH}?answerId=${answerId}`} data-testid="agreement-answer-link">
+            {t('systemSettings.agreement.viewAnswer')}
+          </Link>
+        ),
     },
   ];
 

@@ -30,6 +30,8 @@ import {
   updateTableColumn,
   visibleWhenSources,
 } from '../lib/builder-settings';
+import { addTableOption, makeTableChoice, relabelTableOption, removeTableOption } from '../lib/builder-props';
+import { useNewText } from './column-props';
 import { localized, type FormLang } from '../lib/form-text';
 import styles from './form-admin.module.css';
 
@@ -122,6 +124,7 @@ export function ColumnSettings({
 }: ColumnSettingsProps) {
   const { t } = useTranslation();
   const [richType, setRichType] = useState<RichItemType>('text');
+  const newText = useNewText();
   const id = (part: string) => `cfg-${c.prop}-${part}`;
   const label = (col: FormColumn) => localized(col.label, lang) || col.prop;
   const sources = visibleWhenSources(columns, c.prop);
@@ -253,13 +256,14 @@ export function ColumnSettings({
                   aria-label={t('formAdmin.table.type', { name: tc.prop })}
                   value={tc.type}
                   disabled={disabled}
-                  options={(tc.type === 'select'
-                    ? (['input', 'number', 'select'] as const)
-                    : (['input', 'number'] as const)
-                  ).map((v) => ({ value: v, label: t(`formAdmin.table.types.${v}`) }))}
+                  options={(['input', 'number', 'select'] as const).map((v) => ({
+                    value: v,
+                    label: t(`formAdmin.table.types.${v}`),
+                  }))}
                   onChange={(v: 'input' | 'number' | 'select') =>
-                    onReplace(updateTableColumn(c, i, { type: v }))
+                    onReplace(v === 'select' ? makeTableChoice(c, i) : updateTableColumn(c, i, { type: v }))
                   }
+                  data-testid={`table-type-${tc.prop}`}
                 />
                 {tc.type === 'number' ? (
                   <>
@@ -276,7 +280,7 @@ export function ColumnSettings({
                       onChange={(max) => onReplace(updateTableColumn(c, i, { max }))}
                     />
                   </>
-                ) : (
+                ) : tc.type === 'select' ? null : (
                   <NumberBox
                     label={t('formAdmin.maxlength')}
                     value={tc.maxlength}
@@ -304,6 +308,43 @@ export function ColumnSettings({
                 enLabel={t('formAdmin.table.labelEn', { name: tc.prop })}
                 onChange={(next) => onReplace(updateTableColumn(c, i, { label: next }))}
               />
+              {tc.type === 'select' ? (
+                <div className={styles.row} data-testid={`table-options-${tc.prop}`}>
+                  <span>{t('formAdmin.props.tableOptions', { name: tc.prop })}</span>
+                  {(tc.dicData ?? []).map((o) => (
+                    <div key={String(o.value)} className={styles.option}>
+                      {(['zh-CN', 'en-US'] as const).map((l) => (
+                        <Input
+                          key={l}
+                          value={o.label[l]}
+                          maxLength={500}
+                          aria-label={t(
+                            l === 'zh-CN' ? 'formAdmin.props.tableOptionZh' : 'formAdmin.props.tableOptionEn',
+                            { name: tc.prop, value: o.value },
+                          )}
+                          disabled={disabled}
+                          onChange={(e) => onReplace(relabelTableOption(c, i, o.value, l, e.target.value))}
+                        />
+                      ))}
+                      <Button
+                        size="small"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('formAdmin.props.removeTableOption', { name: tc.prop, value: o.value })}
+                        disabled={disabled || (tc.dicData ?? []).length <= 1}
+                        onClick={() => onReplace(removeTableOption(c, i, o.value))}
+                      />
+                    </div>
+                  ))}
+                  <Button
+                    size="small"
+                    icon={<PlusOutlined />}
+                    disabled={disabled}
+                    onClick={() => onReplace(addTableOption(c, i, newText('formAdmin.newOption')))}
+                  >
+                    {t('formAdmin.addOption')}
+                  </Button>
+                </div>
+              ) : null}
             </div>
           ))}
           <div className={styles.inline}>
@@ -311,14 +352,7 @@ export function ColumnSettings({
               size="small"
               icon={<PlusOutlined />}
               disabled={disabled}
-              onClick={() =>
-                onReplace(
-                  addTableColumn(c, {
-                    'zh-CN': t('formAdmin.table.newColumn', { lng: 'zh-CN' }),
-                    'en-US': t('formAdmin.table.newColumn', { lng: 'en-US' }),
-                  }),
-                )
-              }
+              onClick={() => onReplace(addTableColumn(c, newText('formAdmin.table.newColumn')))}
             >
               {t('formAdmin.table.add')}
             </Button>

@@ -32,6 +32,7 @@ import {
 } from '../lib/field-values';
 import { timeGridRows, timeGridValue, toggleWeek, WEEKDAYS, type TimeGridRow } from '../lib/time-grid';
 import { ChoiceGroup } from './choice-group';
+import { SlotTimeGrid } from './time-grid-control';
 import styles from './form-renderer.module.css';
 
 // The heavier controls load only when a form has such a field (route budget, docs/forms.md "Web").
@@ -335,7 +336,17 @@ export function FieldControl(props: FieldControlProps) {
       );
     }
     case 'timeGrid':
-      return <TimeGridControl id={id} value={value} disabled={disabled} onChange={set} />;
+      return (
+        <SlotTimeGrid
+          id={id}
+          prop={c.prop}
+          label={label}
+          value={value}
+          disabled={disabled}
+          onChange={set}
+          fallback={<TimeGridControl id={id} value={value} disabled={disabled} onChange={set} />}
+        />
+      );
     case 'table':
       return <TableControl column={c} value={value} disabled={disabled} lang={lang} onChange={set} />;
     case 'richTxt':
@@ -345,7 +356,10 @@ export function FieldControl(props: FieldControlProps) {
   }
 }
 
-/** Time-grid selector (spec S0.3.24, S1.3.2): rows of a time range and weekdays 1-7. */
+/**
+ * Free time rows (spec S0.3.24, S1.3.2): a time range and weekdays 1-7 per row; the fallback of the
+ * slot grid when the school's slots cannot be loaded.
+ */
 function TimeGridControl(props: {
   id: string;
   value: unknown;

@@ -13,14 +13,15 @@ import {
 import { Alert, Button, Card, Flex, Input, Radio, Select, Spin, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../auth';
 import { fieldIssuesOf } from '../../../shared/api/field-issues';
 import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import { useFormTypes, useFormView, useSaveForm } from '../api/forms';
+import { useBuilderDictionaryNames } from '../api/builder-dicts';
 import { useBuilderRoles } from '../api/roles';
 import {
   addLibraryField,
-  addOption,
   availableLibraryFields,
   blankColumn,
   conditionSources,
@@ -31,17 +32,23 @@ import {
   jumpRuleTargets,
   jumpTargets,
   moveColumn,
-  relabelOption,
   removeColumn,
-  removeOption,
   setJumpRule,
   setOtherOption,
   setRequiredRules,
   updateColumn,
 } from '../lib/builder';
-import { roleOptions, rolesInForm, serverIssuesByColumn, withoutEmptyRules } from '../lib/builder-settings';
+import {
+  canRename,
+  columnsForSave,
+  renameProp,
+  setReadingTime,
+  type RenameProblem,
+} from '../lib/builder-props';
+import { roleOptions, rolesInForm, serverIssuesByColumn } from '../lib/builder-settings';
 import { readDefinition } from '../lib/fill';
 import { formLang, localized, type FormLang } from '../lib/form-text';
+import { ColumnProps, OptionSourceEditor, useNewText } from './column-props';
 import { ColumnSettings } from './column-settings';
 import { FormRenderer } from './form-renderer';
 import styles from './form-admin.module.css';
@@ -94,11 +101,18 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
   const [enabled, setEnabled] = useState(true);
   const types = useFormTypes();
   const [columns, setColumns] = useState<FormColumn[]>([]);
+  /** Props of the saved version: their answers are keyed by them, so they are not renamed. */
+  const [savedProps, setSavedProps] = useState<ReadonlySet<string>>(() => new Set());
   const [selected, setSelected] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   /** The server's 400 at the columns it names (docs/forms.md "Builder"). */
   const [serverIssues, setServerIssues] = useState<Record<string, string[]>>({});
   const roles = useBuilderRoles(canEdit);
+  const newText = useNewText();
+  const info = useUserInfo();
+  const dictionaryNames = useBuilderDictionaryNames(
+    canEdit && (info.data?.permissions.includes('sys_dict') ?? false),
+  );
   const [previewRoles, setPreviewRoles] = useState<string[]>(['ROLE_GENERAL']);
   const [libraryPick, setLibraryPick] = useState<string | undefined>(undefined);
   const [typePick, setTypePick] = useState<FieldType | undefined>(undefined);
@@ -112,6 +126,7 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
     setEnabled(view.data.form.enabled);
     setVersion(view.data.form.currentVersion);
     setColumns(definition?.columns ?? []);
+    setSavedProps(new Set((definition?.columns ?? []).map((c) => c.prop)));
   }, [view.data]);
 
   const issues = useMemo(() => issuesByProp(columns), [columns]);
@@ -139,10 +154,7 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
   };
   const addBlank = () => {
     if (!typePick) return;
-    const column = blankColumn(columns, typePick, {
-      'zh-CN': t('formAdmin.newFieldLabel', { lng: 'zh-CN' }),
-      'en-US': t('formAdmin.newFieldLabel', { lng: 'en-US' }),
-    });
+    const column = blankColumn(columns, typePick, newText('formAdmin.newFieldLabel'));
     setColumns((cs) => [...cs, column]);
     setSelected(column.prop);
     setTypePick(undefined);
@@ -150,7 +162,7 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
 
   const submit = async () => {
     const fullName = bothLanguages(name);
-    const saved = withoutEmptyRules(columns);
+    const saved = columnsForSave(columns);
     const definition: FormDefinition = {
       id: String(savedId ?? 'new'),
       version: Math.max(1, version),
@@ -175,6 +187,7 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
         columns: saved as unknown as Record<string, unknown>[],
       });
       setColumns(saved);
+      setSavedProps(new Set(saved.map((c) => c.prop)));
       setSavedId(result.form.id);
       setVersion(result.form.currentVersion);
       setName(result.form.name);
@@ -280,6 +293,8 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
                   <Flex gap={8}>
                     <Select
                       id="form-blank-type"
+                      // 17 types: a plain list (no virtual scrolling) scrolls natively to any of them.
+                      virtual={false}
                       style={{ flex: 1, minWidth: 0 }}
                       value={typePick}
                       placeholder={t('formAdmin.typePlaceholder')}
@@ -364,8 +379,20 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
                 issues={issues[selectedColumn.prop] ?? []}
                 serverIssues={serverIssues[selectedColumn.prop] ?? []}
                 roleOptions={pickerRoles}
+                schoolDictionaries={dictionaryNames.data ?? []}
                 onPatch={(change) => patch(selectedColumn.prop, change)}
                 onReplace={replace}
+                onRename={
+                  canEdit && canRename(selectedColumn.prop, savedProps)
+                    ? (to) => {
+                        const result = renameProp(columns, selectedColumn.prop, to);
+                        if ('problem' in result) return result.problem;
+                        setColumns(result.columns);
+                        setSelected(to.trim());
+                        return null;
+                      }
+                    : undefined
+                }
               />
             ) : null}
             {problems.length > 0 ? (
@@ -425,8 +452,11 @@ interface ColumnConfigProps {
   issues: readonly string[];
   serverIssues: readonly string[];
   roleOptions: { value: string; label: string }[];
+  schoolDictionaries: readonly string[];
   onPatch: (change: Partial<FormColumn>) => void;
   onReplace: (column: FormColumn) => void;
+  /** Renames the column's prop (only a new, non-library column); answers a problem or null. */
+  onRename?: (to: string) => RenameProblem | null;
 }
 
 /** Settings of one column (S0.3.35): label, required, options, 'other', reading time, logic, rules, roles. */
@@ -438,12 +468,15 @@ function ColumnConfig({
   issues,
   serverIssues,
   roleOptions: roleOpts,
+  schoolDictionaries,
   onPatch,
   onReplace,
+  onRename,
 }: ColumnConfigProps) {
   const { t } = useTranslation();
+  const [propDraft, setPropDraft] = useState(c.prop);
+  const [renameProblem, setRenameProblem] = useState<RenameProblem | null>(null);
   const choice = isChoiceType(c.type);
-  const options = c.dicData ?? [];
   const targets = jumpTargets(columns, c.prop);
   const sources = conditionSources(columns, c.prop);
   const conditions = c.requiredRules?.conditions ?? [];
@@ -458,6 +491,40 @@ function ColumnConfig({
       <div className={styles.muted}>
         {c.prop} · {t(`formAdmin.type.${c.type}`)}
       </div>
+      {onRename ? (
+        <div className={styles.row}>
+          <label htmlFor={id('prop')}>{t('formAdmin.props.propName')}</label>
+          <div className={styles.inline}>
+            <Input
+              id={id('prop')}
+              style={{ flex: 1, minWidth: 140 }}
+              value={propDraft}
+              maxLength={100}
+              status={renameProblem ? 'error' : undefined}
+              onChange={(e) => {
+                setPropDraft(e.target.value);
+                setRenameProblem(null);
+              }}
+              data-testid="cfg-prop"
+            />
+            <Button
+              size="small"
+              disabled={propDraft.trim() === c.prop}
+              onClick={() => setRenameProblem(onRename(propDraft))}
+              data-testid="cfg-rename"
+            >
+              {t('formAdmin.props.rename')}
+            </Button>
+          </div>
+          {renameProblem ? (
+            <div className={styles.issue} role="alert">
+              {t(`formAdmin.props.renameProblem.${renameProblem}`)}
+            </div>
+          ) : (
+            <div className={styles.muted}>{t('formAdmin.props.propHint')}</div>
+          )}
+        </div>
+      ) : null}
       {issues.map((key) => (
         <div key={key} className={styles.issue} role="alert">
           {t(`formAdmin.issue.${key as 'duplicateProp'}`)}
@@ -506,52 +573,15 @@ function ColumnConfig({
           <label htmlFor={id('inUse')}>{t('formAdmin.inUse')}</label>
         </div>
       ) : null}
-      {choice && !c.dicUrl ? (
-        <div className={styles.row}>
-          <span>{t('formAdmin.options')}</span>
-          {options.map((o) => (
-            <div key={String(o.value)} className={styles.option}>
-              <Input
-                value={o.label['zh-CN']}
-                aria-label={t('formAdmin.optionZh', { value: o.value })}
-                disabled={disabled}
-                onChange={(e) => onReplace(relabelOption(c, o.value, 'zh-CN', e.target.value))}
-              />
-              <Input
-                value={o.label['en-US']}
-                aria-label={t('formAdmin.optionEn', { value: o.value })}
-                disabled={disabled}
-                onChange={(e) => onReplace(relabelOption(c, o.value, 'en-US', e.target.value))}
-              />
-              <Button
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={t('formAdmin.removeOption', { value: o.value })}
-                disabled={disabled}
-                onClick={() => onReplace(removeOption(c, o.value))}
-              />
-            </div>
-          ))}
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            disabled={disabled}
-            onClick={() =>
-              onReplace(
-                addOption(c, {
-                  'zh-CN': t('formAdmin.newOption', { lng: 'zh-CN' }),
-                  'en-US': t('formAdmin.newOption', { lng: 'en-US' }),
-                }),
-              )
-            }
-          >
-            {t('formAdmin.addOption')}
-          </Button>
-        </div>
-      ) : choice ? (
-        <div className={styles.muted}>{t('formAdmin.dictionaryOptions', { name: c.dicUrl })}</div>
-      ) : null}
-      {choice && c.type !== 'radioInput' ? (
+      <OptionSourceEditor
+        column={c}
+        columns={columns}
+        lang={lang}
+        disabled={disabled}
+        onReplace={onReplace}
+        schoolDictionaries={schoolDictionaries}
+      />
+      {choice && c.type !== 'radioInput' && !c.dicUrl?.startsWith('/') ? (
         <div className={styles.inline}>
           <Switch
             id={id('other')}
@@ -574,11 +604,19 @@ function ColumnConfig({
             style={{ width: 100 }}
             value={c.readingTime ?? ''}
             disabled={disabled}
-            onChange={(e) => {
-              const n = Math.max(0, Math.min(3600, Math.floor(Number(e.target.value) || 0)));
-              onPatch({ readingTime: n > 0 ? n : undefined, isDelayCheck: n > 0 ? true : undefined });
-            }}
+            onChange={(e) => onReplace(setReadingTime(c, Number(e.target.value) || 0))}
           />
+          {c.readingTime ? (
+            <>
+              <Switch
+                id={id('delayCheck')}
+                checked={c.isDelayCheck === true}
+                disabled={disabled}
+                onChange={(on) => onReplace(setReadingTime(c, c.readingTime ?? 0, on))}
+              />
+              <label htmlFor={id('delayCheck')}>{t('formAdmin.props.delayCheck')}</label>
+            </>
+          ) : null}
         </div>
       ) : null}
       {(c.type === 'input' || c.type === 'textarea') && (
@@ -706,6 +744,7 @@ function ColumnConfig({
           </Button>
         </fieldset>
       ) : null}
+      <ColumnProps column={c} disabled={disabled} onReplace={onReplace} />
       <ColumnSettings
         column={c}
         columns={columns}

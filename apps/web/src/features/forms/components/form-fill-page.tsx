@@ -1,11 +1,12 @@
 import { Button, Input, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fieldIssuesOf } from '../../../shared/api/field-issues';
 import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import { InlineAlert } from '../../../shared/ui/plain/inline-alert';
+import { UnsavedChangesGuard, useConfirmLeave } from '../../../shared/ui/unsaved-changes-guard';
 import { useFormDictionaries, useFormView, useSaveFormAnswer } from '../api/forms';
 import { dictionaryNames } from '../lib/dictionaries';
 import { answerFieldErrors, readDefinition, readFillQuery } from '../lib/fill';
@@ -48,6 +49,10 @@ export function FormFillPage() {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  // Change tracking of the renderer (on 500 ms after load): unsaved changes ask before they are lost.
+  const [dirty, setDirty] = useState(false);
+  const confirmLeave = useConfirmLeave();
+  useEffect(() => setDirty(false), [viewQuery]);
 
   const definition = useMemo(() => readDefinition(view.data?.definition), [view.data]);
   const dictionaryList = useMemo(() => dictionaryNames(definition?.columns ?? []), [definition]);
@@ -109,6 +114,7 @@ export function FormFillPage() {
 
   return (
     <div className={styles.page}>
+      <UnsavedChangesGuard dirty={dirty && mode === 'edit'} keptAlive />
       <div className={styles.head}>
         <h1 className={styles.heading}>{localized(form.name, lang)}</h1>
         <div>
@@ -119,7 +125,15 @@ export function FormFillPage() {
           ) : null}
           {answer ? (
             <Button
-              onClick={() => setShowHistory((v) => !v)}
+              onClick={() => {
+                // The history replaces the form: changes not submitted would be lost.
+                if (!showHistory && dirty)
+                  confirmLeave(() => {
+                    setDirty(false);
+                    setShowHistory(true);
+                  });
+                else setShowHistory((v) => !v);
+              }}
               aria-expanded={showHistory}
               data-testid="form-history-toggle"
             >
@@ -142,6 +156,7 @@ export function FormFillPage() {
           viewer={{ roleCodes, mode }}
           dictionaries={dictionaries.options}
           serverErrors={serverErrors}
+          onDirtyChange={setDirty}
           submitting={save.isPending}
           onSubmit={submit}
           canSubmit={() => {

@@ -13,6 +13,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnOfError, errorText, formLang, localized } from '../lib/form-text';
 import { withValue } from '../lib/field-values';
+import { clearValues, valuesOutsideLists } from '../lib/option-lists';
+import { useOptionLists } from '../api/option-lists';
 import { CHANGE_WATCH_DELAY_MS, createClickGuard, markShown } from '../lib/timing';
 import { FieldControl, fieldDomId } from './field-control';
 import styles from './form-renderer.module.css';
@@ -64,6 +66,9 @@ export function FormRenderer(props: FormRendererProps) {
   const tracking = useRef(false);
   const guard = useRef(createClickGuard());
   const columns = useMemo(() => definition?.columns ?? [], [definition]);
+  // Option lists named by a path, for the current answer (a placeholder filled from another field).
+  const lists = useOptionLists(columns, answer, lang);
+  const options = useMemo(() => ({ ...dictionaries, ...lists.options }), [dictionaries, lists.options]);
 
   // A new stored answer (another edition, a saved answer) starts the form again.
   useEffect(() => {
@@ -87,10 +92,25 @@ export function FormRenderer(props: FormRendererProps) {
         { columns },
         answer,
         { roleCodes: viewer.roleCodes, mode },
-        { now, dictionaries, reading: { shownAt } },
+        { now, dictionaries: options, reading: { shownAt } },
       ),
-    [columns, answer, viewer.roleCodes, mode, now, dictionaries, shownAt],
+    [columns, answer, viewer.roleCodes, mode, now, options, shownAt],
   );
+
+  // A chosen value a newly loaded list no longer holds (the category changed) is cleared like a hidden
+  // answer; only in fields this viewer may change.
+  const outside =
+    mode === 'edit'
+      ? valuesOutsideLists(
+          columns,
+          answer,
+          lists.states,
+          (prop) => evaluation.fields[prop]?.editable === true,
+        ).join(',')
+      : '';
+  useEffect(() => {
+    if (outside !== '') setAnswer((prev) => clearValues(prev, outside.split(',')));
+  }, [outside]);
 
   // Reading time (S0.4.7): note when each such question is first shown, tick while a countdown runs.
   const readingVisible = columns
@@ -165,6 +185,27 @@ export function FormRenderer(props: FormRendererProps) {
     if (column) scrollTo(column.prop);
   }, [firstServerError, columns]);
 
+  /** Why a list-path field offers no options yet: a field to answer first, or a call that failed. */
+  const listHint = (c: FormColumn) => {
+    const state = c.dicUrl !== undefined ? lists.states[c.dicUrl] : undefined;
+    if (!state || mode !== 'edit') return null;
+    if (state.status === 'waiting') {
+      const fields = state.props
+        .map((prop) => columns.find((col) => col.prop === prop))
+        .map((col) => (col ? localized(col.label, lang) : ''))
+        .filter((text) => text !== '')
+        .join(', ');
+      return (
+        <div className={styles.hint} data-testid={`list-waiting-${c.prop}`}>
+          {t('formOptions.waiting', { fields })}
+        </div>
+      );
+    }
+    if (state.status === 'failed' && !c.dicData?.length)
+      return <div className={styles.hint}>{t('formOptions.failed')}</div>;
+    return null;
+  };
+
   const visible = columns.filter((c) => evaluation.fields[c.prop]?.visible);
   if (!definition || visible.length === 0) {
     return <Empty description={t('forms.empty')} />;
@@ -226,12 +267,13 @@ export function FormRenderer(props: FormRendererProps) {
               state={state}
               answer={answer}
               lang={lang}
-              dictionaries={dictionaries}
+              dictionaries={options}
               invalid={messages.length > 0}
               describedBy={describedBy}
               labelledBy={labelId}
               onChange={(key, value) => change(c.prop, key, value)}
             />
+            {listHint(c)}
             {state.notices.map((notice) => (
               <div key={notice} className={styles.notice}>
                 {t(notice)}

@@ -11,12 +11,12 @@ import {
   jumpTargets,
   moveColumn,
   removeColumn,
-  removeOption,
   setJumpRule,
   setOtherOption,
   setRequiredRules,
   updateColumn,
 } from './builder';
+import { removeNestedOption } from './builder-props';
 
 const label = { 'zh-CN': '问题', 'en-US': 'Question' };
 
@@ -92,7 +92,7 @@ describe('form builder steps', () => {
 
   it('removing an option removes its jump rule', () => {
     const radio = setJumpRule(sample()[0]!, 2, ['field_3']);
-    const after = removeOption(radio, 2);
+    const after = removeNestedOption(radio, 2);
     expect(after.dicData!.map((o) => o.value)).toEqual([1]);
     expect(after.logicJumpRules).toBeUndefined();
   });

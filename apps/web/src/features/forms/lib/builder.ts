@@ -2,6 +2,7 @@ import {
   checkDefinition,
   columnFromLibrary,
   FIELD_LIBRARY,
+  flattenOptions,
   OTHER_OPTION_VALUE,
   validFormDefinitionSchema,
   type DefinitionIssue,
@@ -201,33 +202,15 @@ export function setOtherOption(column: FormColumn, on: boolean): FormColumn {
 /** Adds an option with the next free whole value (never 0, which is 'other'). */
 export function addOption(column: FormColumn, label: LocalizedText): FormColumn {
   const options = column.dicData ?? [];
-  const numbers = options.map((o) => Number(o.value)).filter((n) => Number.isInteger(n));
+  // Unique across nested options too (a cascader's or tree's values are one set).
+  const numbers = flattenOptions(options)
+    .map((o) => Number(o.value))
+    .filter((n) => Number.isInteger(n));
   const value = Math.max(0, ...numbers) + 1;
   const other = options.filter((o) => String(o.value) === String(OTHER_OPTION_VALUE));
   const rest = options.filter((o) => String(o.value) !== String(OTHER_OPTION_VALUE));
   // 'other' stays the last option.
   return { ...column, dicData: [...rest, { value, label }, ...other] };
-}
-
-/** Removes an option and the logic-jump rule of that option. */
-export function removeOption(column: FormColumn, value: FieldOption['value']): FormColumn {
-  const next = setJumpRule(column, value, []);
-  return { ...next, dicData: (column.dicData ?? []).filter((o) => String(o.value) !== String(value)) };
-}
-
-/** Relabels an option in one language. */
-export function relabelOption(
-  column: FormColumn,
-  value: FieldOption['value'],
-  lang: keyof LocalizedText,
-  label: string,
-): FormColumn {
-  return {
-    ...column,
-    dicData: (column.dicData ?? []).map((o) =>
-      String(o.value) === String(value) ? { ...o, label: { ...o.label, [lang]: label } } : o,
-    ),
-  };
 }
 
 /** `checkDefinition` issues grouped by the prop they are about, for showing next to the columns. */

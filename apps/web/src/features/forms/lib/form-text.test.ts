@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import enUS from '../../../i18n/en-US.json';
 import zhCN from '../../../i18n/zh-CN.json';
 import { FORM_ERROR_KEYS, FORM_ERROR_MESSAGES } from '@psy/forms';
-import { choiceOptions, errorText, formLang, localized, optionTree } from './form-text';
+import { choiceOptions, errorText, formLang, localized } from './form-text';
 
 const columns = [{ prop: 'mood', label: { 'zh-CN': '心情', 'en-US': 'Mood' } }];
 
@@ -56,10 +56,5 @@ describe('form texts', () => {
       { value: 1, label: 'One', disabled: false },
       { value: 3, label: 'Three', disabled: true },
     ]);
-    expect(optionTree(options, 'zh-CN')[0]).toEqual({
-      value: 1,
-      label: '一',
-      children: [{ value: 2, label: '二' }],
-    });
   });
 });

@@ -53,19 +53,3 @@ export function errorText(
 export function columnOfError(error: FormError): string {
   return typeof error.params.column === 'string' ? error.params.column : error.field;
 }
-
-/** Nested options as Ant Design's cascader and tree select take them. */
-export interface OptionNode {
-  value: string | number;
-  label: string;
-  disabled?: boolean;
-  children?: OptionNode[];
-}
-export function optionTree(options: readonly FieldOption[] | undefined, lang: FormLang): OptionNode[] {
-  return (options ?? []).map((o) => ({
-    value: o.value,
-    label: localized(o.label, lang),
-    ...(o.disabled ? { disabled: true } : {}),
-    ...(o.children?.length ? { children: optionTree(o.children, lang) } : {}),
-  }));
-}

@@ -12,6 +12,7 @@ import {
   writeTabs,
   type Tab,
 } from '../model/tabs';
+import { useConfirmClose } from '../../../shared/ui/unsaved-changes-guard';
 import styles from './tags-bar.module.css';
 
 const hrefOf = (tab: Tab) => (tab.query ? `${tab.value}?${tab.query}` : tab.value);
@@ -24,20 +25,29 @@ export function TagsBar({ activePath, labelOf }: { activePath: string; labelOf: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tabs = useTabs();
+  // A page with unsaved changes (a form being filled) asks before its tab closes.
+  const confirmClose = useConfirmClose();
+  const others = () =>
+    readTabs()
+      .filter((tab) => tab.value !== activePath)
+      .map((tab) => tab.value);
 
-  const close = (value: string) => {
-    const { tabs: next, active } = closeTab(readTabs(), value, activePath);
-    writeTabs(next);
-    if (active && active.value !== activePath) void navigate(hrefOf(active));
-  };
-  const closeOthers = () => {
-    writeTabs(closeOtherTabs(readTabs(), activePath));
-  };
-  const closeAll = () => {
-    const next = closeAllTabs();
-    writeTabs(next);
-    void navigate(hrefOf(next[0]!));
-  };
+  const close = (value: string) =>
+    confirmClose([value], () => {
+      const { tabs: next, active } = closeTab(readTabs(), value, activePath);
+      writeTabs(next);
+      if (active && active.value !== activePath) void navigate(hrefOf(active));
+    });
+  const closeOthers = () =>
+    confirmClose(others(), () => {
+      writeTabs(closeOtherTabs(readTabs(), activePath));
+    });
+  const closeAll = () =>
+    confirmClose([activePath, ...others()], () => {
+      const next = closeAllTabs();
+      writeTabs(next);
+      void navigate(hrefOf(next[0]!));
+    });
 
   return (
     <nav className={styles.bar} aria-label={t('layout.tabs')}>

@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { SettingCode, SettingState } from '@psy/contracts';
+import { TIME_SLOT_TYPES, WEEKDAYS, type SettingCode, type SettingState } from '@psy/contracts';
 import {
   Button,
   Card,
@@ -23,6 +23,7 @@ import {
   checkSettingValue,
   formValuesOf,
   halfHourTimes,
+  newListRow,
   settingInputOf,
   type ListColumn,
   type SettingField,
@@ -195,6 +196,26 @@ function SettingListField({
                         disabledAlpha
                         aria-label={`${columnLabel(c)} ${index + 1}`}
                       />
+                    ) : c === 'startTime' || c === 'endTime' ? (
+                      <Select
+                        options={TIMES}
+                        showSearch
+                        placeholder={columnLabel(c)}
+                        aria-label={`${columnLabel(c)} ${index + 1}`}
+                        className={styles.slotTime}
+                      />
+                    ) : c === 'week' || c === 'type' ? (
+                      <Select
+                        options={(c === 'week' ? WEEKDAYS : TIME_SLOT_TYPES).map((v) => ({
+                          value: v,
+                          label: t(
+                            `systemSettings.settings.${c === 'week' ? 'weekdays' : 'slotTypes'}.${v}` as 'systemSettings.settings.weekdays.1',
+                          ),
+                        }))}
+                        placeholder={columnLabel(c)}
+                        aria-label={`${columnLabel(c)} ${index + 1}`}
+                        className={styles.choiceSelect}
+                      />
                     ) : c === 'level' || c === 'star' ? (
                       <InputNumber
                         min={c === 'level' ? 1 : 0}
@@ -224,7 +245,7 @@ function SettingListField({
             <Button
               type="dashed"
               icon={<PlusOutlined />}
-              onClick={() => add({ id: String(rows.length + 1) })}
+              onClick={() => add(newListRow(columns, rows.length))}
             >
               {t('systemSettings.settings.addRow')}
             </Button>

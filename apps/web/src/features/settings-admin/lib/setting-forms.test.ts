@@ -6,6 +6,7 @@ import {
   codesOfGroup,
   formValuesOf,
   halfHourTimes,
+  newListRow,
   settingInputOf,
 } from './setting-forms';
 
@@ -56,5 +57,32 @@ describe('setting forms [spec:S1.7.3] [spec:S0.7.8]', () => {
       ['settingList', 0, 'color'],
     );
     expect(checkSettingValue('nope', {})).toHaveLength(1);
+  });
+});
+
+describe('the time-slot setting editor (sjdsz) [spec:S0.7.21] [spec:S1.7.11]', () => {
+  it('edits rows of start, end, weekday and type; a new row has no key', () => {
+    expect(SETTING_FORMS.sjdsz).toEqual({
+      group: 'booking',
+      fields: [{ key: 'slots', kind: 'list', columns: ['startTime', 'endTime', 'week', 'type'] }],
+    });
+    expect(newListRow(['startTime', 'endTime', 'week', 'type'], 3)).toEqual({});
+    expect(newListRow(['id', 'text'], 3)).toEqual({ id: '4' });
+  });
+
+  it('saves the rows and checks them with the contract', () => {
+    const input = settingInputOf('sjdsz', {
+      enable: true,
+      slots: [{ startTime: '09:00', endTime: '10:00', week: 1, type: 2, siteId: undefined }],
+    });
+    expect(input.value).toEqual({ slots: [{ startTime: '09:00', endTime: '10:00', week: 1, type: 2 }] });
+    expect(checkSettingValue('sjdsz', input.value)).toEqual([]);
+    expect(
+      checkSettingValue('sjdsz', { slots: [{ startTime: '10:00', endTime: '09:00', week: 1, type: 2 }] })[0]!
+        .path,
+    ).toEqual(['slots', 0, 'endTime']);
+    expect(
+      checkSettingValue('sjdsz', { slots: [{ startTime: '09:00', endTime: '10:00', type: 2 }] })[0]!.path,
+    ).toEqual(['slots', 0, 'week']);
   });
 });

@@ -1,7 +1,11 @@
 import { SETTING_VALUE_SCHEMAS, isKnownSettingCode, type SettingCode } from '@psy/contracts';
 
-/** Columns an entry of a setting's list may have (spec S1.3: id, text, color, level, star). */
-export type ListColumn = 'id' | 'text' | 'color' | 'level' | 'star' | 'enable';
+/**
+ * Columns an entry of a setting's list may have (spec S1.3: id, text, color, level, star; the time-slot
+ * rows of `sjdsz`: startTime, endTime, week, type).
+ */
+export type ListColumn =
+  'id' | 'text' | 'color' | 'level' | 'star' | 'enable' | 'startTime' | 'endTime' | 'week' | 'type';
 
 export type SettingField =
   | { key: string; kind: 'switch' }
@@ -60,6 +64,11 @@ export const SETTING_FORMS: Partial<Record<SettingCode, SettingForm>> = {
   tjzxssz: { group: 'booking', fields: [] },
   lxfwkgsz: { group: 'booking', fields: [{ key: 'switchFlag', kind: 'choice', options: [0, 1] }] },
   hdzxmssz: { group: 'booking', fields: [{ key: 'bookingCheckEnable', kind: 'switch' }] },
+  // Time slots of the time-grid fields (findScheduleTime; docs/builder-helpers.md).
+  sjdsz: {
+    group: 'booking',
+    fields: [{ key: 'slots', kind: 'list', columns: ['startTime', 'endTime', 'week', 'type'] }],
+  },
   ddxssz: {
     group: 'supervision',
     fields: [{ key: 'supervisionForms', kind: 'checkboxes', options: [1, 2, 3] }],
@@ -128,4 +137,9 @@ export function checkSettingValue(code: string, value: Record<string, unknown>):
     path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
     message: i.message,
   }));
+}
+
+/** A new row of a list: the next key when the list has keys, a blank row otherwise. */
+export function newListRow(columns: readonly ListColumn[], rowCount: number): Record<string, unknown> {
+  return columns.includes('id') ? { id: String(rowCount + 1) } : {};
 }

@@ -12,10 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
-import { useUser } from '../api/users';
+import { usePermissions, useUser } from '../api/users';
 import { useDictItems } from '../api/dicts';
 import { DICT_FIELDS, type DictField } from '../lib/user-form';
+import { showsWorkforceCard } from '../lib/workforce';
 import styles from './user-detail-page.module.css';
+import { WorkforceCard } from './workforce-card';
 
 const USERS_PATH = '/info/index';
 
@@ -274,6 +276,7 @@ export function UserDetailPage({ userId }: { userId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser(userId, 'view');
+  const permissions = usePermissions();
 
   const back = <Button onClick={() => void navigate(USERS_PATH)}>{t('userAdmin.detail.back')}</Button>;
   if (userId === null || user.isError) {
@@ -300,6 +303,11 @@ export function UserDetailPage({ userId }: { userId: number | null }) {
       <Group id="user-basic" title={t('userAdmin.detail.groups.basicInformation')}>
         <BasicInformation user={user.data} />
       </Group>
+      {showsWorkforceCard(user.data.roleList, permissions) && (
+        <Group id="user-workforce" title={t('workforce.title')}>
+          <WorkforceCard userId={userId} />
+        </Group>
+      )}
       <Group id="user-past" title={t('userAdmin.detail.groups.personalPast')}>
         <PersonalPast userId={userId} />
       </Group>

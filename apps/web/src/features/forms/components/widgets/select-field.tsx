@@ -1,38 +1,11 @@
-import type { FieldOption } from '@psy/forms';
-import { Select } from 'antd';
-import { choiceOptions, type FormLang } from '../../lib/form-text';
+import { NestedPicker, type NestedFieldProps } from './nested-picker';
 
-export interface SelectFieldProps {
-  id: string;
-  value: unknown;
-  options: readonly FieldOption[] | undefined;
-  multiple: boolean;
-  disabled: boolean;
-  lang: FormLang;
-  placeholder: string;
-  invalid: boolean;
-  describedBy?: string;
-  onChange: (value: unknown) => void;
-}
+export type SelectFieldProps = Omit<NestedFieldProps, 'loadChildren'>;
 
-/** A select (one or several options); loaded only by forms that have one. */
+/**
+ * A select (one or several options, with search); loaded only by forms that have one. The light picker of
+ * nested-picker.tsx as a list of one level, not antd's Select (route budget, docs/forms.md "Route size").
+ */
 export function SelectField(props: SelectFieldProps) {
-  const { id, value, options, multiple, disabled, lang, placeholder, invalid, describedBy, onChange } = props;
-  return (
-    <Select
-      id={id}
-      style={{ width: '100%' }}
-      mode={multiple ? 'multiple' : undefined}
-      value={(value ?? undefined) as never}
-      options={choiceOptions(options, lang)}
-      disabled={disabled}
-      placeholder={placeholder}
-      status={invalid ? 'error' : undefined}
-      aria-describedby={describedBy}
-      allowClear
-      optionFilterProp="label"
-      showSearch={{ optionFilterProp: 'label' }}
-      onChange={(v: unknown) => onChange(v ?? undefined)}
-    />
-  );
+  return <NestedPicker {...props} mode="select" />;
 }

@@ -1,0 +1,80 @@
+import type { Lang } from '@psy/contracts';
+import {
+  OPTION_LISTS,
+  chosenValues,
+  isListPath,
+  optionsOfList,
+  resolveOptionList,
+  type AnswerMap,
+  type FieldOption,
+  type FormDefinition,
+  type OptionListPath,
+} from '@psy/forms';
+import type { TenantScope } from '../../core/db/database';
+import { focusSettingOptions } from '../focus-settings';
+import { getDeptTree } from '../identity';
+import { interviewResultOptions, schemeCategoryOptions } from '../settings';
+import { freeCounsellorOptions } from '../workforce';
+
+/**
+ * The options-source registry of the form engine (docs/forms.md "Option lists by path"): for each list
+ * path of `OPTION_LISTS` (packages/forms), the loader the owning module's index.ts exports. The save
+ * path loads the lists of the columns an answer fills and `evaluate` refuses a value outside them (400
+ * naming the field). A path without a loader here keeps the behaviour of before: the column's `dicData`
+ * (if any) is the value set, otherwise the value is not checked against a list.
+ */
+export interface OptionListInput {
+  tenantId: number;
+  lang: Lang;
+  params: Record<string, string>;
+}
+export type OptionListLoader = (
+  scope: TenantScope,
+  input: OptionListInput,
+) => Promise<readonly { value: string | number; label: string }[] | readonly unknown[]>;
+
+export const OPTION_LIST_LOADERS: Partial<Record<OptionListPath, OptionListLoader>> = {
+  '/admin/dept/tree': (scope) => getDeptTree(scope),
+  '/focus/setting/4/all': focusSettingOptions,
+  '/plantest/interview/results/list': interviewResultOptions,
+  '/activity/schemeCategory': schemeCategoryOptions,
+  '/consult/workforce/schedule/freeUser': freeCounsellorOptions,
+};
+
+/**
+ * The loaded options of the definition's list-path columns that hold a value in `answer`, keyed by the
+ * column's `dicUrl` (as `evaluate` reads them). A list whose placeholder is empty has no options (any
+ * value is refused); a path without a loader is left out (the column's own `dicData` stays).
+ */
+export async function loadOptionLists(
+  scope: TenantScope,
+  def: FormDefinition,
+  answer: AnswerMap,
+  lang: Lang,
+): Promise<Record<string, FieldOption[]>> {
+  const out: Record<string, FieldOption[]> = {};
+  const cache = new Map<string, FieldOption[]>();
+  for (const c of def.columns) {
+    if (!isListPath(c.dicUrl) || out[c.dicUrl] !== undefined) continue;
+    if (chosenValues(answer[c.prop]).length === 0) continue;
+    const list = resolveOptionList(c.dicUrl, answer);
+    const loader = list.spec ? OPTION_LIST_LOADERS[list.path as OptionListPath] : undefined;
+    if (!list.spec || !loader) continue;
+    if (list.missing.length > 0) {
+      out[c.dicUrl] = [];
+      continue;
+    }
+    let options = cache.get(list.key);
+    if (!options) {
+      const data = await loader(scope, { tenantId: scope.tenantId, lang, params: list.params });
+      options = optionsOfList(data, list.spec.shape);
+      cache.set(list.key, options);
+    }
+    out[c.dicUrl] = options;
+  }
+  return out;
+}
+
+/** Whether every list path of the table has a loader (the registry test names the missing ones). */
+export const listPathsWithoutLoader = (): string[] =>
+  (Object.keys(OPTION_LISTS) as OptionListPath[]).filter((p) => !OPTION_LIST_LOADERS[p]);

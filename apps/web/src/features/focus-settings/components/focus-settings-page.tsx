@@ -1,0 +1,55 @@
+import {
+  FOCUS_SETTING_EDIT_PERMISSION,
+  FOCUS_SETTING_TYPE_KEYS,
+  FOCUS_SETTING_TYPES,
+  type FocusSettingType,
+} from '@psy/contracts';
+import { Card, Select, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useScreenClass } from '../../../shared/ui/use-screen-class';
+import { useUserInfo } from '../../auth';
+import { FocusSettingList } from './focus-setting-list';
+import styles from './focus-settings.module.css';
+
+/**
+ * `/focusperson/setting/index` (spec S1.7.7; our route): the school's key-person option lists, a tab per
+ * type, each with search, status filter, add, edit, delete and the on/off switch. Changing needs
+ * `focus_setting_edit`; without it the lists are read-only.
+ */
+export function FocusSettingsPage() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<FocusSettingType>(FOCUS_SETTING_TYPES[0]!);
+  const canEdit = (useUserInfo().data?.permissions ?? []).includes(FOCUS_SETTING_EDIT_PERMISSION);
+  const isPhone = useScreenClass() === 0;
+  const typeItems = FOCUS_SETTING_TYPES.map((value) => ({
+    value,
+    label: t(`focusSettings.types.${FOCUS_SETTING_TYPE_KEYS[value]}`),
+  }));
+
+  return (
+    <Card variant="borderless" title={<h1 className={styles.title}>{t('focusSettings.title')}</h1>}>
+      <Typography.Paragraph type="secondary" className={styles.intro}>
+        {t('focusSettings.intro')}
+      </Typography.Paragraph>
+      {isPhone ? (
+        // Five tabs do not fit a phone, and the tab bar's overflow menu is not a tab (an ARIA error).
+        <Select<FocusSettingType>
+          className={styles.typeSelect}
+          value={type}
+          aria-label={t('focusSettings.listLabel')}
+          options={typeItems.map((item) => ({ value: item.value, label: item.label }))}
+          onChange={setType}
+        />
+      ) : (
+        <Tabs
+          activeKey={String(type)}
+          onChange={(key) => setType(Number(key) as FocusSettingType)}
+          items={typeItems.map((item) => ({ key: String(item.value), label: item.label }))}
+        />
+      )}
+      {/* One list per tab, each with its own paging and filters; a tab starts fresh when shown. */}
+      <FocusSettingList key={type} type={type} canEdit={canEdit} />
+    </Card>
+  );
+}
