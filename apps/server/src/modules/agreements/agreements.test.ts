@@ -361,4 +361,42 @@ describe('the agreement form in the start-up dialog [spec:S0.4.1] [spec:S0.3.12]
     );
     expect(ok.status, ok.raw).toBe(200);
   });
+
+  it("lets an agreement administrator read a consent's answer, read-only, and no other form's answers", async () => {
+    const answerId = await answerAgreement(tokens.student, t.alpha.userIds.student!);
+    const subadmin = await t.tokenFor('subadmin');
+    const view = () => t.get(`/biz/public/forms/ite/view?answerId=${answerId}`, { token: subadmin });
+    expect((await view()).status).toBe(403);
+    await t.database.db.execute(sql`
+      insert into role_menu (tenant_id, role_id, menu_id)
+      select m.tenant_id, ${t.alpha.roleIds.ROLE_SUB_ADMIN!}, m.id from menu m
+      where m.tenant_id = ${t.alpha.tenantId} and m.permission = 'sys_agreement'`);
+    try {
+      const res = await view();
+      expect(res.status, res.raw).toBe(200);
+      expect(res.body.data.access).toMatchObject({ canView: true, canEdit: false });
+      // The key opens agreement answers only: a user-profile answer stays closed.
+      const [profileForm] = rowsOf<{ id: number }>(
+        await t.database.db.execute(
+          sql`select id from form where tenant_id = ${t.alpha.tenantId} and purpose = 'user_profile'`,
+        ),
+      );
+      const student = t.alpha.userIds.student!;
+      const [other] = rowsOf<{ id: number }>(
+        await t.database.db.execute(sql`
+          insert into form_answer (tenant_id, form_id, form_version, user_id, event_sign, answer, created_by, updated_by)
+          values (${t.alpha.tenantId}, ${Number(profileForm!.id)}, 1, ${student}, 'profile-check', '{}'::jsonb,
+            ${student}, ${student})
+          returning id`),
+      );
+      const otherView = await t.get(`/biz/public/forms/ite/view?answerId=${Number(other!.id)}`, {
+        token: subadmin,
+      });
+      expect(otherView.status).toBe(403);
+    } finally {
+      await t.database.db.execute(sql`delete from role_menu where tenant_id = ${t.alpha.tenantId}
+        and role_id = ${t.alpha.roleIds.ROLE_SUB_ADMIN!}
+        and menu_id in (select id from menu where permission = 'sys_agreement')`);
+    }
+  });
 });

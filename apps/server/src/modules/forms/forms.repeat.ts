@@ -1,9 +1,9 @@
-import { REPEAT_STATUS, type FormPurpose, type RepeatVisit } from '@psy/contracts';
+import { REPEAT_STATUS, WORKFORCE_ROLE_CODES, type FormPurpose, type RepeatVisit } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope } from '../identity';
-import { canEditForms, canReadAllAnswers } from './forms.policy';
+import { canEditForms, canReadAllAnswers, roleCodesOf } from './forms.policy';
 import { countRecordsAbout, findForm, findUserDept, userExists } from './forms.repository';
 
 /** Forms whose answers are records of a visit: having one makes the visitor a repeat visitor (S0.3.19). */
@@ -14,11 +14,13 @@ export const VISIT_RECORD_PURPOSES = [
 ] as const satisfies readonly FormPurpose[];
 
 /**
- * Staff who may read visit records: form administrators (`sys_form`, `admin_form_edit`) or a role form
- * permission on some case-record, intake or first-interview form. Visitors (students) may not ask.
+ * Staff who may ask: form administrators (`sys_form`, `admin_form_edit`), the counsellor roles that fill
+ * case and interview records (`WORKFORCE_ROLE_CODES`; the answer is a count and a date, no content), or a
+ * role form permission on some case-record, intake or first-interview form. Visitors (students) may not.
  */
 async function mayReadVisitRecords(scope: TenantScope, p: Principal): Promise<boolean> {
   if (canReadAllAnswers(p) || canEditForms(p)) return true;
+  if (roleCodesOf(p).some((c) => (WORKFORCE_ROLE_CODES as readonly string[]).includes(c))) return true;
   for (const perm of await findMyFormPermissions(scope, p)) {
     if (!perm.view) continue;
     const f = await findForm(scope, perm.formId);

@@ -36,7 +36,7 @@ import { pageAnswer, pageWindow } from '../../core/db/paging';
 import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope, recordPersonalDataRead } from '../identity';
-import { getDict } from '../settings';
+import { getDict, SETTINGS_PERMISSIONS } from '../settings';
 import {
   answerAccess,
   answerMaskedFor,
@@ -236,7 +236,13 @@ export async function formPermission(
   formId: number,
 ): Promise<FormRolePermission> {
   const [row] = await findMyFormPermissions(scope, p, formId);
-  return row ? { view: row.view, edit: row.edit } : null;
+  const perm = row ? { view: row.view, edit: row.edit } : null;
+  // Agreement administrators open the consents they list (the answers of agreement forms), read-only.
+  if (!perm?.view && p.permissions.has(SETTINGS_PERMISSIONS.agreement)) {
+    const f = await findForm(scope, formId);
+    if (f?.purpose === 'agreement') return { view: true, edit: perm?.edit ?? false };
+  }
+  return perm;
 }
 
 /** Options of the definition's dictionary columns from the school's dictionaries (the seeded dicData stays the fallback). */
