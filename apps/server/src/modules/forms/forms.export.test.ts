@@ -291,6 +291,30 @@ describe('POST /biz/public/forms/answer/export [spec:S0.7.28]', () => {
     expect(rows[0]).not.toContain('Counsellor note');
   });
 
+  it('list values (the department tree) are exported as their labels [spec:S0.7.28] [spec:S0.7.21]', async () => {
+    const created = await t.post(
+      '/biz/public/forms/ite',
+      {
+        purpose: 'other',
+        name: label('Placement', '去向'),
+        columns: [{ ...columnFromLibrary('deptId'), required: false }],
+      },
+      { token: tok.admin, ...EN },
+    );
+    expect(created.status, created.raw).toBe(200);
+    const placementId = created.body.data.form.id as number;
+    const saved = await t.post(
+      '/biz/public/forms/answer/save',
+      { formId: placementId, eventSign: 'placement', answers: { deptId: t.alpha.deptIds['Class 2024'] } },
+      { token: tok.admin, ...EN },
+    );
+    expect(saved.status, saved.raw).toBe(200);
+    const task = await exported(tok.admin, { formId: placementId, format: 'csv' });
+    const rows = await csvRows(tok.admin, task.id);
+    const column = rows[0]!.length - 1;
+    expect(rows[1]![column]).toBe('Class 2024');
+  });
+
   it("another school's form is not found", async () => {
     const res = await t.post(
       EXPORT,

@@ -37,6 +37,7 @@ import {
   type AnswerExportFilter,
   type ExportAnswerRow,
 } from './forms.repository';
+import { loadOptionLists } from './forms.option-lists';
 import { formPermission, loadDictionaries, requireForm } from './forms.service';
 
 /** Queue of the form answer export jobs (core/jobs). */
@@ -276,6 +277,8 @@ export function createFormAnswerExportJob(deps: {
       const sheet = format === 'zip' ? null : createTableWriter(format, { sheetName: head.name, headers });
       const docs: ZipEntry[] = [];
       const versions = new Map<number, FormDefinition>([[head.latest.version, head.latest]]);
+      // Lists by path (department tree, free counsellors, ...) once per list key for the whole export.
+      const lists = new Map<string, FieldOption[]>();
       let beforeId: number | null = null;
       for (;;) {
         const presented = await deps.database.withTenant(tenantId, async (scope) => {
@@ -303,13 +306,17 @@ export function createFormAnswerExportJob(deps: {
             }
             // Options and labels of the answer's own version where it has the column, else the latest's.
             const own = new Map(def.columns.map((c) => [c.prop, c]));
+            const options = {
+              ...head.dictionaries,
+              ...(await loadOptionLists(scope, def, answer, lang, lists)),
+            };
             out.push({
               row: r,
               subject: r.subjectName ?? String(r.userId),
               author: names.get(r.createdBy) ?? '',
               fields: columns.map((c) => ({
                 label: c.label[lang],
-                value: cellOf(own.get(c.prop) ?? c, answer, lang, head.dictionaries),
+                value: cellOf(own.get(c.prop) ?? c, answer, lang, options),
                 signature: c.type === 'signature',
               })),
             });

@@ -51,9 +51,10 @@ export async function loadOptionLists(
   def: FormDefinition,
   answer: AnswerMap,
   lang: Lang,
+  /** Lists already loaded, by list key (an export reuses them across its answers). */
+  cache = new Map<string, FieldOption[]>(),
 ): Promise<Record<string, FieldOption[]>> {
   const out: Record<string, FieldOption[]> = {};
-  const cache = new Map<string, FieldOption[]>();
   for (const c of def.columns) {
     if (!isListPath(c.dicUrl) || out[c.dicUrl] !== undefined) continue;
     if (chosenValues(answer[c.prop]).length === 0) continue;
