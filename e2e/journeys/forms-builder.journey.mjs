@@ -181,6 +181,23 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.getByTestId('column-realName').waitFor();
     await page.getByTestId('form-save').waitFor();
     await screenshot(page, artifacts, 'forms-user-profile-template-en-US');
+
+    step = 'a reorder is an unsaved change: leaving asks first; Stay keeps the draft, Leave goes';
+    await page
+      .getByRole('button', { name: /^Move .+ down$/ })
+      .first()
+      .click();
+    const home = page.getByRole('button', { name: en.layout.workbench, exact: true });
+    const ask = page.getByRole('dialog').filter({ hasText: en.unsavedChanges.title });
+    await home.click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: en.unsavedChanges.stay }).click();
+    await ask.waitFor({ state: 'hidden' });
+    assert.ok(new URL(page.url()).pathname.endsWith('/user_manage/resetFields'), 'still on the template');
+    await home.click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: en.unsavedChanges.leave }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/user_manage/resetFields'));
   } catch (error) {
     if (error instanceof Error) error.message = `step ${step}: ${error.message}`;
     throw error;

@@ -181,14 +181,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const close = page.getByRole('button', {
       name: interpolate(en.layout.closeTab, { name: f.fill.title }),
     });
-    if (await close.isVisible().catch(() => false)) {
-      await close.click();
-      const ask = page.getByRole('dialog').filter({ hasText: en.unsavedChanges.title });
-      await ask.waitFor();
-      await ask.getByRole('button', { name: en.unsavedChanges.stay }).click();
-      await ask.waitFor({ state: 'hidden' });
-      await expectText(page, formName);
-    }
+    await close.click();
+    const ask = page.getByRole('dialog').filter({ hasText: en.unsavedChanges.title });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: en.unsavedChanges.stay }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await expectText(page, formName);
 
     step = 'submit';
     await page.waitForTimeout(2000); // the double-click guard (2 s)

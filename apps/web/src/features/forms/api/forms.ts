@@ -107,26 +107,13 @@ export function useFormTypes() {
   });
 }
 
-const formSavedListeners = new Set<(formId: number) => void>();
-
-/** Called after each builder save (the bound-form pages clear their unsaved-changes mark). */
-export function onFormSaved(listener: (formId: number) => void): () => void {
-  formSavedListeners.add(listener);
-  return () => {
-    formSavedListeners.delete(listener);
-  };
-}
-
 /** Builder save: a new version of the form (`POST /biz/public/forms/ite`). */
 export function useSaveForm() {
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveFormBody) => request(saveFormEndpoint, { body, hidePopup: true }),
-    onSuccess: (result) => {
-      for (const listener of formSavedListeners) listener(result.form.id);
-      return queryClient.invalidateQueries({ queryKey: formQueryKeys.all(tenantId) });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formQueryKeys.all(tenantId) }),
   });
 }
 

@@ -1,14 +1,11 @@
 import type { FormPurpose } from '@psy/contracts';
 import { Card, Empty, Spin } from 'antd';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesGuard } from '../../../shared/ui/unsaved-changes-guard';
 import { useUserInfo } from '../../auth';
-import { onFormSaved } from '../api/forms';
 import { useSmartFormSetting } from '../api/settings';
-import { isEditEvent } from '../lib/unsaved';
-import { CHANGE_WATCH_DELAY_MS } from '../lib/timing';
 import { FormBuilder } from './form-builder';
 
 export interface BoundFormBuilderProps {
@@ -29,22 +26,9 @@ export function BoundFormBuilder({ purpose, onClose }: BoundFormBuilderProps) {
   const info = useUserInfo();
   const canEdit = info.data?.permissions.includes('admin_form_edit') ?? false;
   const setting = useSmartFormSetting(purpose);
-  // Unsaved changes (docs/forms.md "Unsaved changes"): typing and choosing in the builder count from
-  // 500 ms after load (controls settling are not edits); a save clears them.
+  // Unsaved changes (docs/forms.md "Unsaved changes"): the builder compares its draft with the loaded or
+  // last saved form.
   const [dirty, setDirty] = useState(false);
-  const tracking = useRef(false);
-  const ready = !setting.isPending && !info.isPending && !setting.isError;
-  useEffect(() => {
-    if (!ready) return;
-    const timer = setTimeout(() => {
-      tracking.current = true;
-    }, CHANGE_WATCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [ready]);
-  useEffect(() => onFormSaved(() => setDirty(false)), []);
-  const track = (event: SyntheticEvent) => {
-    if (tracking.current && canEdit && isEditEvent(event.type, event.target)) setDirty(true);
-  };
   if (setting.isPending || info.isPending) return <Spin />;
   if (setting.isError)
     return (
@@ -53,15 +37,16 @@ export function BoundFormBuilder({ purpose, onClose }: BoundFormBuilderProps) {
       </Card>
     );
   return (
-    <div onInputCapture={track} onChangeCapture={track} onClickCapture={track}>
+    <>
       <UnsavedChangesGuard dirty={dirty} keptAlive={false} />
       <FormBuilder
         formId={setting.data?.formId ?? null}
         initialPurpose={purpose}
         canEdit={canEdit}
         onClose={onClose ?? (() => void navigate(-1))}
+        onDirtyChange={setDirty}
       />
-    </div>
+    </>
   );
 }
 

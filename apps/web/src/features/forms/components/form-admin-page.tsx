@@ -7,6 +7,7 @@ import { useUserInfo } from '../../auth';
 import { useFormPage } from '../api/forms';
 import { formLang, localized } from '../lib/form-text';
 import { ExportAnswersDialog } from './export-answers-dialog';
+import { UnsavedChangesGuard, useConfirmLeave } from '../../../shared/ui/unsaved-changes-guard';
 import { FormBuilder } from './form-builder';
 import styles from './form-admin.module.css';
 
@@ -25,6 +26,8 @@ export function FormAdminPage() {
   const [name, setName] = useState('');
   const [purpose, setPurpose] = useState<FormPurpose | undefined>(undefined);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [builderDirty, setBuilderDirty] = useState(false);
+  const confirmLeave = useConfirmLeave();
   const [exportOf, setExportOf] = useState<FormSummary | null>(null);
   const page = useFormPage({
     current,
@@ -34,7 +37,23 @@ export function FormAdminPage() {
   });
 
   if (editing) {
-    return <FormBuilder formId={editing.id} onClose={() => setEditing(null)} canEdit={canEdit} />;
+    return (
+      <>
+        <UnsavedChangesGuard dirty={builderDirty} keptAlive />
+        <FormBuilder
+          formId={editing.id}
+          onClose={() => {
+            if (!builderDirty) return setEditing(null);
+            confirmLeave(() => {
+              setBuilderDirty(false);
+              setEditing(null);
+            });
+          }}
+          canEdit={canEdit}
+          onDirtyChange={setBuilderDirty}
+        />
+      </>
+    );
   }
 
   const columns: TableColumnsType<FormSummary> = [

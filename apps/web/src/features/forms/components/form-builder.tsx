@@ -37,6 +37,7 @@ import {
   setOtherOption,
   setRequiredRules,
   updateColumn,
+  builderSnapshot,
 } from '../lib/builder';
 import {
   canRename,
@@ -73,6 +74,8 @@ export interface FormBuilderProps {
   initialPurpose?: FormPurpose;
   canEdit: boolean;
   onClose: () => void;
+  /** Told whether the draft differs from the loaded or last saved form (unsaved-changes guard). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 const emptyText = (): LocalizedText => ({ 'zh-CN': '', 'en-US': '' });
@@ -88,7 +91,7 @@ const bothLanguages = (text: LocalizedText): LocalizedText => ({
  * logic jumps, required rules and visible roles; the live preview is the renderer itself. Saving checks
  * the draft with the engine (`validFormDefinitionSchema`) and writes a new version on the server.
  */
-export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBuilderProps) {
+export function FormBuilder({ formId, canEdit, onClose, initialPurpose, onDirtyChange }: FormBuilderProps) {
   const { t, i18n } = useTranslation();
   const lang = formLang(i18n.language);
   const view = useFormView(formId === null ? null : { id: formId });
@@ -116,6 +119,26 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
   const [previewRoles, setPreviewRoles] = useState<string[]>(['ROLE_GENERAL']);
   const [libraryPick, setLibraryPick] = useState<string | undefined>(undefined);
   const [typePick, setTypePick] = useState<FieldType | undefined>(undefined);
+  /** The loaded or last saved form as `builderSnapshot`; null while a form is still loading. */
+  const [baseline, setBaseline] = useState<string | null>(() =>
+    formId === null
+      ? builderSnapshot({
+          name: emptyText(),
+          purpose: initialPurpose ?? 'questionnaire',
+          typeId: null,
+          enabled: true,
+          columns: [],
+        })
+      : null,
+  );
+  const dirty = useMemo(
+    () =>
+      canEdit &&
+      baseline !== null &&
+      baseline !== builderSnapshot({ name, purpose, typeId, enabled, columns }),
+    [canEdit, baseline, name, purpose, typeId, enabled, columns],
+  );
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   useEffect(() => {
     if (!view.data) return;
@@ -127,6 +150,15 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
     setVersion(view.data.form.currentVersion);
     setColumns(definition?.columns ?? []);
     setSavedProps(new Set((definition?.columns ?? []).map((c) => c.prop)));
+    setBaseline(
+      builderSnapshot({
+        name: view.data.form.name,
+        purpose: view.data.form.purpose,
+        typeId: view.data.form.typeId,
+        enabled: view.data.form.enabled,
+        columns: definition?.columns ?? [],
+      }),
+    );
   }, [view.data]);
 
   const issues = useMemo(() => issuesByProp(columns), [columns]);
@@ -191,6 +223,7 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose }: FormBu
       setSavedId(result.form.id);
       setVersion(result.form.currentVersion);
       setName(result.form.name);
+      setBaseline(builderSnapshot({ name: result.form.name, purpose, typeId, enabled, columns: saved }));
       showToast('success', t('formAdmin.saved', { version: result.form.currentVersion }));
     } catch (error) {
       const fields = fieldIssuesOf(error);

@@ -5,6 +5,7 @@ import {
   addOption,
   availableLibraryFields,
   blankColumn,
+  builderSnapshot,
   draftProblems,
   issuesByProp,
   jumpRuleTargets,
@@ -119,5 +120,27 @@ describe('form builder steps', () => {
     const broken = [...cs, { ...cs[1]! }];
     expect(issuesByProp(broken).field_2).toContain('duplicateProp');
     expect(draftProblems({ id: '1', version: 1, name: label, columns: broken }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('builderSnapshot (unsaved changes of the builder)', () => {
+  const draft = () => ({
+    name: { 'zh-CN': '表', 'en-US': 'Form' },
+    purpose: 'questionnaire',
+    typeId: null,
+    enabled: true,
+    columns: sample(),
+  });
+
+  it('is equal for the same draft and differs for any edit, a reorder included', () => {
+    const base = builderSnapshot(draft());
+    expect(builderSnapshot(draft())).toBe(base);
+    expect(builderSnapshot({ ...draft(), enabled: false })).not.toBe(base);
+    expect(builderSnapshot({ ...draft(), name: { 'zh-CN': '表', 'en-US': 'Form 2' } })).not.toBe(base);
+    const cs = sample();
+    expect(builderSnapshot({ ...draft(), columns: moveColumn(cs, cs[1]!.prop, -1) })).not.toBe(base);
+    // Undoing the edit is no change.
+    const moved = moveColumn(cs, cs[1]!.prop, -1);
+    expect(builderSnapshot({ ...draft(), columns: moveColumn(moved, cs[1]!.prop, 1) })).toBe(base);
   });
 });

@@ -225,3 +225,14 @@ export function draftProblems(definition: FormDefinition): string[] {
   const result = validFormDefinitionSchema.safeParse(definition);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
+
+/** What the builder saves, as one comparable text: a draft differs from its baseline when this differs. */
+export function builderSnapshot(draft: {
+  name: LocalizedText;
+  purpose: string;
+  typeId: number | null;
+  enabled: boolean;
+  columns: readonly FormColumn[];
+}): string {
+  return JSON.stringify([draft.name, draft.purpose, draft.typeId, draft.enabled, draft.columns]);
+}
