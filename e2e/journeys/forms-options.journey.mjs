@@ -178,9 +178,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await screenshot(page, artifacts, 'forms-options-en-US');
 
     step = 'closing the tab with unsaved changes asks first';
-    const close = page.getByRole('button', {
-      name: interpolate(en.layout.closeTab, { name: f.fill.title }),
-    });
+    // The active tab of the tab bar is this page's.
+    const close = page
+      .getByRole('navigation', { name: en.layout.tabs })
+      .locator('.ant-tabs-tab-active .ant-tabs-tab-remove');
     await close.click();
     const ask = page.getByRole('dialog').filter({ hasText: en.unsavedChanges.title });
     await ask.waitFor();
