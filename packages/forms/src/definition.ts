@@ -245,7 +245,8 @@ export interface DefinitionIssue {
     | 'richPropDuplicate'
     | 'badPattern'
     | 'missingOptions'
-    | 'reservedSuffix';
+    | 'reservedSuffix'
+    | 'rangeInverted';
 }
 
 /** Suffixes of companion answer keys; a column's own prop may not end with them. */
@@ -293,6 +294,10 @@ export function checkDefinition(columns: readonly FormColumn[]): DefinitionIssue
         issues.push({ prop: c.prop, key: 'badPattern' });
       }
     }
+    // A minimum above the maximum leaves no valid answer: the field could never be filled.
+    const inverted = (r: { min?: number; max?: number }) =>
+      r.min !== undefined && r.max !== undefined && r.min > r.max;
+    if (inverted(c) || (c.rules ?? []).some(inverted)) issues.push({ prop: c.prop, key: 'rangeInverted' });
     if (c.isOpenLogicJump) {
       for (const rule of c.logicJumpRules ?? []) {
         if ((c.logicJumpMode ?? 'show') === 'jump' && rule.questionValue.length !== 1) {

@@ -216,6 +216,9 @@ describe('definition checks [spec:S0.3.35]', () => {
         logicJumpMode: 'jump',
         logicJumpRules: [{ optionValue: 1, questionValue: ['e', 'f'] }],
       }),
+      { prop: 'n', label: t('n'), type: 'number', min: 10, max: 1 },
+      { prop: 'm', label: t('m'), type: 'input', rules: [{ min: 5, max: 2 }] },
+      { prop: 'ok', label: t('ok'), type: 'number', min: 1, max: 1 },
     ]);
     expect(issues.map((i) => `${i.prop}:${i.key}`).sort()).toEqual(
       [
@@ -232,6 +235,8 @@ describe('definition checks [spec:S0.3.35]', () => {
         'h:jumpModeSingleTarget',
         'h:jumpTargetNotLater',
         'h:jumpTargetNotLater',
+        'n:rangeInverted',
+        'm:rangeInverted',
       ].sort(),
     );
   });
