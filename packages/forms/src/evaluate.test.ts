@@ -605,3 +605,46 @@ describe('birthday uses the shared rule [spec:S0.5.6] [spec:S0.3.3]', () => {
     expect(keys(run(form, { birthday: '1899-12-31' }), 'birthday')).toEqual(['dateTooEarly']);
   });
 });
+
+describe('time grid against the school slots [spec:S0.3.24] [spec:S0.7.21]', () => {
+  const grid: FormColumn = {
+    prop: 'consultTimes',
+    label: { 'zh-CN': '时间', 'en-US': 'Times' },
+    type: 'timeGrid',
+  };
+  const slots = [
+    { time: '08:00-08:30', weeks: [1, 2, 3] },
+    { time: '14:00-14:30', weeks: [1] },
+  ];
+  const viewer = { roleCodes: ['ROLE_GENERAL'] };
+  const errorsOf = (value: unknown, previous?: Record<string, unknown>) =>
+    evaluate({ columns: [grid] }, { consultTimes: value }, viewer, {
+      timeSlots: { consultTimes: slots },
+      ...(previous ? { previous } : {}),
+    }).fields.consultTimes!.errors.map((e) => e.key);
+
+  it('accepts offered times on offered weekdays', () => {
+    expect(
+      errorsOf([
+        { time: '08:00-08:30', weeks: [1, 3] },
+        { time: '14:00-14:30', weeks: [1] },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('refuses a time or a weekday the school does not offer', () => {
+    expect(errorsOf([{ time: '09:00-09:30', weeks: [1] }])).toEqual(['option']);
+    expect(errorsOf([{ time: '14:00-14:30', weeks: [2] }])).toEqual(['option']);
+  });
+
+  it('keeps what the stored answer already held after the slots change; shape is still checked', () => {
+    const old = [{ time: '09:00-09:30', weeks: [5] }];
+    expect(errorsOf(old, { consultTimes: old })).toEqual([]);
+    expect(errorsOf([{ time: '09:00-09:30', weeks: [5, 6] }], { consultTimes: old })).toEqual(['option']);
+    expect(errorsOf([{ time: '9-10', weeks: [1] }])).toEqual(['timeGrid']);
+    // Without slots only the shape counts.
+    expect(
+      evaluate({ columns: [grid] }, { consultTimes: [{ time: '09:00-09:30', weeks: [1] }] }, viewer).valid,
+    ).toBe(true);
+  });
+});

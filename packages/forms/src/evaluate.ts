@@ -25,6 +25,7 @@ import {
   type FormColumn,
   type FormDefinition,
   type RequiredRules,
+  type TimeSelection,
   timeSelectionSchema,
 } from './definition';
 import {
@@ -78,6 +79,12 @@ export interface EvaluateOptions {
    * answers may not choose it. Absent: switched-off options are not checked (the renderer does not offer them).
    */
   previous?: AnswerMap;
+  /**
+   * The slots the school offers each time-grid column, by prop (`findScheduleTime`). When given, an entry
+   * must be an offered time on offered weekdays; entries the stored answer (`previous`) already held stay
+   * valid after the school changes its slots. Absent: only the shape is checked.
+   */
+  timeSlots?: Readonly<Record<string, TimeSelection>>;
 }
 
 /** Why a field is not shown: switched off in this version, by logic, by role, or a data field. */
@@ -298,6 +305,20 @@ interface CheckContext {
   /** The values of this field in the stored answer, when switched-off options are to be refused. */
   previous?: AnswerValue;
   checkDisabled?: boolean;
+  /** Offered slots of a time-grid column. */
+  slots?: TimeSelection;
+}
+
+/** Whether every weekday of each entry is offered at that time, or was already held before. */
+function withinSlots(value: TimeSelection, slots: TimeSelection, previous: AnswerValue): boolean {
+  const offered = new Map(slots.map((s) => [s.time, new Set(s.weeks)]));
+  const held = timeSelectionSchema.safeParse(previous);
+  const heldKeys = new Set(
+    held.success ? held.data.flatMap((e) => e.weeks.map((w) => `${e.time}|${w}`)) : [],
+  );
+  return value.every((entry) =>
+    entry.weeks.every((w) => offered.get(entry.time)?.has(w) === true || heldKeys.has(`${entry.time}|${w}`)),
+  );
 }
 
 /** Value checks of a non-empty value; the first problem found, or null. */
@@ -397,8 +418,11 @@ function checkValue(c: FormColumn, value: AnswerValue, ctx: CheckContext): FormE
       return typeof value === 'string' && value.length <= SIGNATURE_DATA_URL_MAX
         ? null
         : formError(f, 'type');
-    case 'timeGrid':
-      return timeSelectionSchema.safeParse(value).success ? null : formError(f, 'timeGrid');
+    case 'timeGrid': {
+      const parsed = timeSelectionSchema.safeParse(value);
+      if (!parsed.success) return formError(f, 'timeGrid');
+      return !ctx.slots || withinSlots(parsed.data, ctx.slots, ctx.previous) ? null : formError(f, 'option');
+    }
     case 'table': {
       if (!Array.isArray(value)) return formError(f, 'type');
       if (c.maxRows !== undefined && value.length > c.maxRows)
@@ -554,6 +578,9 @@ export function evaluate(
         options: columnOptions(c, options.dictionaries),
         ...(options.previous !== undefined
           ? { checkDisabled: true, previous: options.previous[c.prop] }
+          : {}),
+        ...(c.type === 'timeGrid' && options.timeSlots?.[c.prop]
+          ? { slots: options.timeSlots[c.prop], previous: options.previous?.[c.prop] }
           : {}),
       };
       if (c.type === 'richTxt') {

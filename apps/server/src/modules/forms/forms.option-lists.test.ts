@@ -156,3 +156,32 @@ describe('option lists by path on save [spec:S0.7.21, S0.3.3, S0.3.28]', () => {
     expect(bad.body.data.fields[0].field).toBe('interviewAssessResult');
   });
 });
+
+describe('time grid answers against the school slots on save [spec:S0.3.24] [spec:S0.7.21] [spec:S1.5.5]', () => {
+  let gridFormId: number;
+  beforeAll(async () => {
+    const created = await t.post(
+      '/biz/public/forms/ite',
+      { purpose: 'intake', name: label('Times'), columns: [columnFromLibrary('consultTimes')] },
+      { token: tok.admin, ...EN },
+    );
+    expect(created.status, created.raw).toBe(200);
+    gridFormId = created.body.data.form.id;
+  });
+
+  it('accepts offered slots and refuses a time or weekday the school does not offer, naming the field', async () => {
+    // No time-slot setting: the default window (S1.5.5), Monday to Friday, without the lunch slots.
+    const ok = await save(tok.student, gridFormId, {
+      consultTimes: [{ time: '08:00-08:30', weeks: [1, 5] }],
+    });
+    expect(ok.status, ok.raw).toBe(200);
+    for (const entry of [
+      { time: '12:00-12:30', weeks: [1] },
+      { time: '08:00-08:30', weeks: [6] },
+    ]) {
+      const res = await save(tok.student, gridFormId, { consultTimes: [entry] });
+      expect(res.status, JSON.stringify(entry)).toBe(400);
+      expect(res.body.data.fields[0].field).toBe('consultTimes');
+    }
+  });
+});

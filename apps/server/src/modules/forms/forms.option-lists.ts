@@ -9,11 +9,14 @@ import {
   type FieldOption,
   type FormDefinition,
   type OptionListPath,
+  type TimeSelection,
+  isEmptyValue,
+  timeGridSlotType,
 } from '@psy/forms';
 import type { TenantScope } from '../../core/db/database';
 import { focusSettingOptions } from '../focus-settings';
 import { getDeptTree } from '../identity';
-import { interviewResultOptions, schemeCategoryOptions } from '../settings';
+import { findScheduleTime, interviewResultOptions, schemeCategoryOptions } from '../settings';
 import { freeCounsellorOptions } from '../workforce';
 
 /**
@@ -79,3 +82,27 @@ export async function loadOptionLists(
 /** Whether every list path of the table has a loader (the registry test names the missing ones). */
 export const listPathsWithoutLoader = (): string[] =>
   (Object.keys(OPTION_LISTS) as OptionListPath[]).filter((p) => !OPTION_LIST_LOADERS[p]);
+
+/**
+ * The school's slots of each time-grid column this answer fills (`findScheduleTime` for the column's
+ * type, docs/forms.md "Time grid slots"), for `evaluate` to refuse a time the school does not offer.
+ */
+export async function loadTimeSlots(
+  scope: TenantScope,
+  def: FormDefinition,
+  answer: AnswerMap,
+): Promise<Record<string, TimeSelection>> {
+  const out: Record<string, TimeSelection> = {};
+  const byType = new Map<number, TimeSelection>();
+  for (const c of def.columns) {
+    if (c.type !== 'timeGrid' || isEmptyValue(answer[c.prop])) continue;
+    const type = timeGridSlotType(c.prop);
+    let slots = byType.get(type);
+    if (!slots) {
+      slots = (await findScheduleTime(scope, { type })).slots;
+      byType.set(type, slots);
+    }
+    out[c.prop] = slots;
+  }
+  return out;
+}

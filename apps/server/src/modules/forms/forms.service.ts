@@ -77,7 +77,7 @@ import {
   type FormFilter,
   type FormRow,
 } from './forms.repository';
-import { loadOptionLists } from './forms.option-lists';
+import { loadOptionLists, loadTimeSlots } from './forms.option-lists';
 
 type Localized = { 'zh-CN': string; 'en-US': string };
 type DefinitionJson = z.infer<typeof formDefinitionJsonSchema>;
@@ -560,7 +560,8 @@ export async function saveAnswer(
     ...(await loadDictionaries(scope, def)),
     ...(await loadOptionLists(scope, def, merged, lang)),
   };
-  const evaluation = evaluate(def, merged, viewer, { now, dictionaries, previous: before });
+  const timeSlots = await loadTimeSlots(scope, def, merged);
+  const evaluation = evaluate(def, merged, viewer, { now, dictionaries, previous: before, timeSlots });
   if (!evaluation.valid) throw formErrorResponse(def, evaluation.errors[0]!, lang);
   const cleaned = evaluation.answer;
   const author = { createdBy: p.userId, createdByName: p.realName };

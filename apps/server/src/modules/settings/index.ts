@@ -3,4 +3,4 @@ export { isSettingEnabled, getSetting, getPageSetup, getSettingState } from './s
 export { SETTINGS_PERMISSIONS } from './settings.policy';
 export { settingsRoutes } from './settings.routes';
 export { getDict } from './settings.service';
-export { interviewResultOptions, schemeCategoryOptions } from './lookups.service';
+export { findScheduleTime, interviewResultOptions, schemeCategoryOptions } from './lookups.service';
