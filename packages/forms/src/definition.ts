@@ -258,6 +258,7 @@ export const COMPANION_SUFFIXES = [
   '_signUserName',
   '_signRealName',
   '_signTime',
+  '_label',
 ] as const;
 
 /**

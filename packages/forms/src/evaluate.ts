@@ -42,6 +42,7 @@ import {
   TEXT_MAX,
 } from './constants';
 import { formError, type FormError } from './errors';
+import { isListPath } from './option-lists';
 import { chosenValues, conditionMet, flattenOptions, holdsAny, isEmptyValue, sameOption } from './values';
 
 /**
@@ -140,6 +141,11 @@ export const hasOtherText = (c: FormColumn) => c.otherInputOpen === true || c.ty
 export const otherTextKey = (prop: string) => `${prop}_text`;
 export const lastValueKey = (prop: string) => `${prop}_lastValue`;
 export const lastLabelKey = (prop: string) => `${prop}_lastLabel`;
+/**
+ * The label a list-path value had when it was saved (the server writes it): a counsellor who stops taking
+ * visitors, or a switched-off entry, still reads as a name in old records, never as a bare id.
+ */
+export const listLabelKey = (prop: string) => `${prop}_label`;
 /** The grading explanation key: gradingResults -> gradingResultsDesc (S0.3.38). */
 export const gradeDescKey = (prop: string) => `${prop}Desc`;
 
@@ -154,6 +160,7 @@ export function companionKeys(c: FormColumn): string[] {
   if (isSignatureColumn(c)) keys.push(...signatureStampKeys(c.prop));
   if (c.type === 'grade') keys.push(GRADE_RESULT_PROP, gradeDescKey(c.prop));
   if (c.type === 'richTxt') for (const item of c.richItems ?? []) if (item.prop) keys.push(item.prop);
+  if (isListPath(c.dicUrl)) keys.push(listLabelKey(c.prop));
   return keys;
 }
 
@@ -272,6 +279,7 @@ function cleanAnswer(
       copy(GRADE_RESULT_PROP);
       copy(gradeDescKey(c.prop));
     }
+    if (isListPath(c.dicUrl) && !isEmptyValue(value)) copy(listLabelKey(c.prop));
   }
   return out;
 }
@@ -340,12 +348,11 @@ function checkValue(c: FormColumn, value: AnswerValue, ctx: CheckContext): FormE
     if (!ctx.options) return null;
     const all = flattenOptions(ctx.options);
     const held = ctx.checkDisabled ? chosenValues(ctx.previous) : [];
+    const wasHeld = (v: string | number) => held.some((h) => sameOption(h, v));
+    // A value the stored answer already held stays valid when its option is switched off or leaves the
+    // list (an entry removed, a counsellor no longer free): records are edited, not invalidated.
     const allowed = (v: string | number) =>
-      all.some(
-        (o) =>
-          sameOption(o.value, v) &&
-          (o.disabled !== true || !ctx.checkDisabled || held.some((h) => sameOption(h, v))),
-      );
+      wasHeld(v) || all.some((o) => sameOption(o.value, v) && (o.disabled !== true || !ctx.checkDisabled));
     return values.every(allowed) ? null : formError(f, 'option');
   };
   switch (c.type) {

@@ -17,6 +17,7 @@ import {
   hasOtherText,
   lastLabelKey,
   lastValueKey,
+  listLabelKey,
   otherTextKey,
   valueKeys,
   type EvaluateOptions,
@@ -45,10 +46,16 @@ export function labelOf(
   if (value === undefined || value === null) return both('');
   if (OPTION_FIELD_TYPES.includes(column.type) || column.type === 'grade' || column.type === 'star') {
     const options: readonly FieldOption[] = flattenOptions(columnOptions(column, dictionaries) ?? []);
+    // A list-path value no longer in its list reads as the label saved with it.
+    const saved = answer[listLabelKey(column.prop)];
+    const fallback = (v: string | number) =>
+      typeof saved === 'string' && saved !== '' && String(answer[column.prop]) === String(v)
+        ? both(saved)
+        : both(String(v));
     const labels = chosenValues(value).map((v): LocalizedText => {
       const option = options.find((o) => sameOption(o.value, v));
       const other = hasOtherText(column) && String(v) === '0' ? answer[otherTextKey(column.prop)] : undefined;
-      const base = option?.label ?? both(String(v));
+      const base = option?.label ?? fallback(v);
       return typeof other === 'string' && other !== ''
         ? { 'zh-CN': `${base['zh-CN']}：${other}`, 'en-US': `${base['en-US']}: ${other}` }
         : base;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from './evaluate';
+import { companionKeys, evaluate, listLabelKey } from './evaluate';
+import { labelOf } from './history';
 import { FIELD_LIBRARY, columnFromLibrary } from './field-library';
 import {
   LIST_PATHS,
   OPTION_LISTS,
+  heldForCheck,
   isListPath,
   listPathProps,
   listPathsOf,
@@ -101,5 +103,26 @@ describe('option lists by path [spec:S0.7.21]', () => {
     expect(timeGridSlotType('familyCounselingPeriod')).toBe(19);
     expect(timeGridSlotType('consultTimes')).toBe(2);
     expect(timeGridSlotType('contactTime')).toBe(2);
+  });
+});
+
+describe('held values and saved labels of list-path columns [spec:S0.7.21]', () => {
+  const consultant = columnFromLibrary('transferToConsultant');
+
+  it('a stored value counts as held only while its list is the same one', () => {
+    const before = { transferToType: 2, transferToConsultant: '7' };
+    expect(
+      heldForCheck({ columns: [consultant] }, before, { ...before, note: 'x' }).transferToConsultant,
+    ).toBe('7');
+    expect(
+      heldForCheck({ columns: [consultant] }, before, { ...before, transferToType: 10 }).transferToConsultant,
+    ).toBeUndefined();
+  });
+
+  it('a value outside its list reads as the label it was saved with', () => {
+    const answer = { transferToConsultant: '7', transferToConsultant_label: 'Wang Xinyi' };
+    expect(labelOf(consultant, '7', answer)['en-US']).toBe('Wang Xinyi');
+    expect(labelOf(consultant, '8', answer)['en-US']).toBe('8');
+    expect(companionKeys(consultant)).toContain(listLabelKey('transferToConsultant'));
   });
 });

@@ -219,3 +219,22 @@ export const DEFAULT_TIME_GRID_SLOT_TYPE = 2;
 
 export const timeGridSlotType = (prop: string): number =>
   TIME_GRID_SLOT_TYPES[prop] ?? DEFAULT_TIME_GRID_SLOT_TYPE;
+
+/**
+ * The stored answer as `evaluate` should see it for "already held" values (its `previous`): a list-path
+ * value counts as held only while its list is the same one (e.g. the referral type behind the free
+ * counsellors did not change); after such a change the value must be in the new list. Server and web.
+ */
+export function heldForCheck(
+  def: { columns: readonly FormColumn[] },
+  before: AnswerMap,
+  answer: AnswerMap,
+): AnswerMap {
+  const out: AnswerMap = { ...before };
+  for (const c of def.columns) {
+    if (!isListPath(c.dicUrl)) continue;
+    if (resolveOptionList(c.dicUrl, before).key !== resolveOptionList(c.dicUrl, answer).key)
+      delete out[c.prop];
+  }
+  return out;
+}

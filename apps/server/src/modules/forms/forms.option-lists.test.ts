@@ -147,6 +147,44 @@ describe('option lists by path on save [spec:S0.7.21, S0.3.3, S0.3.28]', () => {
     expect(unknown.body.data.fields[0].field).toBe('transferToConsultant');
   });
 
+  it('keeps the label a list value was saved with: a counsellor who stops taking visitors is still named', async () => {
+    const counsellorId = t.alpha.userIds.counsellor!;
+    const setAccepting = (accepting: boolean) =>
+      t.post(
+        '/biz/consult/workforce/workForTeacher',
+        { userId: counsellorId, categoryIds: [2], accepting },
+        { token: tok.admin, ...EN },
+      );
+    expect((await setAccepting(true)).status).toBe(200);
+    const answers = {
+      deptId: t.alpha.deptIds['Engineering'],
+      transferTo: 2,
+      transferToType: 2,
+      transferToConsultant: String(counsellorId),
+      // A label sent by the client is not kept.
+      transferToConsultant_label: 'Somebody else',
+    };
+    const saved = await save(tok.admin, formId, answers, 'labelled');
+    expect(saved.status, saved.raw).toBe(200);
+    const stored = saved.body.data.answer.answer;
+    expect(stored.transferToConsultant_label).toBe('Alpha Counsellor');
+    expect(stored.deptId_label).toBe('Engineering');
+
+    // No longer free: an unchanged answer saves again and keeps its label; the history reads it too.
+    expect((await setAccepting(false)).status).toBe(200);
+    try {
+      const again = await save(tok.admin, formId, { ...answers, note: 'later' }, 'labelled');
+      expect(again.status, again.raw).toBe(200);
+      expect(again.body.data.answer.answer.transferToConsultant_label).toBe('Alpha Counsellor');
+      // Choosing them anew is refused: they are not free.
+      const fresh = await save(tok.admin, formId, answers, 'labelled-new');
+      expect(fresh.status).toBe(400);
+      expect(fresh.body.data.fields[0].field).toBe('transferToConsultant');
+    } finally {
+      await setAccepting(true);
+    }
+  });
+
   it('interview results: the switched-on items of the school list [spec:S0.5.13]', async () => {
     const answers = { deptId: t.alpha.deptIds['Engineering'], interviewAssessResult: '1' };
     const ok = await save(tok.admin, formId, answers, 'interview');

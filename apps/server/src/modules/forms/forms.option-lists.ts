@@ -10,7 +10,10 @@ import {
   type FormDefinition,
   type OptionListPath,
   type TimeSelection,
+  flattenOptions,
   isEmptyValue,
+  listLabelKey,
+  sameOption,
   timeGridSlotType,
 } from '@psy/forms';
 import type { TenantScope } from '../../core/db/database';
@@ -103,6 +106,36 @@ export async function loadTimeSlots(
       byType.set(type, slots);
     }
     out[c.prop] = slots;
+  }
+  return out;
+}
+
+/**
+ * Writes the label of each list-path value (`<prop>_label`, in the saver's language) into the answer, so
+ * the record still names a counsellor, department or entry after it leaves its list. A label sent by the
+ * client is never kept; an unchanged value keeps the label it was saved with. Values held as arrays
+ * (several choices) get none: their labels come from the list.
+ */
+export function withListLabels(
+  def: FormDefinition,
+  answer: AnswerMap,
+  before: AnswerMap,
+  lists: Record<string, readonly FieldOption[]>,
+  lang: Lang,
+): AnswerMap {
+  const out: AnswerMap = { ...answer };
+  for (const c of def.columns) {
+    if (!isListPath(c.dicUrl)) continue;
+    const key = listLabelKey(c.prop);
+    delete out[key];
+    const value = out[c.prop];
+    if (isEmptyValue(value) || Array.isArray(value)) continue;
+    if (String(value) === String(before[c.prop]) && typeof before[key] === 'string') {
+      out[key] = before[key];
+      continue;
+    }
+    const option = flattenOptions(lists[c.dicUrl] ?? []).find((o) => sameOption(o.value, value as string));
+    if (option) out[key] = option.label[lang];
   }
   return out;
 }

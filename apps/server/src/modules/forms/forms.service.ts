@@ -20,6 +20,7 @@ import {
   buildAmendment,
   decideChange,
   evaluate,
+  heldForCheck,
   formatFormError,
   isSigned,
   maskAnswer,
@@ -77,7 +78,7 @@ import {
   type FormFilter,
   type FormRow,
 } from './forms.repository';
-import { loadOptionLists, loadTimeSlots } from './forms.option-lists';
+import { loadOptionLists, loadTimeSlots, withListLabels } from './forms.option-lists';
 
 type Localized = { 'zh-CN': string; 'en-US': string };
 type DefinitionJson = z.infer<typeof formDefinitionJsonSchema>;
@@ -561,7 +562,13 @@ export async function saveAnswer(
     ...(await loadOptionLists(scope, def, merged, lang)),
   };
   const timeSlots = await loadTimeSlots(scope, def, merged);
-  const evaluation = evaluate(def, merged, viewer, { now, dictionaries, previous: before, timeSlots });
+  const labelled = withListLabels(def, merged, before, dictionaries, lang);
+  const evaluation = evaluate(def, labelled, viewer, {
+    now,
+    dictionaries,
+    previous: heldForCheck(def, before, labelled),
+    timeSlots,
+  });
   if (!evaluation.valid) throw formErrorResponse(def, evaluation.errors[0]!, lang);
   const cleaned = evaluation.answer;
   const author = { createdBy: p.userId, createdByName: p.realName };

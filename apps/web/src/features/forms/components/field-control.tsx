@@ -22,6 +22,7 @@ import { Button, Input, Rate } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { choiceOptions, localized, type FormLang } from '../lib/form-text';
+import { withSavedLabel } from '../lib/option-lists';
 import {
   GRADE_LEVELS,
   isoToLocalInput,
@@ -73,7 +74,7 @@ export function FieldControl(props: FieldControlProps) {
   const label = localized(c.label, lang);
   const placeholder = localized(c.placeholder, lang);
   const status = invalid ? ('error' as const) : undefined;
-  const options = columnOptions(c, dictionaries);
+  const options = withSavedLabel(c, columnOptions(c, dictionaries), answer);
   const aria = { 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
   const set = (v: unknown) => onChange(c.prop, v);
   const lazyField = (node: ReactNode) => (

@@ -1,6 +1,7 @@
 import {
   dropMaskedValues,
   evaluate,
+  heldForCheck,
   type AnswerMap,
   type FieldOption,
   type FormColumn,
@@ -58,6 +59,7 @@ export function FormRenderer(props: FormRendererProps) {
   const { modal } = App.useApp();
   const lang = formLang(i18n.language);
   const mode = props.mode ?? viewer.mode ?? 'edit';
+  const stored = useMemo(() => props.answer ?? {}, [props.answer]);
   const [answer, setAnswer] = useState<AnswerMap>(() => props.answer ?? {});
   const [shownAt, setShownAt] = useState<Record<string, number>>({});
   const [now, setNow] = useState(() => Date.now());
@@ -92,9 +94,15 @@ export function FormRenderer(props: FormRendererProps) {
         { columns },
         answer,
         { roleCodes: viewer.roleCodes, mode },
-        { now, dictionaries: options, reading: { shownAt } },
+        {
+          now,
+          dictionaries: options,
+          reading: { shownAt },
+          // As the server: what the stored answer holds stays valid while its list is the same one.
+          previous: heldForCheck({ columns }, stored, answer),
+        },
       ),
-    [columns, answer, viewer.roleCodes, mode, now, options, shownAt],
+    [columns, answer, viewer.roleCodes, mode, now, options, shownAt, stored],
   );
 
   // A chosen value a newly loaded list no longer holds (the category changed) is cleared like a hidden
@@ -106,6 +114,7 @@ export function FormRenderer(props: FormRendererProps) {
           answer,
           lists.states,
           (prop) => evaluation.fields[prop]?.editable === true,
+          heldForCheck({ columns }, stored, answer),
         ).join(',')
       : '';
   useEffect(() => {

@@ -1,6 +1,13 @@
-import { columnFromLibrary, LIST_PATHS, type FormColumn } from '@psy/forms';
+import { columnFromLibrary, LIST_PATHS, type FieldOption, type FormColumn } from '@psy/forms';
 import { describe, expect, it } from 'vitest';
-import { clearValues, listOptions, listRequests, valuesOutsideLists, type ListState } from './option-lists';
+import {
+  clearValues,
+  listOptions,
+  listRequests,
+  valuesOutsideLists,
+  withSavedLabel,
+  type ListState,
+} from './option-lists';
 
 const columns: FormColumn[] = [
   columnFromLibrary('deptId'),
@@ -60,5 +67,32 @@ describe('option lists by path in the renderer [spec:S0.7.21] [spec:S0.3.28]', (
     const answer = { a: '0', a_text: 'mine', b: 1 };
     expect(clearValues(answer, ['a'])).toEqual({ b: 1 });
     expect(clearValues(answer, [])).toBe(answer);
+  });
+});
+
+describe('values kept from the stored answer and saved labels [spec:S0.7.21]', () => {
+  const consultant: FormColumn = {
+    prop: 'transferToConsultant',
+    label: { 'zh-CN': '咨询师', 'en-US': 'Counsellor' },
+    type: 'select',
+    dicUrl: '/consult/workforce/schedule/freeUser?categoryId={transferToType}',
+  };
+  const ready = (options: FieldOption[]): ListState => ({ status: 'ready', options }) as ListState;
+  const dicUrl = consultant.dicUrl!;
+
+  it('does not clear a value the stored answer holds for the same list', () => {
+    const answer = { transferToType: 2, transferToConsultant: '7' };
+    const states = { [dicUrl]: ready([{ value: '8', label: { 'zh-CN': 'B', 'en-US': 'B' } }]) };
+    expect(valuesOutsideLists([consultant], answer, states, () => true, answer)).toEqual([]);
+    // Without it (a new answer, or the list changed): cleared.
+    expect(valuesOutsideLists([consultant], answer, states, () => true)).toEqual(['transferToConsultant']);
+  });
+
+  it('shows a value no longer in its list with the label it was saved with, switched off', () => {
+    const answer = { transferToConsultant: '7', transferToConsultant_label: 'Wang' };
+    const options = withSavedLabel(consultant, [], answer)!;
+    expect(options).toEqual([{ value: '7', label: { 'zh-CN': 'Wang', 'en-US': 'Wang' }, disabled: true }]);
+    const listed = [{ value: '7', label: { 'zh-CN': '王', 'en-US': 'Wang Xin' } }];
+    expect(withSavedLabel(consultant, listed, answer)).toBe(listed);
   });
 });

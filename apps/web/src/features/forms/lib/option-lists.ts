@@ -2,6 +2,7 @@ import {
   chosenValues,
   flattenOptions,
   isListPath,
+  listLabelKey,
   otherTextKey,
   resolveOptionList,
   sameOption,
@@ -54,13 +55,15 @@ export function listOptions(states: Readonly<Record<string, ListState>>): Record
 /**
  * The props whose chosen value a ready (or waiting: no options) list no longer holds, e.g. the
  * counsellor of another category after the category changed: they are cleared like a hidden answer.
- * Only fields the viewer may change (`mayClear`); lists still loading or failed clear nothing.
+ * Only fields the viewer may change (`mayClear`); lists still loading or failed clear nothing; a value the
+ * stored answer holds for the same list (`held`, from `heldForCheck`) stays, as the server keeps it.
  */
 export function valuesOutsideLists(
   columns: readonly FormColumn[],
   answer: AnswerMap,
   states: Readonly<Record<string, ListState>>,
   mayClear: (prop: string) => boolean,
+  held: AnswerMap = {},
 ): string[] {
   const out: string[] = [];
   for (const c of columns) {
@@ -70,7 +73,10 @@ export function valuesOutsideLists(
     const chosen = chosenValues(answer[c.prop]);
     if (chosen.length === 0 || !mayClear(c.prop)) continue;
     const all = state.status === 'ready' ? flattenOptions(state.options) : [];
-    if (chosen.some((v) => !all.some((o) => sameOption(o.value, v)))) out.push(c.prop);
+    const kept = chosenValues(held[c.prop]);
+    const missing = (v: string | number) =>
+      !all.some((o) => sameOption(o.value, v)) && !kept.some((k) => sameOption(k, v));
+    if (chosen.some(missing)) out.push(c.prop);
   }
   return out;
 }
@@ -84,4 +90,23 @@ export function clearValues(answer: AnswerMap, props: readonly string[]): Answer
     delete next[otherTextKey(prop)];
   }
   return next;
+}
+
+/**
+ * The column's options plus, when its saved value is no longer in its list, that value with the label
+ * it was saved with (`<prop>_label`, written by the server), switched off: old records still read as a
+ * name, and nobody picks it anew.
+ */
+export function withSavedLabel(
+  c: FormColumn,
+  options: readonly FieldOption[] | undefined,
+  answer: AnswerMap,
+): readonly FieldOption[] | undefined {
+  if (!isListPath(c.dicUrl)) return options;
+  const value = answer[c.prop];
+  const saved = answer[listLabelKey(c.prop)];
+  if (typeof saved !== 'string' || saved === '' || (typeof value !== 'string' && typeof value !== 'number'))
+    return options;
+  if (flattenOptions(options ?? []).some((o) => sameOption(o.value, value))) return options;
+  return [...(options ?? []), { value, label: { 'zh-CN': saved, 'en-US': saved }, disabled: true }];
 }
