@@ -123,7 +123,7 @@ describe('form builder steps', () => {
   });
 });
 
-describe('builderSnapshot (unsaved changes of the builder)', () => {
+describe('builderSnapshot (unsaved changes of the builder) [spec:S0.4.8]', () => {
   const draft = () => ({
     name: { 'zh-CN': '表', 'en-US': 'Form' },
     purpose: 'questionnaire',
