@@ -36,10 +36,24 @@ async function choose(
   /** @type {string} */ option,
 ) {
   await select.click();
-  await page
+  const item = page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+    .first();
+  await item.waitFor();
+  await item.click();
+}
+
+/**
+ * Picks a blank field type and adds the field. The dropdown opens with an animation: a click that lands
+ * while it moves can miss, so the pick is repeated until the add button is enabled.
+ */
+async function addBlank(/** @type {Page} */ page, /** @type {string} */ typeLabel) {
+  const add = page.getByTestId('blank-add');
+  for (let attempt = 0; attempt < 3 && !(await add.isEnabled()); attempt += 1) {
+    await choose(page, page.locator('#form-blank-type'), typeLabel);
+    await page.waitForTimeout(100);
+  }
+  await add.click();
 }
 
 /** Draws a zigzag on a canvas with the mouse. @param {Page} page */
@@ -98,15 +112,13 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     await page.locator('#form-name-zh').fill(`睡眠 ${stamp}`);
     await page.locator('#form-name-en').fill(formName);
     // A single choice with the 'other' option.
-    await choose(page, page.locator('#form-blank-type'), a.type.radio);
-    await page.getByTestId('blank-add').click();
+    await addBlank(page, a.type.radio);
     await page.locator('#cfg-field_1-zh').fill(`睡得好吗 ${stamp}`);
     await page.locator('#cfg-field_1-en').fill(q1);
     await page.locator('#cfg-field_1-required').click();
     await page.locator('#cfg-field_1-other').click();
     // A required text area shown only by option 2 (logic jump).
-    await choose(page, page.locator('#form-blank-type'), a.type.textarea);
-    await page.getByTestId('blank-add').click();
+    await addBlank(page, a.type.textarea);
     await page.locator('#cfg-field_2-zh').fill(`描述睡眠 ${stamp}`);
     await page.locator('#cfg-field_2-en').fill(q2);
     await page.locator('#cfg-field_2-required').click();
