@@ -8,7 +8,8 @@ const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const AGREEMENT_COLUMNS: FormColumn[] = [
   {
     prop: 'agreementTitle',
-    label: t('心理咨询知情同意书', 'Informed consent to counselling'),
+    // The agreement's text is the setting's (shown above the form): the form is the confirmation.
+    label: t('确认与签名', 'Your confirmation and signature'),
     type: 'title',
   },
   {
