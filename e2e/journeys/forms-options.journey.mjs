@@ -104,13 +104,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     step = 'choose the department from the loaded tree';
     await form.locator('#form-field-deptId').click();
-    const node = page
-      .getByRole('treeitem', { name: dept.name })
-      .or(page.locator('.ant-select-tree-node-content-wrapper', { hasText: dept.name }));
-    await node.first().click();
-    const done = page.getByRole('button', { name: en.formPicker?.done ?? 'Done', exact: true });
-    if (await done.isVisible().catch(() => false)) await done.click();
-    await page.keyboard.press('Escape');
+    // A single choice: picking the node answers and closes the picker.
+    await page.getByRole('treeitem', { name: dept.name }).first().click();
     assert.match((await form.locator('#form-item-deptId').textContent()) ?? '', new RegExp(dept.name));
 
     step = 'the referral counsellor waits for the referral type';

@@ -66,6 +66,23 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await cleanUp();
   }
 
+  /**
+   * Scrolls the first row into view. The card draws itself again when the saved state arrives, which can
+   * detach the row under the scroll: then the newly drawn row is taken.
+   */
+  async function showFirstRow(/** @type {import('playwright-core').Locator} */ card) {
+    const row = card.getByLabel(`${s.columns.startTime} 1`, { exact: true });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await row.scrollIntoViewIfNeeded();
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !String(error).includes('not attached')) throw error;
+        await row.waitFor();
+      }
+    }
+  }
+
   async function journey() {
     await signInToShell(page, baseUrl, { lang: 'en-US' });
 
@@ -107,7 +124,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // The card is drawn again with the saved state: the row is still there.
     await card.getByLabel(`${s.columns.startTime} 1`, { exact: true }).waitFor();
     await card.getByTitle(s.weekdays['1'], { exact: true }).waitFor();
-    await card.getByLabel(`${s.columns.startTime} 1`, { exact: true }).scrollIntoViewIfNeeded();
+    await showFirstRow(card);
     await screenshot(page, artifacts, 'time-slots-en-US');
     await checkA11y(page, { name: 'time-slots-en-US', artifacts, include: '[data-setting="sjdsz"]' });
 
@@ -122,7 +139,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       box && box.x >= 0 && box.x + box.width <= 376,
       `the card is inside the screen (${JSON.stringify(box)})`,
     );
-    await card.getByLabel(`${s.columns.startTime} 1`, { exact: true }).scrollIntoViewIfNeeded();
+    await showFirstRow(card);
     await screenshot(page, artifacts, 'time-slots-375');
   }
 }
