@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y as checkPage } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { buttonName, expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -96,10 +96,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dialog.getByLabel(f.fields.name, { exact: true }).fill(nameZh);
     // Editing the field clears the server's error; the buttons move up once its message has gone.
     await nameItem.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
-    // The button's loading icon can linger, invisible, in its leave motion after the first answer and
-    // add "loading" to its accessible name: found by its text's end.
+    // Found by the end of its name: the loading icon of the first answer can linger (buttonName).
     const created = await answered(page, 'POST', '/biz/focus/setting/insert', () =>
-      dialog.getByRole('button', { name: new RegExp(`${en.common.confirm}$`) }).click(),
+      dialog.getByRole('button', { name: buttonName(en.common.confirm) }).click(),
     );
     assert.equal(created.body.code, 0, JSON.stringify(created.body));
     const id = created.body.data.id;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { acceptAgreement } from '../lib/agreement.mjs';
 import { checkA11y as checkPage } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
+import { buttonName, DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -126,7 +126,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const contentEn = dialog.getByLabel(m.contentEn, { exact: true });
     await contentEn.fill('Your new password is {password}.');
     const refused = await answered(page, 'POST', '/biz/message/messageManager/change', () =>
-      dialog.getByRole('button', { name: m.save, exact: true }).click(),
+      dialog.getByRole('button', { name: buttonName(m.save) }).click(),
     );
     assert.equal(refused.status, 400, JSON.stringify(refused.body));
     // `has` is matched inside each item, so its locator starts from the item, not from the dialog.
@@ -143,7 +143,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const goodText = `{realName}, {operator} reset your password (${stamp}).`;
     await contentEn.fill(goodText);
     const saved = await answered(page, 'POST', '/biz/message/messageManager/change', () =>
-      dialog.getByRole('button', { name: m.save, exact: true }).click(),
+      dialog.getByRole('button', { name: buttonName(m.save) }).click(),
     );
     assert.equal(saved.body.code, 0, JSON.stringify(saved.body));
     assert.equal(saved.body.data.contentEn, goodText);

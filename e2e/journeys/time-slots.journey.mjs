@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { DEMO_ADMIN, screenshot } from '../lib/journey.mjs';
+import { buttonName, DEMO_ADMIN, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -97,7 +97,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await choose(card, `${s.columns.endTime} 1`, '09:00');
     await choose(card, `${s.columns.week} 1`, s.weekdays['1']);
     await choose(card, `${s.columns.type} 1`, s.slotTypes['2']);
-    await card.getByRole('button', { name: en.systemSettings.save, exact: true }).click();
+    await card.getByRole('button', { name: buttonName(en.systemSettings.save) }).click();
     await card.getByText('must be after startTime').waitFor();
 
     step = '3 a correct slot is saved, switched on';
@@ -107,7 +107,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     });
     if ((await enable.getAttribute('aria-checked')) !== 'true') await enable.click();
     const saved = await answered(page, 'POST', '/biz/public/setting/manage', () =>
-      card.getByRole('button', { name: en.systemSettings.save, exact: true }).click(),
+      card.getByRole('button', { name: buttonName(en.systemSettings.save) }).click(),
     );
     assert.equal(saved.code, 0, JSON.stringify(saved).slice(0, 200));
     assert.equal(saved.data.enable, true);

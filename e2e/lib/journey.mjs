@@ -68,6 +68,16 @@ export async function screenshot(page, artifacts, name) {
 }
 
 /**
+ * An accessible-name matcher for a button that has answered once: Ant Design's loading icon can linger,
+ * invisible, in its leave motion after the first answer and add "loading" before the button's text, so
+ * the name is matched by its end (the whole text, or the text after a space).
+ * @param {string} text
+ */
+export function buttonName(text) {
+  return new RegExp(`(^|\\s)${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/**
  * Waits until the text is visible on the page (the first visible match when there are several).
  * @param {Page} page
  * @param {string | RegExp} text
