@@ -4,7 +4,7 @@ import { boundedPageQuery, dateTimeSchema } from './common';
 import { defineEndpoint, idSchema, pageOf } from './endpoint';
 import { SETTING_CODES } from './enums';
 import { dictItemSchema, pageSetupSchema } from './identity.contract';
-import { timeSlotSettingValueSchema } from './time-slots';
+import { clockTimeSchema, timeSlotSettingValueSchema } from './time-slots';
 
 /**
  * Settings, page setup, sites and dictionaries administration (spec S0.1.7, S0.7.8, S0.7.16, S1.7.3,
@@ -30,7 +30,6 @@ const multilineText = (max: number) =>
 // Setting codes and their payloads
 
 /** `HH:mm`, 00:00-23:59. */
-export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
 
 /** A colour as `#rgb` or `#rrggbb` (what the colour pickers produce). */
 export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;

@@ -27,13 +27,14 @@ export const DEFAULT_CONSULT_WINDOW = { start: '08:00', end: '18:00', stepMinute
 /** Slots starting at these times are not offered by default (lunch). */
 export const DEFAULT_EXCLUDED_SLOT_STARTS = ['11:30', '12:00', '12:30', '13:00', '13:30'] as const;
 
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
+/** A clock time HH:mm (time windows, time-slot settings). */
+export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
 
 /** One time-slot setting (spec 001 section 3): startTime, endTime, week (1-7), type, siteId. */
 export const timeSlotSettingSchema = z
   .strictObject({
-    startTime: clock,
-    endTime: clock,
+    startTime: clockTimeSchema,
+    endTime: clockTimeSchema,
     week: z
       .number({ message: 'must be a weekday 1-7' })
       .int('must be a weekday 1-7')

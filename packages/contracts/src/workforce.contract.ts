@@ -16,7 +16,8 @@ export const SINGLE_SESSION_CATEGORY_ID = 10;
 /** At most this many categories per person (the dictionary has a handful). */
 export const WORKFORCE_MAX_CATEGORIES = 50;
 
-const categoryIdSchema = z.coerce
+/** A service category id (a `categoryId` dictionary value, or 10 single session). */
+export const categoryIdSchema = z.coerce
   .number({ message: 'must be a category id' })
   .int('must be a category id')
   .positive('must be a category id')

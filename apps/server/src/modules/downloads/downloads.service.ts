@@ -4,6 +4,7 @@ import {
   TASK_STATUS,
   TASK_TYPE,
   USER_IMPORT_PERMISSION,
+  type Lang,
   type TaskCategory,
   type TaskProgress,
 } from '@psy/contracts';
@@ -11,7 +12,8 @@ import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Database, TenantScope } from '../../core/db/database';
 import { forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import type { JobHandler } from '../../core/jobs/queue';
+import type { JobHandler, JobRecord } from '../../core/jobs/queue';
+import { sendMessageByEvent } from '../messages';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { deptScopeOf, isDeptInScope } from '../identity';
 import {
@@ -207,6 +209,40 @@ export const completeDownloadTask = (scope: TenantScope, id: number, fileKey: st
 
 /** Marks a generating export task failed with the reason; null if it was not generating. */
 export const failDownloadTask = failTask;
+
+/**
+ * The end every export job shares (docs/api.md "Exports"): `produce` writes the file; it is stored, the
+ * task completed and its requester told in their inbox (EXPORT_FINISHED, in the language they asked
+ * in). A failure on the job's last attempt fails the task with its reason; earlier ones are retried.
+ */
+export async function runExportTask(
+  deps: { database: Database; files: FileStorage },
+  job: Pick<JobRecord, 'tenantId' | 'attempts' | 'maxAttempts'>,
+  task: { taskId: number; viewerId: number; lang: Lang },
+  produce: () => Promise<Uint8Array>,
+): Promise<void> {
+  const tenantId = job.tenantId!;
+  try {
+    const key = await deps.files.put(`tenant-${tenantId}/exports`, await produce());
+    await deps.database.withTenant(tenantId, async (scope) => {
+      const done = await completeDownloadTask(scope, task.taskId, key);
+      if (done) {
+        await sendMessageByEvent(scope, {
+          event: 'EXPORT_FINISHED',
+          userIds: [task.viewerId],
+          params: { fileName: done.fileName },
+          lang: task.lang,
+        });
+      }
+    });
+  } catch (err) {
+    if (job.attempts >= job.maxAttempts) {
+      const reason = err instanceof Error ? err.message.slice(0, 300) : 'export failed';
+      await deps.database.withTenant(tenantId, (scope) => failDownloadTask(scope, task.taskId, reason));
+    }
+    throw err;
+  }
+}
 
 /** Queue of the periodic clean-up of expired task files (core/jobs). */
 export const TASK_FILES_EXPIRE_QUEUE = 'downloads.expire';

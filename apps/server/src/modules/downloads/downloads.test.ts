@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TASK_STATUS, TASK_TYPE } from '@psy/contracts';
+import { rowsOf } from '../../core/db/rows';
 import { createLocalFileStorage } from '../../core/storage/file-storage';
 import type { JobRecord } from '../../core/jobs/queue';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -14,6 +15,7 @@ import {
   createTask,
   createTaskFilesExpireJob,
   failDownloadTask,
+  runExportTask,
 } from './index';
 
 const DATA_DIR = path.join(os.tmpdir(), `psy-downloads-${randomUUID()}`);
@@ -284,5 +286,48 @@ describe('import records [spec:S0.7.26] [spec:S0.6.6] [spec:S0.3.10]', () => {
     expect((await get(tokens.admin)).status).toBe(404);
     const listed = await page('findMineFinishTask', { category: 'export' }, tokens.admin);
     expect(listed.body.data.records[0]).toMatchObject({ isDownload: 0, expireTime: null });
+  });
+});
+
+describe('runExportTask: the end every export job shares [spec:S0.7.25] [spec:S0.7.28]', () => {
+  const admin = () => t.alpha.userIds.admin!;
+  const deps = () => ({ database: t.database, files });
+  const job = (attempts: number) => ({ tenantId: t.alpha.tenantId, attempts, maxAttempts: 3 });
+  const statusOf = async (id: number) =>
+    rowsOf<{ task_status: number; error: string | null; file_key: string | null }>(
+      await t.database.db.execute(
+        sql`select task_status, error, file_key from task_progress where id = ${id}`,
+      ),
+    )[0]!;
+
+  it('stores the file, completes the task and tells the requester in their inbox', async () => {
+    const task = await create(t.alpha.tenantId, admin(), 'done.csv');
+    await runExportTask(deps(), job(1), { taskId: task.id, viewerId: admin(), lang: 'en-US' }, async () =>
+      new TextEncoder().encode('a,b\r\n'),
+    );
+    const row = await statusOf(task.id);
+    expect(Number(row.task_status)).toBe(TASK_STATUS.done);
+    expect(row.file_key).toBeTruthy();
+    const inbox = await t.database.db.execute(
+      sql`select count(*)::int as n from message where tenant_id = ${t.alpha.tenantId}
+            and user_id = ${admin()} and content like ${'%done.csv%'}`,
+    );
+    expect(rowsOf<{ n: number }>(inbox)[0]!.n).toBe(1);
+  });
+
+  it('a failure is retried; on the last attempt it fails the task with its reason', async () => {
+    const task = await create(t.alpha.tenantId, admin(), 'broken.csv');
+    const boom = async (): Promise<Uint8Array> => {
+      throw new Error('disk full');
+    };
+    const ctx = { taskId: task.id, viewerId: admin(), lang: 'en-US' as const };
+    const before = await statusOf(task.id);
+    await expect(runExportTask(deps(), job(1), ctx, boom)).rejects.toThrow('disk full');
+    // Not the last attempt: the task is left as it was, for the retry.
+    expect(await statusOf(task.id)).toEqual(before);
+    await expect(runExportTask(deps(), job(3), ctx, boom)).rejects.toThrow('disk full');
+    const row = await statusOf(task.id);
+    expect(Number(row.task_status)).toBe(TASK_STATUS.failed);
+    expect(row.error).toBe('disk full');
   });
 });

@@ -3,6 +3,7 @@ export {
   createDownloadTask,
   completeDownloadTask,
   failDownloadTask,
+  runExportTask,
   createTask,
   completeTask,
   failTask,

@@ -165,6 +165,13 @@ describe('focus settings lists [spec:S1.7.7]', () => {
       expect((await all(4, token)).status).toBe(200);
     }
     expect((await t.get('/biz/focus/setting/4/all')).status).toBe(401);
+    // Without a login every call is refused before its input is read.
+    expect((await t.post('/biz/focus/setting/4/page', { current: 1, size: 10 })).status).toBe(401);
+    expect((await t.post('/biz/focus/setting/insert', { type: 4, name: '甲', nameEn: 'A' })).status).toBe(
+      401,
+    );
+    expect((await t.post('/biz/focus/setting/edit', { id: 1, status: 0 })).status).toBe(401);
+    expect((await t.request('DELETE', '/biz/focus/setting?id=1')).status).toBe(401);
   });
 
   it('keeps schools apart: another school’s entries are invisible and cannot be changed [spec:S0.7.21]', async () => {

@@ -280,6 +280,7 @@ describe('POST /biz/public/forms/answer/export [spec:S0.7.28]', () => {
   it('refuses a user without a form permission', async () => {
     const res = await t.post(EXPORT, { formId, format: 'xlsx' }, { token: tok.student, ...EN });
     expect(res.status).toBe(403);
+    expect((await t.post(EXPORT, { formId, format: 'xlsx' })).status).toBe(401);
   });
 
   it('a sub-administrator exports only the answers in their department subtree, masked [spec:S0.1.2]', async () => {

@@ -26,9 +26,8 @@ import { forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import type { JobHandler, JobQueue } from '../../core/jobs/queue';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { completeDownloadTask, createDownloadTask, failDownloadTask } from '../downloads';
+import { createDownloadTask, runExportTask } from '../downloads';
 import { canSeeSensitive, deptScopeOf, recordPersonalDataReads } from '../identity';
-import { sendMessageByEvent } from '../messages';
 import { canEditForms, canReadAllAnswers, roleCodesOf } from './forms.policy';
 import {
   findAnswersForExport,
@@ -257,7 +256,7 @@ export function createFormAnswerExportJob(deps: {
       from: raw.from ? new Date(raw.from) : undefined,
       to: raw.to ? new Date(raw.to) : undefined,
     };
-    try {
+    await runExportTask(deps, job, { taskId, viewerId, lang }, async () => {
       const head = await deps.database.withTenant(tenantId, async (scope) => {
         const f = await requireForm(scope, filter.formId);
         const latest = (await findVersion(scope, f.id, f.currentVersion)) as unknown as FormDefinition;
@@ -342,25 +341,7 @@ export function createFormAnswerExportJob(deps: {
         if (!presented.full) break;
         beforeId = presented.last;
       }
-      const bytes = sheet ? await sheet.finish() : await zipFiles(docs);
-      const key = await deps.files.put(`tenant-${tenantId}/exports`, bytes);
-      await deps.database.withTenant(tenantId, async (scope) => {
-        const done = await completeDownloadTask(scope, taskId, key);
-        if (done) {
-          await sendMessageByEvent(scope, {
-            event: 'EXPORT_FINISHED',
-            userIds: [viewerId],
-            params: { fileName: done.fileName },
-            lang,
-          });
-        }
-      });
-    } catch (err) {
-      if (job.attempts >= job.maxAttempts) {
-        const reason = err instanceof Error ? err.message.slice(0, 300) : 'export failed';
-        await deps.database.withTenant(tenantId, (scope) => failDownloadTask(scope, taskId, reason));
-      }
-      throw err;
-    }
+      return sheet ? sheet.finish() : zipFiles(docs);
+    });
   };
 }

@@ -1,8 +1,9 @@
-import { REPEAT_STATUS, WORKFORCE_ROLE_CODES, type FormPurpose, type RepeatVisit } from '@psy/contracts';
+import { REPEAT_STATUS, type FormPurpose, type RepeatVisit } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
-import { AppError, forbidden } from '../../core/http/app-error';
+import { forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope } from '../identity';
+import { isWorkforceMember } from '../workforce';
 import { canEditForms, canReadAllAnswers, roleCodesOf } from './forms.policy';
 import { countRecordsAbout, findForm, findUserDept, userExists } from './forms.repository';
 
@@ -20,7 +21,7 @@ export const VISIT_RECORD_PURPOSES = [
  */
 async function mayReadVisitRecords(scope: TenantScope, p: Principal): Promise<boolean> {
   if (canReadAllAnswers(p) || canEditForms(p)) return true;
-  if (roleCodesOf(p).some((c) => (WORKFORCE_ROLE_CODES as readonly string[]).includes(c))) return true;
+  if (isWorkforceMember(roleCodesOf(p))) return true;
   for (const perm of await findMyFormPermissions(scope, p)) {
     if (!perm.view) continue;
     const f = await findForm(scope, perm.formId);
@@ -41,7 +42,7 @@ export async function calculateIsRepeat(
 ): Promise<RepeatVisit> {
   if (!(await mayReadVisitRecords(scope, p))) throw forbidden('you may not read visit records');
   // Another school's user is not visible here (RLS): the same answer as an unknown id.
-  if (!(await userExists(scope, b.userId))) throw new AppError('notFound', 'userId: the user does not exist');
+  if (!(await userExists(scope, b.userId))) throw notFound('userId: the user');
   if (b.userId !== p.userId) {
     const ds = await deptScopeOf(scope, p);
     if (!isDeptInScope(ds, await findUserDept(scope, b.userId)))

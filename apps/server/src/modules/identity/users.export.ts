@@ -4,8 +4,7 @@ import { createTableWriter, type TableFormat } from '../../core/exports/table';
 import type { Principal } from '../../core/http/context';
 import type { JobHandler, JobQueue } from '../../core/jobs/queue';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { sendMessageByEvent } from '../messages';
-import { completeDownloadTask, createDownloadTask, failDownloadTask } from '../downloads';
+import { createDownloadTask, runExportTask } from '../downloads';
 import { canSeeSensitive, deptScopeOf } from './identity.policy';
 import { searchUsersBatch, type UserFilter, type UserFullRow } from './users.repository';
 import { recordPersonalDataReads, revealedFields, userFilterOf, type UserSearchInput } from './users.service';
@@ -116,8 +115,8 @@ function rowValues(u: UserFullRow, masked: boolean, lang: Lang): (string | numbe
 /**
  * The job: reads the matching users in batches (newest first), streams them into an XLSX workbook or a
  * CSV file (core/exports),
- * stores it (file storage, key `tenant-<id>/exports/<uuid>`) and finishes the task; on an error the
- * task is marked failed with the reason. Unmasked exports write one access-log row per user.
+ * stored, finished and announced by `runExportTask` (a failure on the last attempt fails the task).
+ * Unmasked exports write one access-log row per user.
  */
 export function createUserExportJob(deps: {
   database: Database;
@@ -126,7 +125,7 @@ export function createUserExportJob(deps: {
   return async (job) => {
     const tenantId = job.tenantId!;
     const { taskId, viewerId, filter, masked, lang, format = 'xlsx' } = job.payload;
-    try {
+    await runExportTask(deps, job, { taskId, viewerId, lang }, async () => {
       const sheet = createTableWriter(format, {
         sheetName: lang === 'zh-CN' ? '用户' : 'Users',
         headers: HEADERS[lang],
@@ -152,25 +151,7 @@ export function createUserExportJob(deps: {
         if (batch.length < BATCH) break;
         beforeId = batch[batch.length - 1]!.id;
       }
-      const key = await deps.files.put(`tenant-${tenantId}/exports`, await sheet.finish());
-      await deps.database.withTenant(tenantId, async (scope) => {
-        const done = await completeDownloadTask(scope, taskId, key);
-        // Tell the requester in their inbox, in the language they asked in (message manager event).
-        if (done) {
-          await sendMessageByEvent(scope, {
-            event: 'EXPORT_FINISHED',
-            userIds: [viewerId],
-            params: { fileName: done.fileName },
-            lang,
-          });
-        }
-      });
-    } catch (err) {
-      if (job.attempts >= job.maxAttempts) {
-        const reason = err instanceof Error ? err.message.slice(0, 300) : 'export failed';
-        await deps.database.withTenant(tenantId, (scope) => failDownloadTask(scope, taskId, reason));
-      }
-      throw err;
-    }
+      return sheet.finish();
+    });
   };
 }

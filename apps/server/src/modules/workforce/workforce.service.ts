@@ -1,4 +1,5 @@
 import {
+  categoryIdSchema,
   SINGLE_SESSION_CATEGORY_ID,
   WORKFORCE_CATEGORY_DICT,
   WORKFORCE_ROLE_CODES,
@@ -23,7 +24,10 @@ import { canEditWorkforce, isStaff, isWorkforceMember, workforceScopeOf } from '
 /** Categories a counsellor may be given: the enabled values of the school's `categoryId` dictionary and 10. */
 export async function allowedCategoryIds(scope: TenantScope): Promise<Set<number>> {
   const items = await getDict(scope, WORKFORCE_CATEGORY_DICT);
-  const ids = items.filter((i) => /^\d{1,9}$/.test(i.value)).map((i) => Number(i.value));
+  const ids = items.flatMap((i) => {
+    const id = categoryIdSchema.safeParse(i.value);
+    return id.success ? [id.data] : [];
+  });
   return new Set([...ids, SINGLE_SESSION_CATEGORY_ID]);
 }
 
@@ -57,9 +61,9 @@ export async function freeCounsellorOptions(
   scope: TenantScope,
   input: { tenantId: number; lang: Lang; params: Record<string, string> },
 ): Promise<{ value: string; label: string }[]> {
-  const raw = input.params.categoryId?.trim() ?? '';
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0) return [];
-  const free = await loadFree(scope, Number(raw));
+  const categoryId = categoryIdSchema.safeParse(input.params.categoryId?.trim() ?? '');
+  if (!categoryId.success) return [];
+  const free = await loadFree(scope, categoryId.data);
   return free.map((f) => ({ value: f.value, label: f.label }));
 }
 

@@ -147,6 +147,13 @@ describe('service categories of counsellors [spec:S1.7.12]', () => {
     expect((await t.get(`/biz/consult/workforce/del?userId=${id}`, { token: counsellor })).status).toBe(403);
     expect((await t.get(`/biz/consult/workforce/user/${id}`, { token: counsellor })).status).toBe(403);
     expect((await t.get(`/biz/consult/workforce/user/${id}`, { token: student })).status).toBe(403);
+    // Without a login every call is refused.
+    expect((await t.post('/biz/consult/workforce/schedule/freeUser', { categoryId: 2 })).status).toBe(401);
+    expect((await t.get(`/biz/consult/workforce/user/${id}`)).status).toBe(401);
+    expect(
+      (await t.post('/biz/consult/workforce/workForTeacher', { userId: id, categoryIds: [2] })).status,
+    ).toBe(401);
+    expect((await t.get(`/biz/consult/workforce/del?userId=${id}`)).status).toBe(401);
   });
 
   it('limits a sub-administrator given the key to their department subtree [spec:S0.1.2]', async () => {

@@ -3,7 +3,7 @@ import type { Lang } from '@psy/contracts';
 export interface LabelledItem {
   value: string;
   label: string;
-  labelEn: string | null;
+  labelEn?: string | null;
 }
 
 /** An item's label in the UI language: English when there is one, else the Chinese label. */

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MASK_KINDS, type FieldOption, type FormColumn, type LocalizedText, type MaskKind } from '@psy/forms';
+import { DICT_NAME_PATTERN } from '@psy/contracts';
 import { Button, Input, Radio, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,6 +113,7 @@ export function OptionSourceEditor({
 }: Props & { schoolDictionaries: readonly string[] }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
+  const newText = useNewText();
   if (!isChoiceType(c.type)) return null;
   const source = optionSourceOf(c);
   const nested = c.type === 'cascader' || c.type === 'tree';
@@ -119,10 +121,9 @@ export function OptionSourceEditor({
   const names = dictionaryNames(schoolDictionaries, columns);
   const typed = search.trim();
   const nameOptions =
-    typed && !names.some((n) => n.value === typed) && /^[\w.-]{1,100}$/.test(typed)
+    typed && !names.some((n) => n.value === typed) && DICT_NAME_PATTERN.test(typed)
       ? [...names, { value: typed, label: typed }]
       : names;
-  const newText = useNewText();
   const newLabel = () => newText('formAdmin.newOption');
   const changeSource = (kind: OptionSource['kind']) => {
     if (kind === 'inline') onReplace(setOptionSource(c, { kind }));

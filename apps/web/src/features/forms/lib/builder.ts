@@ -13,6 +13,7 @@ import {
   type LocalizedText,
   type LogicJumpRule,
   type RequiredRules,
+  canonicalJson,
 } from '@psy/forms';
 
 /**
@@ -234,5 +235,6 @@ export function builderSnapshot(draft: {
   enabled: boolean;
   columns: readonly FormColumn[];
 }): string {
-  return JSON.stringify([draft.name, draft.purpose, draft.typeId, draft.enabled, draft.columns]);
+  // Key order does not count: a setting removed and set again is the same draft.
+  return canonicalJson([draft.name, draft.purpose, draft.typeId, draft.enabled, draft.columns]);
 }

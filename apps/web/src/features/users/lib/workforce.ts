@@ -4,6 +4,7 @@ import {
   WORKFORCE_ROLE_CODES,
   type Workforce,
 } from '@psy/contracts';
+import { itemLabel } from '../../dicts';
 
 /** Fields of the service-category form; a server 400 naming one of them is shown on it. */
 export const WORKFORCE_FORM_FIELDS = ['categoryIds', 'accepting'] as const;
@@ -43,10 +44,7 @@ export function workforceCategoryOptions(
 ): CategoryOption[] {
   const options = items
     .filter((item) => /^\d{1,9}$/.test(item.value))
-    .map((item) => ({
-      value: Number(item.value),
-      label: lang === 'en-US' ? (item.labelEn ?? item.label) : item.label,
-    }));
+    .map((item) => ({ value: Number(item.value), label: itemLabel(item, lang) }));
   if (!options.some((o) => o.value === SINGLE_SESSION_CATEGORY_ID)) {
     options.push({ value: SINGLE_SESSION_CATEGORY_ID, label: singleSessionLabel });
   }
