@@ -165,6 +165,16 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await grid.getByRole('checkbox', { name: interpolate(o.slotCell, { time: first.time, day }) }).check();
     const expectedTimes = [{ time: first.time, weeks: [first.weeks[0]] }];
     await page.setViewportSize({ width: 375, height: 740 });
+    // The layout answers the resize on its next frames (the side menu folds away): wait until it has.
+    await grid.locator('table').evaluate(
+      (el) =>
+        new Promise((done) => {
+          const settled = () =>
+            el.getBoundingClientRect().right <= window.innerWidth ? done(undefined) : setTimeout(settled, 50);
+          setTimeout(settled, 0);
+          setTimeout(() => done(undefined), 5000);
+        }),
+    );
     const table = await grid.locator('table').boundingBox();
     assert.ok(table && table.x + table.width <= 375, `the grid fits 375 px (${JSON.stringify(table)})`);
     await screenshot(page, artifacts, 'forms-options-slots-375-en-US');

@@ -44,15 +44,23 @@ async function choose(
 }
 
 /**
- * Picks a blank field type and adds the field. The dropdown opens with an animation: a click that lands
- * while it moves can miss, so the pick is repeated until the add button is enabled.
+ * Picks a blank field type and adds the field. The type list is long and opens with an animation, and the
+ * builder's panel below it grows as fields are added, so a pointer click can land on the wrong layer: the
+ * list is driven by the keyboard (open, move to the type, Enter), as a keyboard user would.
  */
 async function addBlank(/** @type {Page} */ page, /** @type {string} */ typeLabel) {
+  const select = page.locator('#form-blank-type');
   const add = page.getByTestId('blank-add');
-  for (let attempt = 0; attempt < 3 && !(await add.isEnabled()); attempt += 1) {
-    await choose(page, page.locator('#form-blank-type'), typeLabel);
-    await page.waitForTimeout(100);
+  await select.focus();
+  await page.keyboard.press('ArrowDown');
+  const list = page.locator('.ant-select-dropdown:visible');
+  await list.waitFor();
+  const active = list.locator('.ant-select-item-option-active');
+  for (let step = 0; step < 30 && (await active.getAttribute('title')) !== typeLabel; step += 1) {
+    await page.keyboard.press('ArrowDown');
   }
+  assert.equal(await active.getAttribute('title'), typeLabel, `the type list offers ${typeLabel}`);
+  await page.keyboard.press('Enter');
   await add.click();
 }
 
