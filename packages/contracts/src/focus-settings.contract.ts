@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedPageQuery, dateTimeSchema } from './common';
 import { defineEndpoint, idSchema, pageOf } from './endpoint';
+import type { PermissionKey } from './permissions';
 
 /**
  * Key-person (focus) settings (spec S1.7.7, S0.7.21 builder helper `GET /focus/setting/4/all`): named
@@ -32,8 +33,8 @@ export const FOCUS_SETTING_TYPE_KEYS = Object.fromEntries(
 export const FOCUS_SETTING_LIMITS = { name: 50, remark: 200, sortMax: 9999 } as const;
 
 /** Permission keys: the page (menu `/focusperson/setting/index`) and changing the lists. */
-export const FOCUS_SETTING_PERMISSION = 'focus_setting';
-export const FOCUS_SETTING_EDIT_PERMISSION = 'focus_setting_edit';
+export const FOCUS_SETTING_PERMISSION = 'focus_setting' satisfies PermissionKey;
+export const FOCUS_SETTING_EDIT_PERMISSION = 'focus_setting_edit' satisfies PermissionKey;
 
 const text = (max: number) =>
   z

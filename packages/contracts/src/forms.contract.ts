@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, idSchema, pageOf } from './endpoint';
 import { boundedPageQuery, dateSchema, dateTimeSchema } from './common';
 import { downloadTaskSchema } from './downloads.contract';
+import type { PermissionKey } from './permissions';
 
 /**
  * The form engine's calls (spec S0.7.19 "Forms (public)", S0.7.20 "Smart form"; docs/forms.md, server
@@ -509,4 +510,7 @@ export const saveScaleResultEndpoint = defineEndpoint({
 });
 
 /** Permission keys of the form builder (seed catalogue, SYSTEM product). */
-export const FORM_PERMISSIONS = { menu: 'sys_form', edit: 'admin_form_edit' } as const;
+export const FORM_PERMISSIONS = { menu: 'sys_form', edit: 'admin_form_edit' } as const satisfies Record<
+  string,
+  PermissionKey
+>;

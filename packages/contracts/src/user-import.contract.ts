@@ -3,13 +3,14 @@ import { defineEndpoint, idSchema } from './endpoint';
 import { taskProgressSchema } from './downloads.contract';
 import { ID_TYPES, type IdType } from './id-card';
 import type { Lang } from './errors';
+import type { PermissionKey } from './permissions';
 
 /**
  * Bulk user import (spec S0.2 import dialogs, S0.3 import task, S0.4, S0.5; docs/user-import.md).
  * Permission `admin_userInfo_userImport_btn` on every call; a sub-administrator imports only within
  * their data scope.
  */
-export const USER_IMPORT_PERMISSION = 'admin_userInfo_userImport_btn';
+export const USER_IMPORT_PERMISSION = 'admin_userInfo_userImport_btn' satisfies PermissionKey;
 
 /** 0 create new users, 1 update user information (the two tabs of the import dialog). */
 export const IMPORT_TYPE = { create: 0, update: 1 } as const;

@@ -16,6 +16,7 @@ import {
   REAL_NAME_MAX,
   sexSchema,
 } from './rules';
+import type { PermissionKey } from './permissions';
 
 /**
  * User administration (spec S0.3.3 user form, S0.5 validation, S0.7 'Passwords and users'). Personal
@@ -28,7 +29,7 @@ export const USER_STATUSES = ['active', 'locked', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Permission key that lets a role see personal values unmasked. */
-export const SENSITIVE_PERMISSION = 'admin_userInfo_sensitive';
+export const SENSITIVE_PERMISSION = 'admin_userInfo_sensitive' satisfies PermissionKey;
 
 /** Spec S0.5: a batch call without a selection. */
 export const NOTHING_TICKED_MESSAGE = 'please tick the data to delete';

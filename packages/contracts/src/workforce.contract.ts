@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, idSchema } from './endpoint';
+import type { PermissionKey } from './permissions';
 
 /**
  * Roles whose holders take visitors and so may be given service categories (docs/workforce.md):
@@ -8,7 +9,7 @@ import { defineEndpoint, idSchema } from './endpoint';
 export const WORKFORCE_ROLE_CODES = ['ROLE_CONSULTANT', 'ROLE_INTERVIEWER', 'ROLE_ASSESSMENT'] as const;
 
 /** Button permission of the service-category card on the user details page. */
-export const WORKFORCE_EDIT_PERMISSION = 'consult_workforce_edit';
+export const WORKFORCE_EDIT_PERMISSION = 'consult_workforce_edit' satisfies PermissionKey;
 
 /** The `categoryId` dictionary holds the school's categories; transferToType's single session (10) is added. */
 export const WORKFORCE_CATEGORY_DICT = 'categoryId';

@@ -27,7 +27,7 @@ describe('the seeded catalogue', () => {
   });
 
   it('grants only menus that exist', () => {
-    const codes = new Set(menus.flatMap((m) => [m.code, ...(m.buttons ?? []).map((b) => b.code)]));
+    const codes = new Set<string>(menus.flatMap((m) => [m.code, ...(m.buttons ?? []).map((b) => b.code)]));
     const products = new Set(PRODUCTS.map((p) => p.code as string));
     for (const r of ROLES) {
       for (const g of r.grants) {

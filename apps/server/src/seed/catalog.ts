@@ -1,4 +1,4 @@
-import type { ProductCode, RoleCode } from '@psy/contracts';
+import type { PageCode, PermissionKey, ProductCode, RoleCode } from '@psy/contracts';
 
 export interface ProductSeed {
   code: ProductCode;
@@ -26,17 +26,18 @@ export const PRODUCTS: ProductSeed[] = [
 ];
 
 export interface MenuSeed {
-  code: string;
+  /** Also the menu's permission key (a detail page's code is its `PageCode`). */
+  code: PermissionKey | PageCode;
   name: string;
   nameEn: string;
   path?: string;
   /** Defaults to the menu code; null for a pure container. */
-  permission?: string | null;
+  permission?: PermissionKey | null;
   hidden?: boolean;
   keepAlive?: boolean;
   children?: MenuSeed[];
   /** Buttons: permission keys under this menu. */
-  buttons?: { code: string; name: string; nameEn: string }[];
+  buttons?: { code: PermissionKey; name: string; nameEn: string }[];
 }
 
 /** The menu tree per product, with the routes the spec names (S0.2.14, S1.2). */
@@ -440,8 +441,8 @@ const DETAIL_PAGES: Partial<Record<ProductCode, [path: string, name: string, nam
 };
 
 /** Menu code of a detail page: its path in snake case, e.g. /addPlanInfo/index -> page_addPlanInfo_index. */
-export const pageCode = (path: string): string =>
-  `page${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`;
+export const pageCode = (path: string): PageCode =>
+  `page_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
 
 for (const [product, pages] of Object.entries(DETAIL_PAGES) as [ProductCode, [string, string, string][]][]) {
   MENUS[product].push(
@@ -449,13 +450,16 @@ for (const [product, pages] of Object.entries(DETAIL_PAGES) as [ProductCode, [st
   );
 }
 
+/** A product's whole menu, or one menu entry or button by its code. */
+export type RoleGrant = ProductCode | `menu:${PermissionKey | PageCode}`;
+
 export interface RoleSeed {
   code: RoleCode | 'ROLE_SUB_ADMIN';
   name: string;
   ports: string[];
   dataScope?: 'all' | 'dept_tree';
   /** Product codes whose whole menu the role gets, or menu codes with a `menu:` prefix. */
-  grants: string[];
+  grants: RoleGrant[];
 }
 
 /**
@@ -464,9 +468,9 @@ export interface RoleSeed {
  */
 const COMMON_PAGES = [
   ...['/userinfo/index', '/noticeList/detail', '/messageManageDetails', '/pdfPreview', '/signature'].map(
-    (path) => `menu:${pageCode(path)}`,
+    (path): RoleGrant => `menu:${pageCode(path)}`,
   ),
-  'menu:sys_files',
+  'menu:sys_files' as const,
 ];
 
 const STAFF_PORTS = ['pc'];

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang } from '@psy/contracts';
+import type { Lang, PermissionKey } from '@psy/contracts';
 import type { Database, TenantScope } from '../db/database';
 import type { Env } from '../../env';
 
@@ -48,19 +48,26 @@ export interface PrincipalRole {
   dataScope: string;
 }
 
+/** A route anyone may call (login, the login page's setup). */
+export interface PublicAccess {
+  kind: 'public';
+}
+/** A route for a signed-in user, or for one holding one of some permission keys. */
+export type SignedInAccess =
+  { kind: 'authenticated' } | { kind: 'permission'; anyOf: readonly PermissionKey[] };
 /** What a route may require: nothing, a signed-in user, or one of some permission keys. */
-export type Access =
-  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; anyOf: readonly string[] };
+export type Access = PublicAccess | SignedInAccess;
 
-export const PUBLIC: Access = { kind: 'public' };
-export const AUTHENTICATED: Access = { kind: 'authenticated' };
-export const permission = (...anyOf: string[]): Access => ({ kind: 'permission', anyOf });
+export const PUBLIC: PublicAccess = { kind: 'public' };
+export const AUTHENTICATED: SignedInAccess = { kind: 'authenticated' };
+export const permission = (...anyOf: PermissionKey[]): SignedInAccess => ({ kind: 'permission', anyOf });
 
 export interface AppServices {
   env: Env;
   database: Database;
 }
 
+/** What a public route's handler receives: a caller may or may not be signed in. */
 export interface RouteContext<Q, B, P> {
   req: FastifyRequest;
   reply: FastifyReply;
@@ -71,8 +78,44 @@ export interface RouteContext<Q, B, P> {
   ip: string;
   /** Tenant named by the TENANT-ID header (public routes) or the token (authenticated routes). */
   tenantId: number | null;
-  /** Set for authenticated routes. */
+  /** Set when the caller presented a live token. */
   principal: Principal | null;
   /** The request's tenant transaction, for routes with `tenant: 'transaction'`. */
   scope: TenantScope | null;
 }
+
+/**
+ * What a signed-in route's handler receives: the registrar refuses the request before the handler runs
+ * unless there is a principal, and runs every signed-in handler inside the tenant's transaction.
+ */
+export interface SignedInRouteContext<Q, B, P> extends RouteContext<Q, B, P> {
+  tenantId: number;
+  principal: Principal;
+  scope: TenantScope;
+}
+
+/**
+ * How a route meets its tenant: `transaction` (default for signed-in routes) runs the handler in the
+ * tenant's transaction; `header` requires and resolves the TENANT-ID header but leaves transactions to the
+ * handler; `none` (default for public routes) has no tenant (platform-wide calls).
+ */
+export type TenantMode = 'transaction' | 'header' | 'none';
+
+/** A public route that names its tenant: the registrar refuses the call without one. */
+export interface TenantRouteContext<Q, B, P> extends RouteContext<Q, B, P> {
+  tenantId: number;
+}
+
+/** A public route run in its tenant's transaction. */
+export interface TenantTransactionRouteContext<Q, B, P> extends TenantRouteContext<Q, B, P> {
+  scope: TenantScope;
+}
+
+/** The handler context an access rule (and, for public routes, the tenant mode) gives. */
+export type ContextFor<A extends Access, T extends TenantMode, Q, B, P> = A extends PublicAccess
+  ? T extends 'transaction'
+    ? TenantTransactionRouteContext<Q, B, P>
+    : T extends 'header'
+      ? TenantRouteContext<Q, B, P>
+      : RouteContext<Q, B, P>
+  : SignedInRouteContext<Q, B, P>;

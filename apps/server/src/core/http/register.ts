@@ -16,21 +16,21 @@ import {
 import { createHmac } from 'node:crypto';
 import { AppError } from './app-error';
 import { sha256Hex } from '../security/tokens';
-import type { Access, AppServices, Principal, RouteContext } from './context';
+import type { Access, AppServices, ContextFor, Principal, TenantMode } from './context';
 import type { RequestGate, TokenRecord } from './gate';
 import type { TenantScope } from '../db/database';
 
 type In<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 
-export interface RouteDef<E extends Endpoint = Endpoint> {
+export interface RouteDef<
+  E extends Endpoint = Endpoint,
+  A extends Access = Access,
+  T extends TenantMode = TenantMode,
+> {
   endpoint: E;
-  access: Access;
-  /**
-   * `transaction` (default for signed-in routes): the handler runs in the tenant's transaction.
-   * `header`: the TENANT-ID header is required and resolved, but the handler opens transactions itself.
-   * `none`: no tenant (platform-wide calls).
-   */
-  tenant?: 'transaction' | 'header' | 'none';
+  access: A;
+  /** See `TenantMode`; defaults to `transaction` for signed-in routes and `none` for public ones. */
+  tenant?: T;
   /** Signed by default; unsigned only for calls a browser makes without script (an `<img src>`). */
   signed?: boolean;
   /** Largest request body in bytes, when a route takes more than the app's default (uploads). */
@@ -51,11 +51,18 @@ export interface RouteDef<E extends Endpoint = Endpoint> {
     after?(token: TokenRecord, error: unknown): Promise<void>;
   };
   handler: (
-    ctx: RouteContext<In<E['query']>, In<E['body']>, In<E['params']>>,
+    ctx: ContextFor<A, T, In<E['query']>, In<E['body']>, In<E['params']>>,
   ) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : unknown>;
 }
 
-export const defineRoute = <E extends Endpoint>(def: RouteDef<E>): RouteDef<E> => def;
+/**
+ * A route from its contract. The access rule types the handler's context: a signed-in route gets a
+ * principal and tenant scope that are never null (the registrar refuses the call before the handler
+ * otherwise), so route files need no `!`.
+ */
+export const defineRoute = <E extends Endpoint, A extends Access, T extends TenantMode = 'none'>(
+  def: RouteDef<E, A, T>,
+): RouteDef => def as unknown as RouteDef;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -252,7 +259,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
             tenantId,
             principal,
             scope,
-          } as RouteContext<never, never, never>;
+          } as ContextFor<Access, TenantMode, never, never, never>;
           return route.handler(ctx);
         };
 

@@ -32,17 +32,17 @@ export const agreementRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: myAgreementEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, lang }) => getMyAgreement(scope!, principal!, lang),
+      handler: async ({ scope, principal, lang }) => getMyAgreement(scope, principal, lang),
     }),
     defineRoute({
       endpoint: saveAgreementEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => saveMyAgreement(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => saveMyAgreement(scope, principal, body),
     }),
     defineRoute({
       endpoint: agreementListEndpoint,
       access: ADMIN,
-      handler: async ({ scope, body }) => listAgreements(scope!, body),
+      handler: async ({ scope, body }) => listAgreements(scope, body),
     }),
     defineRoute({
       // Answered directly (not through a download task): a school's consents fit in one request, and
@@ -50,7 +50,7 @@ export const agreementRoutes = (): RouteDef[] =>
       endpoint: agreementExportEndpoint,
       access: ADMIN,
       handler: async ({ scope, body, lang, reply }) => {
-        const file = await exportAgreementsXlsx(scope!, body, lang);
+        const file = await exportAgreementsXlsx(scope, body, lang);
         await reply
           .header('cache-control', 'no-store')
           .header('content-disposition', attachment(`agreements-${today()}.xlsx`))
@@ -62,7 +62,7 @@ export const agreementRoutes = (): RouteDef[] =>
       endpoint: agreementExportWordEndpoint,
       access: ADMIN,
       handler: async ({ scope, body, lang, reply }) => {
-        const file = await exportAgreementsDocx(scope!, body, lang);
+        const file = await exportAgreementsDocx(scope, body, lang);
         await reply
           .header('cache-control', 'no-store')
           .header('content-disposition', attachment(`agreements-${today()}.docx`))
@@ -73,6 +73,6 @@ export const agreementRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: agreementGroupEndpoint,
       access: ADMIN,
-      handler: async ({ scope, query }) => getAgreementGroups(scope!, query.formName),
+      handler: async ({ scope, query }) => getAgreementGroups(scope, query.formName),
     }),
   ] as RouteDef[];

@@ -75,7 +75,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       handler: async ({ query, req, tenantId }) =>
         auth.loginWithSms(
           deps,
-          { tenantId: tenantId!, mobile: query.mobile, code: query.code },
+          { tenantId: tenantId, mobile: query.mobile, code: query.code },
           clientOf(req),
         ),
     }),
@@ -84,7 +84,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       access: AUTHENTICATED,
       // A disabled or role-less user must still be able to end the session.
       allowBlockedUser: true,
-      handler: async ({ scope, principal }) => auth.logout(scope!, principal!),
+      handler: async ({ scope, principal }) => auth.logout(scope, principal),
     }),
     // The password calls live here rather than in identity: decrypting, verifying, rate limiting and
     // revoking tokens are this module's; identity only stores the new hash.
@@ -93,7 +93,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       access: AUTHENTICATED,
       outsideTransaction: { before: () => auth.preparePasswordKey(deps) },
       handler: async ({ scope, principal, lang, body }) =>
-        auth.resetPasswordAtLogin(deps, scope!, principal!, lang, body),
+        auth.resetPasswordAtLogin(deps, scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: changeMyPasswordEndpoint,
@@ -103,12 +103,12 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
         after: (token, error) => auth.endPasswordChange(deps, token, error),
       },
       handler: async ({ scope, principal, lang, body }) =>
-        auth.changeMyPassword(deps, scope!, principal!, lang, body),
+        auth.changeMyPassword(deps, scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: pingEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ principal }) => auth.tokenStatus(principal!),
+      handler: async ({ principal }) => auth.tokenStatus(principal),
     }),
     defineRoute({
       endpoint: publicKeyEndpoint,
@@ -135,18 +135,18 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       access: PUBLIC,
       tenant: 'header',
       handler: async ({ query, tenantId, req }) =>
-        auth.sendSmsCode(deps, tenantId!, query.phone, clientOf(req)),
+        auth.sendSmsCode(deps, tenantId, query.phone, clientOf(req)),
     }),
     defineRoute({
       endpoint: validSmsCodeEndpoint,
       access: PUBLIC,
       tenant: 'header',
-      handler: async ({ query, tenantId }) => auth.validSmsCode(deps, tenantId!, query.phone, query.code),
+      handler: async ({ query, tenantId }) => auth.validSmsCode(deps, tenantId, query.phone, query.code),
     }),
     defineRoute({
       endpoint: toggleRoleEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query, principal }) => auth.toggleRole(scope!, principal!, query.roleId),
+      handler: async ({ scope, query, principal }) => auth.toggleRole(scope, principal, query.roleId),
     }),
   ] as RouteDef[];
   if (deps.env.SMS_ADAPTER === 'dev') {

@@ -12,11 +12,11 @@ export const clientLogRoutes = (database: Database): RouteDef[] =>
       outsideTransaction: {
         before: (token) => limitClientLogUploads(database.system, token.tenantId, token.userId),
       },
-      handler: async ({ scope, principal, body }) => storeClientLogs(scope!, principal!.userId, body),
+      handler: async ({ scope, principal, body }) => storeClientLogs(scope, principal.userId, body),
     }),
     defineRoute({
       endpoint: dynamicLogEndpoint,
       access: permission('admin_log_view'),
-      handler: async ({ scope, query }) => listClientLogs(scope!, query),
+      handler: async ({ scope, query }) => listClientLogs(scope, query),
     }),
   ] as RouteDef[];

@@ -41,44 +41,44 @@ export const downloadRoutes = (files: FileStorage): RouteDef[] =>
     defineRoute({
       endpoint: downloadingCountEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => countMyGeneratingFiles(scope!, principal!.userId),
+      handler: async ({ scope, principal }) => countMyGeneratingFiles(scope, principal.userId),
     }),
     defineRoute({
       endpoint: runningTasksEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => listMyRunningTasks(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => listMyRunningTasks(scope, principal, body),
     }),
     defineRoute({
       endpoint: mineFinishedTasksEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => listMyFinishedTasks(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => listMyFinishedTasks(scope, principal, body),
     }),
     defineRoute({
       endpoint: allFinishedTasksEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => listAllFinishedTasks(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => listAllFinishedTasks(scope, principal, body),
     }),
     defineRoute({
       endpoint: taskProgressByIdEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => getTaskProgress(scope!, principal!, query.id),
+      handler: async ({ scope, principal, query }) => getTaskProgress(scope, principal, query.id),
     }),
     defineRoute({
       endpoint: firstTaskProgressEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => getFirstTaskProgress(scope!, principal!),
+      handler: async ({ scope, principal }) => getFirstTaskProgress(scope, principal),
     }),
     defineRoute({
       endpoint: cancelTaskEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => cancelTask(scope!, principal!, query.id),
+      handler: async ({ scope, principal, query }) => cancelTask(scope, principal, query.id),
     }),
     defineRoute({
       // Only the task's creator: the file may hold personal data of many people.
       endpoint: downloadTaskFileEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, query, reply }) => {
-        const task = await findMyTaskFile(scope!, principal!.userId, query.id);
+        const task = await findMyTaskFile(scope, principal.userId, query.id);
         const bytes = task ? await files.get(task.fileKey) : null;
         if (!task || !bytes) throw notFound('file');
         const ext = task.fileName.split('.').pop() ?? '';

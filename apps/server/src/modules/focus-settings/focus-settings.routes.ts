@@ -21,26 +21,26 @@ export const focusSettingRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: focusSettingPageEndpoint,
       access: FOCUS_SETTING_ACCESS.page,
-      handler: async ({ scope, params, body }) => pageFocusSettings(scope!, params.type, body),
+      handler: async ({ scope, params, body }) => pageFocusSettings(scope, params.type, body),
     }),
     defineRoute({
       endpoint: focusSettingAllEndpoint,
       access: FOCUS_SETTING_ACCESS.options,
-      handler: async ({ scope, params, lang }) => listFocusSettingOptions(scope!, params.type, lang),
+      handler: async ({ scope, params, lang }) => listFocusSettingOptions(scope, params.type, lang),
     }),
     defineRoute({
       endpoint: focusSettingInsertEndpoint,
       access: FOCUS_SETTING_ACCESS.edit,
-      handler: async ({ scope, body }) => addFocusSetting(scope!, body),
+      handler: async ({ scope, body }) => addFocusSetting(scope, body),
     }),
     defineRoute({
       endpoint: focusSettingEditEndpoint,
       access: FOCUS_SETTING_ACCESS.edit,
-      handler: async ({ scope, body }) => editFocusSetting(scope!, body),
+      handler: async ({ scope, body }) => editFocusSetting(scope, body),
     }),
     defineRoute({
       endpoint: focusSettingDeleteEndpoint,
       access: FOCUS_SETTING_ACCESS.edit,
-      handler: async ({ scope, query }) => removeFocusSetting(scope!, query.id),
+      handler: async ({ scope, query }) => removeFocusSetting(scope, query.id),
     }),
   ] as RouteDef[];

@@ -62,75 +62,75 @@ export const formRoutes = (files: FileStorage): RouteDef[] =>
     defineRoute({
       endpoint: formTypePageEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => listTypePage(scope!, query),
+      handler: async ({ scope, query }) => listTypePage(scope, query),
     }),
     defineRoute({
       endpoint: formTypeAllEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope }) => listAllTypes(scope!),
+      handler: async ({ scope }) => listAllTypes(scope),
     }),
     defineRoute({
       endpoint: saveFormTypeEndpoint,
       access: BUILDER,
-      handler: async ({ scope, body }) => saveType(scope!, body),
+      handler: async ({ scope, body }) => saveType(scope, body),
     }),
     defineRoute({
       endpoint: formPageEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => listFormPage(scope!, query),
+      handler: async ({ scope, query }) => listFormPage(scope, query),
     }),
     defineRoute({
       endpoint: formAllEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => listAllForms(scope!, query),
+      handler: async ({ scope, query }) => listAllForms(scope, query),
     }),
     defineRoute({
       endpoint: formsOfTypeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, params }) => listFormsOfType(scope!, params.id),
+      handler: async ({ scope, params }) => listFormsOfType(scope, params.id),
     }),
     defineRoute({
       endpoint: saveFormEndpoint,
       access: BUILDER,
-      handler: async ({ scope, principal, body }) => saveForm(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => saveForm(scope, principal, body),
     }),
     defineRoute({
       endpoint: formViewEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => viewForm(scope!, principal!, query),
+      handler: async ({ scope, principal, query }) => viewForm(scope, principal, query),
     }),
     defineRoute({
       endpoint: formAnswerEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => getAnswer(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => getAnswer(scope, principal, body),
     }),
     defineRoute({
       endpoint: formAnswerEditionEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => getEdition(scope!, principal!, query),
+      handler: async ({ scope, principal, query }) => getEdition(scope, principal, query),
     }),
     defineRoute({
       endpoint: formAnswerHistoryEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, params }) => listEditions(scope!, principal!, params.id),
+      handler: async ({ scope, principal, params }) => listEditions(scope, principal, params.id),
     }),
     defineRoute({
       endpoint: saveFormAnswerEndpoint,
       access: AUTHENTICATED,
       // Signature images arrive as data URLs inside the answer.
       bodyLimit: 4 * 1024 * 1024,
-      handler: async ({ scope, principal, body, lang }) => saveAnswer(scope!, principal!, lang, body),
+      handler: async ({ scope, principal, body, lang }) => saveAnswer(scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: recallFormAnswerEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => recallAnswer(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => recallAnswer(scope, principal, body),
     }),
     defineRoute({
       endpoint: downloadFormFileEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, params, body, reply }) => {
-        const key = await fileOfAnswer(scope!, principal!, body.answerId, params.file);
+        const key = await fileOfAnswer(scope, principal, body.answerId, params.file);
         const bytes = await files.get(key);
         if (!bytes) throw notFound('file');
         await reply
@@ -145,37 +145,37 @@ export const formRoutes = (files: FileStorage): RouteDef[] =>
       // admin_form_edit, sys_form, or a role form permission on that form: decided in the service.
       access: AUTHENTICATED,
       handler: async ({ scope, principal, lang, body, req }) =>
-        startFormAnswerExport(scope!, principal!, req.server.jobs, lang, body),
+        startFormAnswerExport(scope, principal, req.server.jobs, lang, body),
     }),
     defineRoute({
       endpoint: findSmartFormSettingEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => listSettings(scope!, query.code),
+      handler: async ({ scope, query }) => listSettings(scope, query.code),
     }),
     defineRoute({
       endpoint: saveSmartFormSettingEndpoint,
       access: BUILDER,
-      handler: async ({ scope, body }) => saveSetting(scope!, body),
+      handler: async ({ scope, body }) => saveSetting(scope, body),
     }),
     defineRoute({
       endpoint: gradeResultCalcEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => calcGradeResult(scope!, principal!, query),
+      handler: async ({ scope, principal, query }) => calcGradeResult(scope, principal, query),
     }),
     defineRoute({
       endpoint: smartFormResultEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => listEventResults(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => listEventResults(scope, principal, body),
     }),
     defineRoute({
       // Builder helper (S0.7.21): staff who read visit records, within their data scope (forms.repeat.ts).
       endpoint: calculateIsRepeatEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => calculateIsRepeat(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => calculateIsRepeat(scope, principal, body),
     }),
     defineRoute({
       endpoint: saveScaleResultEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => saveScaleResult(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => saveScaleResult(scope, principal, body),
     }),
   ] as RouteDef[];

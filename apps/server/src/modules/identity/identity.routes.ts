@@ -15,28 +15,28 @@ export const identityRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: userInfoEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ principal }) => getUserInfo(principal!),
+      handler: async ({ principal }) => getUserInfo(principal),
     }),
     defineRoute({
       endpoint: userDetailEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => getUserDetail(scope!, principal!),
+      handler: async ({ scope, principal }) => getUserDetail(scope, principal),
     }),
     defineRoute({
       // Own data only: the user is the principal, so no permission key is needed (spec S0.2.24).
       endpoint: editMyEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => editMyBasicInfo(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => editMyBasicInfo(scope, principal, body),
     }),
     defineRoute({
       // Every signed-in user may pick their own department (profile rewrite, spec S0.2.24).
       endpoint: deptTreeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => getDeptTreeQuery(scope!, query),
+      handler: async ({ scope, query }) => getDeptTreeQuery(scope, query),
     }),
     defineRoute({
       endpoint: userPortPermissionEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ principal }) => listPortRoles(principal!),
+      handler: async ({ principal }) => listPortRoles(principal),
     }),
   ] as RouteDef[];

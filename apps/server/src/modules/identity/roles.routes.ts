@@ -36,7 +36,7 @@ export const roleRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: rolePageEndpoint,
       access: ROLE_READ,
-      handler: async ({ scope, query }) => listRolePage(scope!, query),
+      handler: async ({ scope, query }) => listRolePage(scope, query),
     }),
     defineRoute({
       // Role pickers: the user form, the role page, the agreement settings (user roles), the notice audience, forms.
@@ -51,52 +51,52 @@ export const roleRoutes = (): RouteDef[] =>
         // The form builder's visibleCharacters picker (modules/forms).
         'sys_form',
       ),
-      handler: async ({ scope }) => listRoles(scope!),
+      handler: async ({ scope }) => listRoles(scope),
     }),
     defineRoute({
       endpoint: roleDetailEndpoint,
       access: ROLE_READ,
-      handler: async ({ scope, params }) => getRole(scope!, params.id),
+      handler: async ({ scope, params }) => getRole(scope, params.id),
     }),
     defineRoute({
       endpoint: createRoleEndpoint,
       access: permission('admin_role_add'),
-      handler: async ({ scope, principal, lang, body }) => createRole(scope!, principal!, lang, body),
+      handler: async ({ scope, principal, lang, body }) => createRole(scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: updateRoleEndpoint,
       access: permission('admin_role_edit'),
-      handler: async ({ scope, principal, lang, body }) => editRole(scope!, principal!, lang, body),
+      handler: async ({ scope, principal, lang, body }) => editRole(scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: deleteRoleEndpoint,
       access: permission('admin_role_del'),
-      handler: async ({ scope, principal, lang, params }) => removeRole(scope!, principal!, lang, params.id),
+      handler: async ({ scope, principal, lang, params }) => removeRole(scope, principal, lang, params.id),
     }),
     defineRoute({
       endpoint: roleMenusEndpoint,
       access: ROLE_READ,
-      handler: async ({ scope, lang, params }) => getRoleMenus(scope!, lang, params.id),
+      handler: async ({ scope, lang, params }) => getRoleMenus(scope, lang, params.id),
     }),
     defineRoute({
       endpoint: saveRoleMenusEndpoint,
       access: permission('admin_role_edit'),
-      handler: async ({ scope, principal, lang, body }) => saveRoleMenus(scope!, principal!, lang, body),
+      handler: async ({ scope, principal, lang, body }) => saveRoleMenus(scope, principal, lang, body),
     }),
     defineRoute({
       // The caller's own roles: every signed-in user asks what their forms allow.
       endpoint: findRoleFormPermissionEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => findMyFormPermissions(scope!, principal!, query.formId),
+      handler: async ({ scope, principal, query }) => findMyFormPermissions(scope, principal, query.formId),
     }),
     defineRoute({
       endpoint: roleFormPermissionsEndpoint,
       access: ROLE_READ,
-      handler: async ({ scope, query }) => getRoleFormPermissions(scope!, query.roleId),
+      handler: async ({ scope, query }) => getRoleFormPermissions(scope, query.roleId),
     }),
     defineRoute({
       endpoint: saveRoleFormPermissionsEndpoint,
       access: permission('admin_role_edit'),
-      handler: async ({ scope, body }) => saveRoleFormPermissions(scope!, body),
+      handler: async ({ scope, body }) => saveRoleFormPermissions(scope, body),
     }),
   ] as RouteDef[];

@@ -24,33 +24,33 @@ export const userTypeRoutes = (): RouteDef[] =>
       // The user list filters, the user form, the import dialog and the user-type page.
       endpoint: userTypeListEndpoint,
       access: permission('sys_user_type', 'sys_user', 'sys_user_detail'),
-      handler: async ({ scope }) => listAllUserTypes(scope!),
+      handler: async ({ scope }) => listAllUserTypes(scope),
     }),
     defineRoute({
       endpoint: userTypeRightEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => listManagedUserTypes(scope!, principal!),
+      handler: async ({ scope, principal }) => listManagedUserTypes(scope, principal),
     }),
     defineRoute({
       // Public: the self-registration page offers these before anyone signs in (TENANT-ID header).
       endpoint: userTypeRegisterEndpoint,
       access: PUBLIC,
       tenant: 'transaction',
-      handler: async ({ scope }) => listRegisterUserTypes(scope!),
+      handler: async ({ scope }) => listRegisterUserTypes(scope),
     }),
     defineRoute({
       endpoint: createUserTypeEndpoint,
       access: permission('sys_user_type'),
-      handler: async ({ scope, lang, body }) => createUserType(scope!, lang, body),
+      handler: async ({ scope, lang, body }) => createUserType(scope, lang, body),
     }),
     defineRoute({
       endpoint: updateUserTypeEndpoint,
       access: permission('sys_user_type'),
-      handler: async ({ scope, lang, body }) => editUserType(scope!, lang, body),
+      handler: async ({ scope, lang, body }) => editUserType(scope, lang, body),
     }),
     defineRoute({
       endpoint: deleteUserTypeEndpoint,
       access: permission('sys_user_type'),
-      handler: async ({ scope, lang, params }) => removeUserType(scope!, lang, params.id),
+      handler: async ({ scope, lang, params }) => removeUserType(scope, lang, params.id),
     }),
   ] as RouteDef[];

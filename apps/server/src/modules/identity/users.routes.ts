@@ -24,7 +24,6 @@ import {
   userSimpleEndpoint,
 } from '@psy/contracts';
 import type { Database } from '../../core/db/database';
-import { AppError } from '../../core/http/app-error';
 import { AUTHENTICATED, PUBLIC, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import * as depts from './depts.service';
@@ -41,52 +40,51 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     defineRoute({
       endpoint: userPageEndpoint,
       access: permission('sys_user'),
-      handler: async ({ scope, principal, query }) => users.listUsers(scope!, principal!, query),
+      handler: async ({ scope, principal, query }) => users.listUsers(scope, principal, query),
     }),
     defineRoute({
       endpoint: addUserEndpoint,
       access: permission('admin_userInfo_add'),
       outsideTransaction: { before: () => deps.preparePasswordKey() },
-      handler: async ({ scope, principal, lang, body }) =>
-        users.addUser(deps, scope!, principal!, lang, body),
+      handler: async ({ scope, principal, lang, body }) => users.addUser(deps, scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: updateUserEndpoint,
       access: permission('admin_userInfo_edit'),
-      handler: async ({ scope, principal, body }) => users.editUser(deps, scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => users.editUser(deps, scope, principal, body),
     }),
     defineRoute({
       endpoint: getUserEndpoint,
       access: permission('sys_user', 'sys_user_detail'),
-      handler: async ({ scope, principal, query }) => users.getUser(scope!, principal!, query.id),
+      handler: async ({ scope, principal, query }) => users.getUser(scope, principal, query.id),
     }),
     defineRoute({
       endpoint: desensitizationGetUserEndpoint,
       access: permission('sys_user', 'sys_user_detail'),
-      handler: async ({ scope, principal, query }) => users.getUserDesensitized(scope!, principal!, query.id),
+      handler: async ({ scope, principal, query }) => users.getUserDesensitized(scope, principal, query.id),
     }),
     defineRoute({
       endpoint: getUserPhoneEndpoint,
       access: permission('admin_userInfo_sensitive'),
-      handler: async ({ scope, principal, query }) => users.getUserPhone(scope!, principal!, query.id),
+      handler: async ({ scope, principal, query }) => users.getUserPhone(scope, principal, query.id),
     }),
     defineRoute({
       endpoint: updateUserPhoneEndpoint,
       access: permission('admin_userInfo_edit'),
       handler: async ({ scope, principal, body }) =>
-        users.editUserPhone(scope!, principal!, body.id, body.phone),
+        users.editUserPhone(scope, principal, body.id, body.phone),
     }),
     defineRoute({
       endpoint: updateUserIdCardEndpoint,
       access: permission('admin_userInfo_edit'),
       handler: async ({ scope, principal, body }) =>
-        users.editUserIdCard(scope!, principal!, body.id, body.idType, body.idCard),
+        users.editUserIdCard(scope, principal, body.id, body.idType, body.idCard),
     }),
     defineRoute({
       endpoint: deleteUserEndpoint,
       access: permission('admin_userInfo_del'),
       handler: async ({ scope, principal, params }) => {
-        await users.deleteUsers(deps, scope!, principal!, [params.id]);
+        await users.deleteUsers(deps, scope, principal, [params.id]);
         return true as const;
       },
     }),
@@ -94,83 +92,80 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
       endpoint: batchDeleteUsersEndpoint,
       access: permission('admin_userInfo_del'),
       handler: async ({ scope, principal, body }) => ({
-        deleted: await users.deleteUsers(deps, scope!, principal!, body.ids),
+        deleted: await users.deleteUsers(deps, scope, principal, body.ids),
       }),
     }),
     defineRoute({
       endpoint: auditUsersEndpoint,
       access: permission('admin_userInfo_audit'),
       handler: async ({ scope, principal, body }) =>
-        users.auditUsers(deps, scope!, principal!, body.ids, body.status),
+        users.auditUsers(deps, scope, principal, body.ids, body.status),
     }),
     defineRoute({
       endpoint: userSimpleEndpoint,
       access: permission('sys_user'),
-      handler: async ({ scope, principal, query }) => users.listSimpleUsers(scope!, principal!, query),
+      handler: async ({ scope, principal, query }) => users.listSimpleUsers(scope, principal, query),
     }),
     defineRoute({
       endpoint: adminResetPasswordEndpoint,
       access: permission('admin_userInfo_resetPwd'),
       outsideTransaction: { before: () => deps.preparePasswordKey() },
       handler: async ({ scope, principal, lang, body }) =>
-        users.adminResetPassword(deps, scope!, principal!, lang, body),
+        users.adminResetPassword(deps, scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: exportUsersEndpoint,
       access: permission('admin_userInfo_export'),
       handler: async ({ scope, principal, lang, body, req }) =>
-        startUserExport(scope!, principal!, req.server.jobs, lang, body),
+        startUserExport(scope, principal, req.server.jobs, lang, body),
     }),
     defineRoute({
       // Both keys: sys_user by the access rule, admin_userInfo_sensitive checked by the service.
       endpoint: accessLogEndpoint,
       access: permission('sys_user'),
-      handler: async ({ scope, principal, query }) => users.listAccessLog(scope!, principal!, query),
+      handler: async ({ scope, principal, query }) => users.listAccessLog(scope, principal, query),
     }),
     // Departments.
     defineRoute({
       endpoint: deptInnerTreeEndpoint,
       access: permission('sys_user', 'sys_dept', 'sys_user_detail'),
-      handler: async ({ scope, principal, query }) => depts.getScopedDeptTree(scope!, principal!, query),
+      handler: async ({ scope, principal, query }) => depts.getScopedDeptTree(scope, principal, query),
     }),
     defineRoute({
       endpoint: deptTreeByIdEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => depts.getDeptTreeById(scope!, query.id),
+      handler: async ({ scope, query }) => depts.getDeptTreeById(scope, query.id),
     }),
     defineRoute({
       endpoint: deptAncestorsEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => depts.getDeptPath(scope!, query.id),
+      handler: async ({ scope, query }) => depts.getDeptPath(scope, query.id),
     }),
     defineRoute({
       endpoint: deptAncestorsInScopeEndpoint,
       access: permission('sys_user', 'sys_dept', 'sys_user_detail'),
-      handler: async ({ scope, principal, query }) => depts.getDeptPathInScope(scope!, principal!, query.id),
+      handler: async ({ scope, principal, query }) => depts.getDeptPathInScope(scope, principal, query.id),
     }),
     defineRoute({
       // Public: the self-registration form picks a department before anyone is signed in.
       endpoint: deptRegionEndpoint,
       access: PUBLIC,
       tenant: 'header',
-      handler: async ({ tenantId }) => {
-        if (tenantId === null) throw new AppError('badRequest', 'tenant-id: header is required');
-        return deps.database.withTenant(tenantId, depts.getRegionTree);
-      },
+      handler: async ({ tenantId }) => deps.database.withTenant(tenantId, depts.getRegionTree),
     }),
     defineRoute({
       endpoint: createDeptEndpoint,
       access: permission('admin_dept_add'),
-      handler: async ({ scope, principal, body }) => depts.createDept(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => depts.createDept(scope, principal, body),
     }),
     defineRoute({
       endpoint: updateDeptEndpoint,
       access: permission('admin_dept_edit'),
-      handler: async ({ scope, principal, body }) => depts.updateDept(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => depts.updateDept(scope, principal, body),
     }),
     defineRoute({
       endpoint: deleteDeptEndpoint,
       access: permission('admin_dept_del'),
-      handler: async ({ scope, principal, params }) => depts.deleteDept(scope!, principal!, params.id),
+      handler: async ({ scope, principal, params }) => depts.deleteDept(scope, principal, params.id),
     }),
   ] as RouteDef[];

@@ -9,6 +9,6 @@ export const messageStreamRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: streamTicketEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => issueStreamTicket(scope!, principal!),
+      handler: async ({ scope, principal }) => issueStreamTicket(scope, principal),
     }),
   ] as RouteDef[];

@@ -19,21 +19,21 @@ export const messageTemplateRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: messageTemplateListEndpoint,
       access: MANAGE,
-      handler: async ({ scope, query }) => listTemplates(scope!, query),
+      handler: async ({ scope, query }) => listTemplates(scope, query),
     }),
     defineRoute({
       endpoint: messageTemplateDetailEndpoint,
       access: MANAGE,
-      handler: async ({ scope, body }) => getTemplate(scope!, body.id),
+      handler: async ({ scope, body }) => getTemplate(scope, body.id),
     }),
     defineRoute({
       endpoint: messageTemplateSwitchEndpoint,
       access: MANAGE,
-      handler: async ({ scope, body }) => switchTemplate(scope!, body.id, body.enabled),
+      handler: async ({ scope, body }) => switchTemplate(scope, body.id, body.enabled),
     }),
     defineRoute({
       endpoint: messageTemplateChangeEndpoint,
       access: MANAGE,
-      handler: async ({ scope, body }) => changeTemplate(scope!, body),
+      handler: async ({ scope, body }) => changeTemplate(scope, body),
     }),
   ] as RouteDef[];

@@ -23,32 +23,32 @@ export const messageRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: myMessageByTypeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => listMyMessages(scope!, principal!.userId, query),
+      handler: async ({ scope, principal, query }) => listMyMessages(scope, principal.userId, query),
     }),
     defineRoute({
       endpoint: myMessageByDateScopeEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, query }) =>
-        listMyMessagesByDateScope(scope!, principal!.userId, query),
+        listMyMessagesByDateScope(scope, principal.userId, query),
     }),
     defineRoute({
       endpoint: messageReadByIdEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => readMessage(scope!, principal!.userId, query.id),
+      handler: async ({ scope, principal, query }) => readMessage(scope, principal.userId, query.id),
     }),
     defineRoute({
       endpoint: messageReadByUserEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => readAllMessages(scope!, principal!.userId),
+      handler: async ({ scope, principal }) => readAllMessages(scope, principal.userId),
     }),
     defineRoute({
       endpoint: unreadMessageCountEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => countUnreadMessages(scope!, principal!.userId),
+      handler: async ({ scope, principal }) => countUnreadMessages(scope, principal.userId),
     }),
     defineRoute({
       endpoint: lockMessageEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => listLockReminders(scope!, principal!.userId),
+      handler: async ({ scope, principal }) => listLockReminders(scope, principal.userId),
     }),
   ] as RouteDef[];

@@ -33,53 +33,53 @@ export const productRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: tenantProductListEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, lang }) => listUserProducts(scope!, principal!, lang),
+      handler: async ({ scope, principal, lang }) => listUserProducts(scope, principal, lang),
     }),
     defineRoute({
       endpoint: saveUserProductEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, lang, body }) => saveUserProducts(scope!, principal!, lang, body),
+      handler: async ({ scope, principal, lang, body }) => saveUserProducts(scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: userProductMenuEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, query, lang }) =>
-        getUserProductMenu(scope!, principal!, query.productId, lang),
+        getUserProductMenu(scope, principal, query.productId, lang),
     }),
     defineRoute({
       endpoint: tenantProductStatusListEndpoint,
       access: PRODUCT_ADMIN,
-      handler: async ({ scope, lang }) => listTenantProductStatuses(scope!, lang),
+      handler: async ({ scope, lang }) => listTenantProductStatuses(scope, lang),
     }),
     defineRoute({
       endpoint: updateTenantProductStatusEndpoint,
       access: PRODUCT_ADMIN,
-      handler: async ({ scope, lang, body }) => setTenantProductStatus(scope!, lang, body),
+      handler: async ({ scope, lang, body }) => setTenantProductStatus(scope, lang, body),
     }),
     defineRoute({
       // Any signed-in user: product jumps (sleep, visualisation) look their product up by code.
       endpoint: productByCodeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, lang, query }) => getTenantProductByCode(scope!, lang, query.productCode),
+      handler: async ({ scope, lang, query }) => getTenantProductByCode(scope, lang, query.productCode),
     }),
     defineRoute({
       endpoint: tenantDomainEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope }) => getTenantDomain(scope!),
+      handler: async ({ scope }) => getTenantDomain(scope),
     }),
     defineRoute({
       endpoint: adminMenuTreeEndpoint,
       access: PRODUCT_ADMIN,
-      handler: async ({ scope, lang, query }) => getAdminMenuTree(scope!, lang, query),
+      handler: async ({ scope, lang, query }) => getAdminMenuTree(scope, lang, query),
     }),
     defineRoute({
       endpoint: updateMenuEndpoint,
       access: PRODUCT_ADMIN,
-      handler: async ({ scope, lang, body }) => editMenuEntry(scope!, lang, body),
+      handler: async ({ scope, lang, body }) => editMenuEntry(scope, lang, body),
     }),
     defineRoute({
       endpoint: sortMenusEndpoint,
       access: PRODUCT_ADMIN,
-      handler: async ({ scope, lang, body }) => sortMenuEntries(scope!, lang, body),
+      handler: async ({ scope, lang, body }) => sortMenuEntries(scope, lang, body),
     }),
   ] as RouteDef[];

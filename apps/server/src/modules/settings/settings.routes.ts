@@ -46,6 +46,7 @@ import {
   removeDictItem,
   removeSite,
   savePageSetup,
+  saveSetting,
   saveSettings,
 } from './settings.service';
 
@@ -55,124 +56,124 @@ export const settingsRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: settingByTypeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => getKnownSetting(scope!, query.type),
+      handler: async ({ scope, query }) => getKnownSetting(scope, query.type),
     }),
     defineRoute({
       endpoint: firstSettingEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => getSettingState(scope!, query.type),
+      handler: async ({ scope, query }) => getSettingState(scope, query.type),
     }),
     defineRoute({
       endpoint: allAppSettingsEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope }) => getAllAppSettings(scope!),
+      handler: async ({ scope }) => getAllAppSettings(scope),
     }),
     defineRoute({
       endpoint: settingListEndpoint,
       access: permission(P.setting, P.agreement),
-      handler: async ({ scope }) => listSettingStates(scope!),
+      handler: async ({ scope }) => listSettingStates(scope),
     }),
     defineRoute({
       endpoint: saveSettingEndpoint,
       access: permission(P.setting, P.agreement),
-      handler: async ({ scope, principal, body }) => (await saveSettings(scope!, principal!, [body]))[0]!,
+      handler: async ({ scope, principal, body }) => saveSetting(scope, principal, body),
     }),
     defineRoute({
       endpoint: saveSettingsBatchEndpoint,
       access: permission(P.setting),
-      handler: async ({ scope, principal, body }) => saveSettings(scope!, principal!, body, '[#].'),
+      handler: async ({ scope, principal, body }) => saveSettings(scope, principal, body, '[#].'),
     }),
 
     // Sites and rooms (spec S1.7.4).
     defineRoute({
       endpoint: siteListEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, query }) => listSites(scope!, query),
+      handler: async ({ scope, query }) => listSites(scope, query),
     }),
     defineRoute({
       endpoint: createSiteEndpoint,
       access: permission(P.setting),
-      handler: async ({ scope, body }) => createSite(scope!, body),
+      handler: async ({ scope, body }) => createSite(scope, body),
     }),
     defineRoute({
       endpoint: updateSiteEndpoint,
       access: permission(P.setting),
-      handler: async ({ scope, body }) => changeSite(scope!, body),
+      handler: async ({ scope, body }) => changeSite(scope, body),
     }),
     defineRoute({
       endpoint: deleteSiteEndpoint,
       access: permission(P.setting),
-      handler: async ({ scope, body }) => removeSite(scope!, body.id),
+      handler: async ({ scope, body }) => removeSite(scope, body.id),
     }),
 
     // Page setup (spec S0.1.7, S0.7.16); reading it is public, in modules/tenants.
     defineRoute({
       endpoint: savePageSetupEndpoint,
       access: permission(P.pageSetup),
-      handler: async ({ scope, body }) => savePageSetup(scope!, body),
+      handler: async ({ scope, body }) => savePageSetup(scope, body),
     }),
 
     // Dictionaries: every signed-in user reads the items offered; the administrator edits.
     defineRoute({
       endpoint: dictByTypeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, params }) => getDict(scope!, params.type),
+      handler: async ({ scope, params }) => getDict(scope, params.type),
     }),
     defineRoute({
       endpoint: dictPageEndpoint,
       access: permission(P.dict),
-      handler: async ({ scope, query }) => listDicts(scope!, query),
+      handler: async ({ scope, query }) => listDicts(scope, query),
     }),
     defineRoute({
       endpoint: createDictEndpoint,
       access: permission(P.dict),
-      handler: async ({ scope, body }) => createDict(scope!, body),
+      handler: async ({ scope, body }) => createDict(scope, body),
     }),
     defineRoute({
       endpoint: updateDictEndpoint,
       access: permission(P.dict),
-      handler: async ({ scope, body }) => changeDict(scope!, body),
+      handler: async ({ scope, body }) => changeDict(scope, body),
     }),
     defineRoute({
       endpoint: deleteDictEndpoint,
       access: permission(P.dict),
-      handler: async ({ scope, params }) => removeDict(scope!, params.id),
+      handler: async ({ scope, params }) => removeDict(scope, params.id),
     }),
     defineRoute({
       endpoint: dictItemListEndpoint,
       access: permission(P.dict),
-      handler: async ({ scope, query }) => listDictItems(scope!, query.dictId),
+      handler: async ({ scope, query }) => listDictItems(scope, query.dictId),
     }),
     defineRoute({
       endpoint: createDictItemEndpoint,
       access: permission(P.dict),
-      handler: async ({ scope, body }) => createDictItem(scope!, body),
+      handler: async ({ scope, body }) => createDictItem(scope, body),
     }),
     defineRoute({
       endpoint: updateDictItemEndpoint,
       access: permission(P.dict),
-      handler: async ({ scope, body }) => changeDictItem(scope!, body),
+      handler: async ({ scope, body }) => changeDictItem(scope, body),
     }),
     defineRoute({
       endpoint: deleteDictItemEndpoint,
       access: permission(P.dict),
-      handler: async ({ scope, params }) => removeDictItem(scope!, params.id),
+      handler: async ({ scope, params }) => removeDictItem(scope, params.id),
     }),
 
     // Builder helpers (spec S0.7.21, docs/builder-helpers.md): lookups for every signed-in user.
     defineRoute({
       endpoint: interviewResultsEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, lang }) => listInterviewResults(scope!, lang),
+      handler: async ({ scope, lang }) => listInterviewResults(scope, lang),
     }),
     defineRoute({
       endpoint: schemeCategoryEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, lang }) => listSchemeCategories(scope!, lang),
+      handler: async ({ scope, lang }) => listSchemeCategories(scope, lang),
     }),
     defineRoute({
       endpoint: findScheduleTimeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, body }) => findScheduleTime(scope!, body),
+      handler: async ({ scope, body }) => findScheduleTime(scope, body),
     }),
   ] as RouteDef[];

@@ -102,6 +102,16 @@ export async function getAllAppSettings(scope: TenantScope): Promise<Record<stri
   return Object.fromEntries(states.map((s) => [s.type, s]));
 }
 
+/** Saves one setting record and answers its new state. */
+export async function saveSetting(
+  scope: TenantScope,
+  p: Principal,
+  input: { type: SettingCode; enable: boolean; value: Record<string, unknown> },
+): Promise<SettingState> {
+  const [state] = await saveSettings(scope, p, [input]);
+  return state!;
+}
+
 /**
  * Saves settings whose payloads the contract has validated, all in the request's transaction: one
  * refused code (permission, unknown role) refuses them all.

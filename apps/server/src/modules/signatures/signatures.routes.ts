@@ -21,20 +21,20 @@ export const signatureRoutes = (storage: FileStorage): RouteDef[] =>
       endpoint: getTeamSignEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, query, lang }) =>
-        service.getOwnSignature(scope!, storage, principal!, { quote: query.quote, lang }),
+        service.getOwnSignature(scope, storage, principal, { quote: query.quote, lang }),
     }),
     defineRoute({
       endpoint: editTeamSignEndpoint,
       access: AUTHENTICATED,
       bodyLimit: SIGNATURE_BODY_LIMIT,
       handler: async ({ scope, principal, body, lang }) =>
-        service.saveOwnSignature(scope!, storage, principal!, body.sign, lang),
+        service.saveOwnSignature(scope, storage, principal, body.sign, lang),
     }),
     defineRoute({
       endpoint: getVisitorSignEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, query, lang }) =>
-        service.getVisitorSignature(scope!, storage, principal!, {
+        service.getVisitorSignature(scope, storage, principal, {
           uid: query.uid,
           quote: query.quote,
           lang,
@@ -45,11 +45,11 @@ export const signatureRoutes = (storage: FileStorage): RouteDef[] =>
       access: AUTHENTICATED,
       bodyLimit: SIGNATURE_BODY_LIMIT,
       handler: async ({ scope, principal, body, lang }) =>
-        service.saveOwnSignature(scope!, storage, principal!, body.sign, lang),
+        service.saveOwnSignature(scope, storage, principal, body.sign, lang),
     }),
     defineRoute({
       endpoint: checkConsultRoleTypeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ principal, query }) => service.consultRoleType(principal!, query.setId),
+      handler: async ({ principal, query }) => service.consultRoleType(principal, query.setId),
     }),
   ] as RouteDef[];

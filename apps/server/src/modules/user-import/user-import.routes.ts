@@ -20,7 +20,7 @@ export const userImportRoutes = (files: FileStorage): RouteDef[] => {
       endpoint,
       access: permission(USER_IMPORT_PERMISSION),
       handler: async ({ scope, principal, lang, query, reply }) => {
-        const bytes = await userTemplate(scope!, principal!, lang, query.userTypeId);
+        const bytes = await userTemplate(scope, principal, lang, query.userTypeId);
         const fileName = `${name}-${lang}.xlsx`;
         await reply
           .header('cache-control', 'no-store')
@@ -45,7 +45,7 @@ export const userImportRoutes = (files: FileStorage): RouteDef[] => {
           part && typeof part === 'object' && Buffer.isBuffer((part as MultipartFile).data)
             ? { filename: (part as MultipartFile).filename, data: (part as MultipartFile).data }
             : undefined;
-        return startImport({ files, jobs: req.server.jobs }, scope!, principal!, lang, body, file);
+        return startImport({ files, jobs: req.server.jobs }, scope, principal, lang, body, file);
       },
     }),
   ] as RouteDef[];

@@ -67,26 +67,26 @@ function documentRoutes(
       endpoint: e.find,
       access: READ_OTHER,
       handler: async ({ scope, principal, query }) =>
-        s.read(scope!, principal!, (query as { userId: number }).userId),
+        s.read(scope, principal, (query as { userId: number }).userId),
     }),
     defineRoute({
       endpoint: e.findMine,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => s.read(scope!, principal!, principal!.userId),
+      handler: async ({ scope, principal }) => s.read(scope, principal, principal.userId),
     }),
     defineRoute({
       endpoint: e.update,
       access: WRITE_OTHER,
       handler: async ({ scope, principal, body }) => {
         const b = body as { userId: number; info: never };
-        return s.write(scope!, principal!, b.userId, b.info);
+        return s.write(scope, principal, b.userId, b.info);
       },
     }),
     defineRoute({
       endpoint: e.updateMine,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, body }) =>
-        s.write(scope!, principal!, principal!.userId, (body as { info: never }).info),
+        s.write(scope, principal, principal.userId, (body as { info: never }).info),
     }),
   ] as RouteDef[];
 }
@@ -107,21 +107,20 @@ export const userProfileRoutes = (deps: AuthDeps, files: FileStorage): RouteDef[
       endpoint: regionSettingEndpoint,
       access: PUBLIC,
       tenant: 'header',
-      handler: async ({ tenantId }) => registration.getRegionSetting(deps, tenantId!),
+      handler: async ({ tenantId }) => registration.getRegionSetting(deps, tenantId),
     }),
     defineRoute({
       endpoint: registerEndpoint,
       access: PUBLIC,
       tenant: 'header',
       handler: async ({ tenantId, body, req, lang }) =>
-        registration.register(deps, tenantId!, body, clientOf(req), lang),
+        registration.register(deps, tenantId, body, clientOf(req), lang),
     }),
     defineRoute({
       // The user's own avatar: the principal is the user, so no permission key.
       endpoint: avatarEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) =>
-        registration.setMyAvatar(scope!, files, principal!, body),
+      handler: async ({ scope, principal, body }) => registration.setMyAvatar(scope, files, principal, body),
     }),
     defineRoute({
       // Loaded by <img>, which cannot sign or send a token: the name is an unguessable random id.
@@ -141,14 +140,14 @@ export const userProfileRoutes = (deps: AuthDeps, files: FileStorage): RouteDef[
     defineRoute({
       endpoint: emergencyContactListEndpoint,
       access: READ_OTHER,
-      handler: async ({ scope, principal, body }) => service.listContacts(scope!, principal!, body.userId),
+      handler: async ({ scope, principal, body }) => service.listContacts(scope, principal, body.userId),
     }),
     defineRoute({
       endpoint: emergencyContactInsertEndpoint,
       access: WRITE_OTHER,
       handler: async ({ scope, principal, body }) => {
         const { userId, ...fields } = body;
-        return service.addContact(scope!, principal!, userId, fields);
+        return service.addContact(scope, principal, userId, fields);
       },
     }),
     defineRoute({
@@ -156,38 +155,37 @@ export const userProfileRoutes = (deps: AuthDeps, files: FileStorage): RouteDef[
       access: WRITE_OTHER,
       handler: async ({ scope, principal, body }) => {
         const { id, ...fields } = body;
-        return service.changeContact(scope!, principal!, id, fields, false);
+        return service.changeContact(scope, principal, id, fields, false);
       },
     }),
     defineRoute({
       endpoint: emergencyContactDeleteEndpoint,
       access: WRITE_OTHER,
-      handler: async ({ scope, principal, body }) =>
-        service.removeContact(scope!, principal!, body.id, false),
+      handler: async ({ scope, principal, body }) => service.removeContact(scope, principal, body.id, false),
     }),
     defineRoute({
       endpoint: myEmergencyContactsEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => service.listContacts(scope!, principal!, principal!.userId),
+      handler: async ({ scope, principal }) => service.listContacts(scope, principal, principal.userId),
     }),
     defineRoute({
       endpoint: insertMyEmergencyContactEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, body }) =>
-        service.addContact(scope!, principal!, principal!.userId, body),
+        service.addContact(scope, principal, principal.userId, body),
     }),
     defineRoute({
       endpoint: updateMyEmergencyContactEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, body }) => {
         const { id, ...fields } = body;
-        return service.changeContact(scope!, principal!, id, fields, true);
+        return service.changeContact(scope, principal, id, fields, true);
       },
     }),
     defineRoute({
       endpoint: deleteMyEmergencyContactEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => service.removeContact(scope!, principal!, body.id, true),
+      handler: async ({ scope, principal, body }) => service.removeContact(scope, principal, body.id, true),
     }),
     ...documentRoutes(documentService('family'), {
       find: findUserFamilyInfoEndpoint,

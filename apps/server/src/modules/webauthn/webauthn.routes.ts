@@ -31,13 +31,13 @@ export const webauthnRoutes = (deps: AuthDeps): RouteDef[] =>
     defineRoute({
       endpoint: fingerEnrolOptionsEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => service.enrolmentOptions(scope!, deps.env, principal!),
+      handler: async ({ scope, principal }) => service.enrolmentOptions(scope, deps.env, principal),
     }),
     defineRoute({
       endpoint: fingerEnrolEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, body }) =>
-        service.enrol(scope!, deps.env, principal!, {
+        service.enrol(scope, deps.env, principal, {
           challengeId: body.challengeId,
           credential: body.credential as RegistrationResponseJSON,
         }),
@@ -45,18 +45,18 @@ export const webauthnRoutes = (deps: AuthDeps): RouteDef[] =>
     defineRoute({
       endpoint: fingerEnteredFlagEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => service.enteredFlag(scope!, principal!),
+      handler: async ({ scope, principal }) => service.enteredFlag(scope, principal),
     }),
     defineRoute({
       endpoint: fingerRemoveMineEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => service.removeMine(scope!, principal!),
+      handler: async ({ scope, principal }) => service.removeMine(scope, principal),
     }),
     defineRoute({
       endpoint: fingerLoginOptionsEndpoint,
       access: PUBLIC,
       tenant: 'header',
-      handler: async ({ tenantId, req }) => service.loginOptions(deps, tenantId!, clientOf(req)),
+      handler: async ({ tenantId, req }) => service.loginOptions(deps, tenantId, clientOf(req)),
     }),
     defineRoute({
       endpoint: fingerLoginEndpoint,
@@ -65,7 +65,7 @@ export const webauthnRoutes = (deps: AuthDeps): RouteDef[] =>
       handler: async ({ tenantId, body, req }) =>
         service.login(
           deps,
-          tenantId!,
+          tenantId,
           { challengeId: body.challengeId, credential: body.credential as AuthenticationResponseJSON },
           clientOf(req),
         ),

@@ -17,22 +17,22 @@ export const workforceRoutes = (): RouteDef[] =>
       endpoint: freeCounsellorsEndpoint,
       // Staff only; the service refuses ordinary users (students, visitors).
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, body }) => listFreeCounsellors(scope!, principal!, body.categoryId),
+      handler: async ({ scope, principal, body }) => listFreeCounsellors(scope, principal, body.categoryId),
     }),
     defineRoute({
       endpoint: getWorkforceEndpoint,
       // The person themselves, or an editor within their data scope (checked in the service).
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, params }) => getWorkforce(scope!, principal!, params.id),
+      handler: async ({ scope, principal, params }) => getWorkforce(scope, principal, params.id),
     }),
     defineRoute({
       endpoint: saveWorkforceEndpoint,
       access: EDIT,
-      handler: async ({ scope, principal, body }) => saveWorkforce(scope!, principal!, body),
+      handler: async ({ scope, principal, body }) => saveWorkforce(scope, principal, body),
     }),
     defineRoute({
       endpoint: deleteWorkforceEndpoint,
       access: EDIT,
-      handler: async ({ scope, principal, query }) => removeWorkforce(scope!, principal!, query.userId),
+      handler: async ({ scope, principal, query }) => removeWorkforce(scope, principal, query.userId),
     }),
   ] as RouteDef[];

@@ -1,5 +1,5 @@
 import { EditOutlined, FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, FORM_PERMISSIONS, type Lang } from '@psy/contracts';
+import { DEFAULT_PAGE_SIZE, FORM_PERMISSIONS, type Lang, hasPermission } from '@psy/contracts';
 import {
   Button,
   Card,
@@ -55,7 +55,7 @@ export function AgreementAdminPage() {
   const info = useUserInfo();
   const [editingForm, setEditingForm] = useState(false);
   // The agreement form (purpose 'agreement') is edited in the builder, with admin_form_edit.
-  const canEditForm = info.data?.permissions.includes(FORM_PERMISSIONS.edit) ?? false;
+  const canEditForm = hasPermission(info.data?.permissions, FORM_PERMISSIONS.edit);
   if (editingForm) {
     return (
       <Suspense fallback={<Spin />}>

@@ -1,4 +1,4 @@
-import { FORM_PERMISSIONS, type FormPurpose } from '@psy/contracts';
+import { FORM_PERMISSIONS, type FormPurpose, hasPermission } from '@psy/contracts';
 import { Card, Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ export function BoundFormBuilder({ purpose, onClose }: BoundFormBuilderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useUserInfo();
-  const canEdit = info.data?.permissions.includes(FORM_PERMISSIONS.edit) ?? false;
+  const canEdit = hasPermission(info.data?.permissions, FORM_PERMISSIONS.edit);
   const setting = useSmartFormSetting(purpose);
   // Unsaved changes (docs/forms.md "Unsaved changes"): the builder compares its draft with the loaded or
   // last saved form.

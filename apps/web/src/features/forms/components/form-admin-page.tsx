@@ -1,5 +1,11 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { FORM_PURPOSES, type FormPurpose, type FormSummary } from '@psy/contracts';
+import {
+  FORM_PURPOSES,
+  type FormPurpose,
+  type FormSummary,
+  hasPermission,
+  FORM_PERMISSIONS,
+} from '@psy/contracts';
 import { Button, Card, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +27,7 @@ export function FormAdminPage() {
   const { t, i18n } = useTranslation();
   const lang = formLang(i18n.language);
   const info = useUserInfo();
-  const canEdit = info.data?.permissions.includes('admin_form_edit') ?? false;
+  const canEdit = hasPermission(info.data?.permissions, FORM_PERMISSIONS.edit);
   const [current, setCurrent] = useState(1);
   const [name, setName] = useState('');
   const [purpose, setPurpose] = useState<FormPurpose | undefined>(undefined);

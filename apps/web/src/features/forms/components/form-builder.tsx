@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FORM_PURPOSES, type FormPurpose } from '@psy/contracts';
+import { FORM_PURPOSES, type FormPurpose, hasPermission } from '@psy/contracts';
 import {
   CALC_FLAG_ALL,
   CALC_FLAG_ANY,
@@ -114,7 +114,7 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose, onDirtyC
   const newText = useNewText();
   const info = useUserInfo();
   const dictionaryNames = useBuilderDictionaryNames(
-    canEdit && (info.data?.permissions.includes('sys_dict') ?? false),
+    canEdit && hasPermission(info.data?.permissions, 'sys_dict'),
   );
   const [previewRoles, setPreviewRoles] = useState<string[]>(['ROLE_GENERAL']);
   const [libraryPick, setLibraryPick] = useState<string | undefined>(undefined);

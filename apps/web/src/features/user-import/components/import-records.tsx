@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, USER_IMPORT_PERMISSION } from '@psy/contracts';
+import { DEFAULT_PAGE_SIZE, USER_IMPORT_PERMISSION, hasPermission } from '@psy/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
@@ -17,7 +17,7 @@ import { ImportRecordsDialog } from './records-dialog';
  */
 export function ImportRecords({ view }: { view: Exclude<RecordsView, 'closed'> }) {
   const info = useUserInfo();
-  const isAllowed = info.data?.permissions.includes(USER_IMPORT_PERMISSION) ?? false;
+  const isAllowed = hasPermission(info.data?.permissions, USER_IMPORT_PERMISSION);
   useEffect(() => {
     if (info.data && !isAllowed) setRecordsView('closed');
   }, [info.data, isAllowed]);

@@ -14,6 +14,7 @@ import {
   USER_STATUSES,
   type UserRow,
   type UserStatus,
+  hasPermission,
 } from '@psy/contracts';
 import {
   App,
@@ -101,7 +102,7 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const permissions = usePermissions();
   const buttons = allowedUserButtons(permissions);
-  const canImport = permissions.includes(USER_IMPORT_PERMISSION);
+  const canImport = hasPermission(permissions, USER_IMPORT_PERMISSION);
   const query = userListQuery(filter, current, DEFAULT_PAGE_SIZE);
   const page = useUserPage(query);
   const roles = useRoleOptions();

@@ -1,3 +1,4 @@
+import { allowedButtons, type PermissionKey } from '@psy/contracts';
 /**
  * Which buttons of the user list a signed-in user gets (spec S0.6: buttons by permission key; keys of the
  * seed catalogue, menu `sys_user`), and the batch-delete rule (spec S0.5.17). Pure.
@@ -9,16 +10,12 @@ export const USER_BUTTONS = {
   export: 'admin_userInfo_export',
   audit: 'admin_userInfo_audit',
   resetPwd: 'admin_userInfo_resetPwd',
-} as const;
+} as const satisfies Record<string, PermissionKey>;
 export type UserButton = keyof typeof USER_BUTTONS;
 
 /** The buttons the permission keys allow. */
-export function allowedUserButtons(permissions: readonly string[]): Record<UserButton, boolean> {
-  const keys = new Set(permissions);
-  return Object.fromEntries(
-    (Object.keys(USER_BUTTONS) as UserButton[]).map((button) => [button, keys.has(USER_BUTTONS[button])]),
-  ) as Record<UserButton, boolean>;
-}
+export const allowedUserButtons = (permissions: readonly string[]): Record<UserButton, boolean> =>
+  allowedButtons(USER_BUTTONS, permissions);
 
 /** Spec S0.5.17: a batch delete needs ticked rows ('please tick the data to delete'). */
 export function batchDeleteIssue(selectedIds: readonly unknown[]): 'noneTicked' | null {

@@ -3,6 +3,7 @@ import {
   WORKFORCE_EDIT_PERMISSION,
   WORKFORCE_ROLE_CODES,
   type Workforce,
+  hasPermission,
 } from '@psy/contracts';
 import { itemLabel } from '../../dicts';
 
@@ -28,7 +29,7 @@ export function showsWorkforceCard(
   permissions: readonly string[],
 ): boolean {
   return (
-    permissions.includes(WORKFORCE_EDIT_PERMISSION) &&
+    hasPermission(permissions, WORKFORCE_EDIT_PERMISSION) &&
     roleList.some((r) => (WORKFORCE_ROLE_CODES as readonly string[]).includes(r.roleCode))
   );
 }
