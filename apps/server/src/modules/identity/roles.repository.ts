@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
+import { rowsOf, toNumber } from '../../core/db/rows';
 import { role, sysUser, userRole } from './identity.table';
 import { roleFormPermission } from './roles.table';
 
@@ -139,6 +140,18 @@ export async function findFormPermissions({ tx, tenantId }: TenantScope, roleIds
       ),
     )
     .orderBy(asc(roleFormPermission.formId), asc(roleFormPermission.roleId));
+}
+
+/**
+ * The ids among these that are not forms of the school (another school's are not visible: RLS). Reads the
+ * forms module's table for the reference check only; the foreign key on `role_form_permission` is the
+ * guarantee.
+ */
+export async function findMissingFormIds({ tx, tenantId }: TenantScope, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const res = await tx.execute(sql`select v.id from unnest(${sql.param([...ids])}::bigint[]) as v(id)
+    where not exists (select 1 from form f where f.tenant_id = ${tenantId} and f.id = v.id)`);
+  return new Set(rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id)));
 }
 
 /** Replaces every form permission of one role. */

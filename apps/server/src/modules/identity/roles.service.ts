@@ -18,6 +18,7 @@ import { findMenuPermissionKeys, findRoleMenuIds, getRoleGrantTree, saveRoleGran
 import {
   deleteRole,
   findFormPermissions,
+  findMissingFormIds,
   findRole,
   insertRole,
   listRoleOptions,
@@ -191,12 +192,18 @@ export async function getRoleFormPermissions(scope: TenantScope, roleId: number)
   return findFormPermissions(scope, [roleId]);
 }
 
-/** Replaces a role's form permissions; edit implies view. */
+/** Replaces a role's form permissions; edit implies view. Every form must be one of the school's. */
 export async function saveRoleFormPermissions(
   scope: TenantScope,
   body: { roleId: number; items: { formId: number; view: boolean; edit: boolean }[] },
 ) {
   await requireRole(scope, body.roleId);
+  const missing = await findMissingFormIds(
+    scope,
+    body.items.map((i) => i.formId),
+  );
+  const bad = body.items.findIndex((i) => missing.has(i.formId));
+  if (bad >= 0) throw badRequest(`items[${bad}].formId`, 'the form does not exist');
   await replaceFormPermissions(
     scope,
     body.roleId,
