@@ -143,6 +143,11 @@ export const role = pgTable(
       .default(sql`'{}'::text[]`),
     /** 'all' or 'dept_tree' (a sub-administrator limited to their department subtree). */
     dataScope: text('data_scope').notNull().default('all'),
+    /**
+     * Department (sub-)administrators may grant this role to users of their subtree. Set by a school-wide
+     * administrator, only on a 'dept_tree' role or the ordinary user's role (docs/users-and-departments.md).
+     */
+    delegable: boolean('delegable').notNull().default(false),
     delFlag: boolean('del_flag').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

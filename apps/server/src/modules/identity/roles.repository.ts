@@ -11,6 +11,7 @@ export interface RoleRow {
   roleDesc: string | null;
   portPermission: string[];
   dataScope: string;
+  delegable: boolean;
   createdAt: Date;
   userCount: number;
 }
@@ -28,6 +29,7 @@ const roleColumns = {
   roleDesc: role.roleDesc,
   portPermission: role.portPermission,
   dataScope: role.dataScope,
+  delegable: role.delegable,
   createdAt: role.createdAt,
   userCount: userCountOf,
 };
@@ -99,6 +101,7 @@ export interface RoleWrite {
   roleDesc: string | null;
   portPermission: string[];
   dataScope: string;
+  delegable: boolean;
 }
 
 export async function insertRole({ tx, tenantId }: TenantScope, values: RoleWrite): Promise<number> {

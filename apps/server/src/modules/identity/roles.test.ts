@@ -69,6 +69,13 @@ describe('GET /admin/role/page and /admin/inner/role/list [spec:S0.6.1] [spec:S0
       id: t.alpha.roleIds.ROLE_ADMIN,
       roleId: t.alpha.roleIds.ROLE_ADMIN,
     });
+    // The department administrator may grant only the ordinary user's role (the default delegation).
+    const grantable = res.body.data
+      .filter((r: { grantable: boolean }) => r.grantable)
+      .map((r: { roleCode: string }) => r.roleCode);
+    expect(grantable).toEqual(['ROLE_GENERAL']);
+    const all = await t.get('/admin/inner/role/list', { token: admin });
+    expect(all.body.data.every((r: { grantable: boolean }) => r.grantable)).toBe(true);
   });
 
   it('never shows another school roles', async () => {
@@ -96,11 +103,53 @@ describe('POST, PUT, DELETE /admin/role [spec:S0.6.1] [spec:S0.6.2]', () => {
       roleDesc: null,
       portPermission: ['pc', 'h5'],
       dataScope: 'all',
+      delegable: false,
       builtIn: false,
       userCount: 0,
     });
     const detail = await t.get(`/admin/role/details/${res.body.data.id}`, { token: admin });
     expect(detail.body.data).toEqual(res.body.data);
+  });
+
+  it('lets only a school-wide administrator make a department-scoped role (or the ordinary user one) delegable [spec:S0.1.2]', async () => {
+    const EN = { headers: { 'accept-language': 'en-US' } };
+    const narrow = await t.post('/admin/role', newRole({ dataScope: 'dept_tree', delegable: true }), {
+      token: admin,
+    });
+    expect(narrow.status, narrow.raw).toBe(200);
+    expect(narrow.body.data.delegable).toBe(true);
+    // Absent: unchanged.
+    const { id, roleName, roleCode, roleDesc, portPermission, dataScope } = narrow.body.data;
+    const kept = await put(
+      '/admin/role',
+      { id, roleName, roleCode, roleDesc, portPermission, dataScope },
+      admin,
+    );
+    expect(kept.body.data.delegable).toBe(true);
+    // Widening a delegable role to the whole school, or delegating a school-wide one, is refused.
+    const widened = await put('/admin/role', { ...kept.body.data, dataScope: 'all' }, admin, undefined);
+    expect(widened.status).toBe(400);
+    expect(widened.body.data.fields[0].field).toBe('delegable');
+    const counsellor = (
+      await t.get(`/admin/role/details/${t.alpha.roleIds.ROLE_CONSULTANT}`, { token: admin })
+    ).body.data;
+    const wide = await t.request(
+      'PUT',
+      '/admin/role',
+      { ...counsellor, delegable: true },
+      { token: admin, ...EN },
+    );
+    expect(wide.status).toBe(400);
+    expect(wide.body.msg).toBe(
+      'delegable: only a role limited to the department subtree, or the ordinary user role, can be granted by department administrators',
+    );
+    const general = (await t.get(`/admin/role/details/${t.alpha.roleIds.ROLE_GENERAL}`, { token: admin }))
+      .body.data;
+    expect(general.delegable).toBe(true);
+    const wideAfter = (
+      await t.get(`/admin/role/details/${t.alpha.roleIds.ROLE_CONSULTANT}`, { token: admin })
+    ).body.data;
+    expect(wideAfter.delegable).toBe(false);
   });
 
   it('validates every field, naming it', async () => {
@@ -370,6 +419,16 @@ describe('role menus and buttons [spec:S0.6.4] [spec:S0.7.6]', () => {
       const narrow = await t.post('/admin/role', newRole({ dataScope: 'dept_tree' }), { token });
       expect(narrow.status, narrow.raw).toBe(200);
       const own = narrow.body.data as { id: number; roleCode: string };
+      // Which roles they may grant is not theirs to decide, not even for their own roles.
+      for (const attempt of [
+        await t.post('/admin/role', newRole({ dataScope: 'dept_tree', delegable: true }), { token, ...EN }),
+        await t.request('PUT', '/admin/role', { ...narrow.body.data, delegable: true }, { token, ...EN }),
+      ]) {
+        expect(attempt.status).toBe(403);
+        expect(attempt.body.msg).toBe(
+          'delegable: only a school-wide administrator decides which roles department administrators may grant',
+        );
+      }
       const widen = await put(
         '/admin/role',
         { ...newRole({ dataScope: 'all' }), ...own, dataScope: 'all' },

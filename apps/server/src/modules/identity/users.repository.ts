@@ -230,7 +230,7 @@ export async function usernameTaken(
 /** Roles of the tenant among `ids`, with their permission keys. */
 export async function findRolesWithPermissions({ tx, tenantId }: TenantScope, ids: readonly number[]) {
   const res = await tx.execute(sql`
-    select r.id, r.role_code, r.data_scope,
+    select r.id, r.role_code, r.data_scope, r.delegable,
       coalesce((select array_agg(distinct m.permission) from role_menu rm
         join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
         where rm.tenant_id = r.tenant_id and rm.role_id = r.id), '{}') as permissions
@@ -239,6 +239,7 @@ export async function findRolesWithPermissions({ tx, tenantId }: TenantScope, id
     id: toNumber(r.id),
     roleCode: String(r.role_code),
     dataScope: String(r.data_scope),
+    delegable: r.delegable === true || r.delegable === 't',
     permissions: (r.permissions as string[] | null) ?? [],
   }));
 }

@@ -31,6 +31,7 @@ import {
   findRolesWithPermissions,
   generateInitialPassword,
   isDeptInScope,
+  isRoleGrantableBy,
   isTenantWideAdminRole,
   userTypeExists,
 } from '../identity';
@@ -93,6 +94,7 @@ const DICT_NAMES = IMPORT_COLUMNS.flatMap((c) =>
   c.list && c.list !== 'idType' && c.list !== 'roles' ? [c.list] : [],
 );
 
+/** The uploader's scope, the roles they may grant (the user form's rule) and the school-wide administrator roles. */
 async function rolesOf(scope: TenantScope, p: Principal) {
   const ds = await deptScopeOf(scope, p);
   const names = await findRoleNames(scope);
@@ -101,7 +103,8 @@ async function rolesOf(scope: TenantScope, p: Principal) {
     names.map((r) => r.id),
   );
   const admin = new Set(withPerms.filter(isTenantWideAdminRole).map((r) => r.id));
-  const grantable = names.filter((r) => ds === null || !admin.has(r.id));
+  const mayGrant = new Set(withPerms.filter((r) => isRoleGrantableBy(ds, r)).map((r) => r.id));
+  const grantable = names.filter((r) => mayGrant.has(r.id));
   return { ds, names, grantable, adminRoleIds: [...admin] };
 }
 

@@ -463,11 +463,35 @@ describe('import job on real-world files [spec:S0.3.10] [spec:S0.5.11] [spec:S0.
       ZH_HEADERS.slice(0, 7),
       ['imp9001', '甲', 'S9001', '13800139001', '男', '2005-09-01', 'ROLE_ADMIN'],
       ['imp9002', '乙', 'S9002', '13800139002', '男', '2005-09-01', 'ROLE_GENERAL'],
+      ['imp9003', '丙', 'S9003', '13800139003', '男', '2005-09-01', 'ROLE_CONSULTANT'],
+      ['imp9004', '丁', 'S9004', '13800139004', '男', '2005-09-01', 'CRISIS_ROLE_CENTER_SUPERINTENDENT'],
+      ['imp9005', '戊', 'S9005', '13800139005', '男', '2005-09-01', 'ROLE_SUB_ADMIN'],
     ]);
     const { task: created } = await queueImport(bytes, { token: tokens.sub });
     await run(created.id);
     expect((await importedUsers()).map((u) => u.username)).toEqual(['imp9002']);
-    expect(await task(created.id, tokens.sub)).toMatchObject({ successCount: 1, failCount: 1 });
+    expect(await task(created.id, tokens.sub)).toMatchObject({ successCount: 1, failCount: 4 });
+    // The template's role list offers the same roles.
+    const url = `/admin/user/exportFixedUserTemplate?userTypeId=${types.student}`;
+    const { signRequest, HEADER } = await import('@psy/contracts');
+    const res = await t.app.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        [HEADER.authorization]: `Bearer ${tokens.sub}`,
+        [HEADER.tenantId]: String(t.alpha.tenantId),
+        ...(await signRequest({ method: 'GET', pathWithQuery: url, accessToken: tokens.sub })),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const lists = wb.getWorksheet('lists')!;
+    const listed = new Set<string>();
+    lists.eachRow((row) => (row.values as unknown[]).forEach((v) => typeof v === 'string' && listed.add(v)));
+    expect(listed.has('普通用户')).toBe(true);
+    for (const name of ['咨询师', '中心负责人', '二级管理员', '机构管理员'])
+      expect(listed.has(name), name).toBe(false);
   });
 
   it('updates users in update mode, only inside the data scope [spec:S0.1.2]', async () => {

@@ -1,6 +1,7 @@
 import {
   CLIENT_PORTS,
   DATA_SCOPES,
+  ORDINARY_USER_ROLE,
   ROLE_CODE_MAX,
   ROLE_CODE_PATTERN,
   ROLE_DESC_MAX,
@@ -19,7 +20,9 @@ export interface RoleFormDialogProps {
   onClose: () => void;
 }
 
-type RoleFormValues = Required<Pick<RoleBody, 'roleName' | 'roleCode' | 'portPermission' | 'dataScope'>> & {
+type RoleFormValues = Required<
+  Pick<RoleBody, 'roleName' | 'roleCode' | 'portPermission' | 'dataScope' | 'delegable'>
+> & {
   roleDesc?: string | null;
 };
 
@@ -30,9 +33,18 @@ export function RoleFormDialog({ role, onClose }: RoleFormDialogProps) {
   const create = useCreateRole();
   const update = useUpdateRole();
   const builtIn = role?.builtIn ?? false;
+  const dataScope = Form.useWatch('dataScope', form);
+  const roleCode = Form.useWatch('roleCode', form);
+  // The server's rule (docs/users-and-departments.md): a school-wide role other than the ordinary user's
+  // cannot be delegated to department administrators.
+  const canDelegate = !builtIn && (dataScope === 'dept_tree' || roleCode === ORDINARY_USER_ROLE);
 
   const submit = async (values: RoleFormValues) => {
-    const body = { ...values, roleDesc: values.roleDesc ?? null };
+    const body = {
+      ...values,
+      roleDesc: values.roleDesc ?? null,
+      delegable: canDelegate && values.delegable === true,
+    };
     try {
       if (role) {
         await update.mutateAsync({ ...body, id: role.id });
@@ -72,8 +84,9 @@ export function RoleFormDialog({ role, onClose }: RoleFormDialogProps) {
                 roleDesc: role.roleDesc,
                 portPermission: role.portPermission as RoleFormValues['portPermission'],
                 dataScope: role.dataScope,
+                delegable: role.delegable,
               }
-            : { portPermission: ['pc'], dataScope: 'all' }
+            : { portPermission: ['pc'], dataScope: 'all', delegable: false }
         }
         onFinish={(values) => void submit(values)}
       >
@@ -118,6 +131,9 @@ export function RoleFormDialog({ role, onClose }: RoleFormDialogProps) {
               label: t(`roleAdmin.dataScopes.${scope}`),
             }))}
           />
+        </Form.Item>
+        <Form.Item name="delegable" valuePropName="checked" extra={t('roleAdmin.delegableHint')}>
+          <Checkbox disabled={!canDelegate}>{t('roleAdmin.delegable')}</Checkbox>
         </Form.Item>
         <Flex justify="end" gap={8}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
