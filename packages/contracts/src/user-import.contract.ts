@@ -184,10 +184,11 @@ export const importUsersBodySchema = z.object({
 
 export const importUsersResultSchema = z.object({
   task: taskProgressSchema,
-  initialPassword: z
-    .string()
-    .nullable()
-    .describe('create mode: the initial password of every user the task creates (shown once)'),
+  passwordsInResult: z
+    .boolean()
+    .describe(
+      "create mode: every account the task creates gets its own initial password, listed in the task's result file",
+    ),
 });
 export type ImportUsersResult = z.infer<typeof importUsersResultSchema>;
 

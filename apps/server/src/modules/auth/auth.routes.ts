@@ -84,6 +84,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       access: AUTHENTICATED,
       // A disabled or role-less user must still be able to end the session.
       allowBlockedUser: true,
+      allowPasswordChangePending: true,
       handler: async ({ scope, principal }) => auth.logout(scope, principal),
     }),
     // The password calls live here rather than in identity: decrypting, verifying, rate limiting and
@@ -91,6 +92,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: resetPasswordAtLoginEndpoint,
       access: AUTHENTICATED,
+      allowPasswordChangePending: true,
       outsideTransaction: { before: () => auth.preparePasswordKey(deps) },
       handler: async ({ scope, principal, lang, body }) =>
         auth.resetPasswordAtLogin(deps, scope, principal, lang, body),
@@ -98,6 +100,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: changeMyPasswordEndpoint,
       access: AUTHENTICATED,
+      allowPasswordChangePending: true,
       outsideTransaction: {
         before: (token) => auth.beginPasswordChange(deps, token),
         after: (token, error) => auth.endPasswordChange(deps, token, error),
@@ -108,6 +111,8 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: pingEndpoint,
       access: AUTHENTICATED,
+      // The session's own state (the web's token timers).
+      allowPasswordChangePending: true,
       handler: async ({ principal }) => auth.tokenStatus(principal),
     }),
     defineRoute({
@@ -146,6 +151,8 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: toggleRoleEndpoint,
       access: AUTHENTICATED,
+      // A user with several roles chooses one before the layout (and its forced password dialog) shows.
+      allowPasswordChangePending: true,
       handler: async ({ scope, query, principal }) => auth.toggleRole(scope, principal, query.roleId),
     }),
   ] as RouteDef[];

@@ -14,10 +14,15 @@ import type { Database, TenantScope } from '../../core/db/database';
 import { AppError, badRequest } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import type { JobHandler, JobQueue } from '../../core/jobs/queue';
-import { hashPassword } from '../../core/security/password';
+import {
+  deriveInitialPassword,
+  hashInitialPassword,
+  newInitialPasswordKey,
+} from '../../core/security/password';
 import type { FileStorage } from '../../core/storage/file-storage';
 import {
   addTaskProgress,
+  attachEndedTaskFile,
   completeTask,
   createTask,
   failTask,
@@ -29,7 +34,6 @@ import {
   deptScopeOf,
   findDept,
   findRolesWithPermissions,
-  generateInitialPassword,
   isDeptInScope,
   isRoleGrantableBy,
   isTenantWideAdminRole,
@@ -39,21 +43,24 @@ import { sendMessageByEvent } from '../messages';
 import { getDict } from '../settings';
 import {
   claimChunk,
+  findChunkUsers,
   findDoneChunks,
   findImportErrors,
   findRoleNames,
   findTakenAccounts,
   findTakenNumbers,
+  findUserNames,
   findUsersByAccount,
   insertImportErrors,
   preferCustomPlans,
   insertUserRoles,
   insertUsers,
+  setChunkUsers,
   updateUsers,
   type ErrorRow,
 } from './user-import.repository';
 import { headerKey, readUserSheet, SheetError, spreadsheetKindOf } from './user-import.sheet';
-import { buildResult, buildTemplate } from './user-import.template';
+import { buildResult, buildTemplate, type InitialPasswordRow } from './user-import.template';
 import {
   validateRows,
   type ImportUser,
@@ -75,8 +82,13 @@ export interface UserImportPayload {
 /** What the job needs, decided when the file was accepted (stored in task_progress.params). */
 interface ImportParams {
   lang: Lang;
-  /** argon2id hash of the task's initial password (create mode). */
-  passwordHash: string | null;
+  /**
+   * Create mode: the key each created account's individual initial password is derived from
+   * (`deriveInitialPassword`); removed once the result file lists the passwords.
+   */
+  passwordKey?: string | null;
+  /** Tasks queued before individual passwords: one argon2id hash shared by the task's users. */
+  passwordHash?: string | null;
   /** The uploader's department subtree, or null for a school-wide administrator. */
   scopeDeptIds: number[] | null;
   /** Roles the uploader may grant. */
@@ -133,7 +145,8 @@ export interface UploadedFile {
 /**
  * `importUsers`: checks the file (name, content signature, size, MD5) and the target (department in the
  * caller's data scope, user type), stores the file, and records the task (queued) and its job in the
- * request's transaction. Create mode: one initial password for the task, hashed once (argon2id).
+ * request's transaction. Create mode: a key from which every created account gets its own initial password,
+ * listed in the result file.
  */
 export async function startImport(
   deps: { files: FileStorage; jobs: JobQueue },
@@ -164,10 +177,9 @@ export async function startImport(
   }
   if (!(await userTypeExists(scope, userTypeId))) throw badRequest('userTypeId', 'user type does not exist');
   const create = body.importType === IMPORT_TYPE.create;
-  const initialPassword = create ? generateInitialPassword() : null;
   const params: ImportParams = {
     lang,
-    passwordHash: initialPassword ? await hashPassword(initialPassword) : null,
+    passwordKey: create ? newInitialPasswordKey() : null,
     scopeDeptIds: ds === null ? null : [...ds.deptIds],
     grantableRoleIds: grantable.map((r) => r.id),
     adminRoleIds,
@@ -192,7 +204,7 @@ export async function startImport(
     },
   );
   const withJob = await updateActiveTask(scope, task.id, { jobId });
-  return { task: toTask(withJob ?? task), initialPassword };
+  return { task: toTask(withJob ?? task), passwordsInResult: create };
 }
 
 // --- the job -----------------------------------------------------------------------------------------
@@ -254,12 +266,23 @@ const REASONS = {
 
 const label = (key: string, lang: Lang) => IMPORT_COLUMNS.find((c) => c.key === key)!.label[lang];
 
+/** What an account's initial password is derived from: the task and the account's row in the file. */
+const passwordSubject = (tenantId: number, taskId: number, rowNo: number) => `${tenantId}:${taskId}:${rowNo}`;
+
+/** The stored hash of a created account's initial password. */
+function initialPasswordHash(params: ImportParams, tenantId: number, taskId: number, rowNo: number) {
+  if (!params.passwordKey) return params.passwordHash!;
+  return hashInitialPassword(
+    deriveInitialPassword(params.passwordKey, passwordSubject(tenantId, taskId, rowNo)),
+  );
+}
+
 /** Writes one chunk's users; answers the refused rows (issues found against the database included). */
 async function writeChunk(
   scope: TenantScope,
   mode: 'create' | 'update',
   chunk: readonly ValidatedRow[],
-  task: { deptId: number; userTypeId: number },
+  task: { id: number; chunkNo: number; deptId: number; userTypeId: number },
   params: ImportParams,
 ): Promise<{ success: number; errors: ErrorRow[] }> {
   const errors: ErrorRow[] = [];
@@ -290,19 +313,23 @@ async function writeChunk(
     const ids = await insertUsers(
       scope,
       fresh.map((g) => g.user),
-      { passwordHash: params.passwordHash!, deptId: task.deptId, userTypeId: task.userTypeId },
+      fresh.map((g) => initialPasswordHash(params, scope.tenantId, task.id, g.rowNo)),
+      { deptId: task.deptId, userTypeId: task.userTypeId },
     );
     const pairs: { userId: number; roleId: number }[] = [];
+    const created: { userId: number; rowNo: number }[] = [];
     for (const g of fresh) {
       const id = ids.get(g.user.username.toLowerCase());
       // Taken by someone else between the look-up and the insert (ON CONFLICT DO NOTHING).
       if (id === undefined) refuse(g.rowNo, 'username', REASONS.accountTaken);
       else {
         success += 1;
+        created.push({ userId: id, rowNo: g.rowNo });
         for (const roleId of g.user.roleIds ?? []) pairs.push({ userId: id, roleId });
       }
     }
     await insertUserRoles(scope, pairs);
+    await setChunkUsers(scope, task.id, task.chunkNo, created);
   } else {
     const existing = await findUsersByAccount(
       scope,
@@ -351,7 +378,10 @@ export async function runImportTask(
   });
   if (!start) {
     const t = await db.withTenant(tenantId, (scope) => findTask(scope, taskId));
-    if (t?.sourceKey && t.taskStatus === TASK_STATUS.cancelled) await deps.files.remove(t.sourceKey);
+    if (t?.taskStatus === TASK_STATUS.cancelled) {
+      if (t.sourceKey) await deps.files.remove(t.sourceKey);
+      await keepPasswordsOfEndedTask(deps, tenantId, taskId);
+    }
     return { outcome: 'skipped', ...timing };
   }
   const params = start.params as unknown as ImportParams;
@@ -360,6 +390,7 @@ export async function runImportTask(
   const fail = async (reason: string) => {
     await db.withTenant(tenantId, (scope) => failTask(scope, taskId, reason));
     if (start.sourceKey) await deps.files.remove(start.sourceKey);
+    await keepPasswordsOfEndedTask(deps, tenantId, taskId);
     return { outcome: 'failed' as const, ...timing };
   };
 
@@ -412,7 +443,7 @@ export async function runImportTask(
         scope,
         mode,
         chunk,
-        { deptId: start.deptId!, userTypeId: start.userTypeId! },
+        { id: taskId, chunkNo, deptId: start.deptId!, userTypeId: start.userTypeId! },
         params,
       );
       await insertImportErrors(scope, taskId, errors);
@@ -441,21 +472,10 @@ export async function runImportTask(
   // Another worker still writing a chunk (its lease had run out) finishes the task itself.
   if (written.size < chunkCount) return { outcome: 'interrupted', ...timing };
 
-  // The result file, then the task done and the creator told (one transaction).
-  const errors = await db.withTenant(tenantId, (scope) => findImportErrors(scope, taskId));
-  const counts = await db.withTenant(tenantId, (scope) => findTask(scope, taskId));
-  const result = await buildResult(
-    params.lang,
-    {
-      fileName: start.fileName,
-      total: rows.length,
-      success: counts?.successCount ?? 0,
-      failed: counts?.failCount ?? 0,
-    },
-    errors,
-  );
-  const fileKey = await deps.files.put(`tenant-${tenantId}/imports`, result);
+  // The result file, then the task done (its password key dropped) and the creator told (one transaction).
+  const fileKey = await storeResult(deps, tenantId, taskId);
   const done = await db.withTenant(tenantId, async (scope) => {
+    await updateActiveTask(scope, taskId, { params: withoutPasswordKey(params) });
     const task = await completeTask(scope, taskId, fileKey);
     if (task) {
       await sendMessageByEvent(scope, {
@@ -477,9 +497,71 @@ export async function runImportTask(
 
   async function finishCancelled(): Promise<ImportRunResult> {
     if (start?.sourceKey) await deps.files.remove(start.sourceKey);
+    await keepPasswordsOfEndedTask(deps, tenantId, taskId);
     timing.writeMs = performance.now() - t0;
     return { outcome: 'cancelled', ...timing };
   }
+}
+
+const withoutPasswordKey = (params: ImportParams): Record<string, unknown> => {
+  const { passwordKey: _key, ...rest } = params;
+  return rest;
+};
+
+/** The created accounts' initial passwords, one chunk at a time (a short transaction each). */
+async function* initialPasswords(
+  database: Database,
+  tenantId: number,
+  taskId: number,
+  key: string,
+): AsyncIterable<InitialPasswordRow[]> {
+  const chunks = await database.withTenant(tenantId, (scope) => findChunkUsers(scope, taskId));
+  for (const chunk of chunks) {
+    const users = await database.withTenant(tenantId, (scope) => findUserNames(scope, chunk));
+    yield users.map((u) => ({
+      username: u.username,
+      realName: u.realName,
+      password: deriveInitialPassword(key, passwordSubject(tenantId, taskId, u.rowNo)),
+    }));
+  }
+}
+
+/** Builds and stores the task's result file (refused rows, and the initial passwords while the key is kept). */
+async function storeResult(
+  deps: { database: Database; files: FileStorage },
+  tenantId: number,
+  taskId: number,
+): Promise<string> {
+  const { database } = deps;
+  const task = (await database.withTenant(tenantId, (scope) => findTask(scope, taskId)))!;
+  const params = task.params as unknown as ImportParams;
+  const errors = await database.withTenant(tenantId, (scope) => findImportErrors(scope, taskId));
+  const result = await buildResult(
+    params.lang,
+    { fileName: task.fileName, total: task.totalCount, success: task.successCount, failed: task.failCount },
+    errors,
+    params.passwordKey ? initialPasswords(database, tenantId, taskId, params.passwordKey) : undefined,
+  );
+  return deps.files.put(`tenant-${tenantId}/imports`, result);
+}
+
+/**
+ * A create task that ended cancelled or failed after creating users keeps a result file with their initial
+ * passwords (nobody else can know them); either way its password key is dropped.
+ */
+async function keepPasswordsOfEndedTask(
+  deps: { database: Database; files: FileStorage },
+  tenantId: number,
+  taskId: number,
+): Promise<void> {
+  const task = await deps.database.withTenant(tenantId, (scope) => findTask(scope, taskId));
+  const params = task?.params as unknown as ImportParams | undefined;
+  if (!task || !params?.passwordKey) return;
+  const fileKey = task.successCount > 0 ? await storeResult(deps, tenantId, taskId) : null;
+  const attached = await deps.database.withTenant(tenantId, (scope) =>
+    attachEndedTaskFile(scope, taskId, fileKey, withoutPasswordKey(params)),
+  );
+  if (!attached && fileKey) await deps.files.remove(fileKey);
 }
 
 /** The queue handler; on the last failed attempt the task is marked failed with the reason. */
@@ -495,6 +577,8 @@ export function createUserImportJob(deps: {
       if (job.attempts >= job.maxAttempts) {
         const reason = err instanceof Error ? err.message.slice(0, 300) : 'import failed';
         await deps.database.withTenant(tenantId, (scope) => failTask(scope, job.payload.taskId, reason));
+        // Best effort: the failure may be the database's, and the job's own error is the one to report.
+        await keepPasswordsOfEndedTask(deps, tenantId, job.payload.taskId).catch(() => undefined);
       }
       throw err;
     }
