@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@psy/contracts';
 import { enforceAccessRules } from './core/http/access-rules';
-import { loadEnv } from './env';
+import { loadEnv, SERVER_ROOT } from './env';
 import { createTestContext, type TestContext } from './test/harness';
 
 let t: TestContext;
@@ -256,5 +256,18 @@ describe('configuration', () => {
     expect(() => loadEnv({ SMS_ADAPTER: 'http' })).toThrow(/SMS_GATEWAY_URL/);
     expect(() => loadEnv({ NODE_ENV: 'production', SMS_ADAPTER: 'dev' })).toThrow(/SMS_ADAPTER/);
     expect(loadEnv({}).PORT).toBe(3000);
+  });
+
+  it('.env.example describes every setting with its default', () => {
+    const example = fs.readFileSync(path.join(SERVER_ROOT, '../../.env.example'), 'utf8');
+    const written = new Map(
+      [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]),
+    );
+    const defaults = loadEnv({}) as Record<string, unknown>;
+    for (const key of Object.keys(defaults)) expect(written.has(key), key).toBe(true);
+    // The limits operators tune are written with the values the server uses when they are not set.
+    for (const key of Object.keys(defaults).filter((k) => k.startsWith('IMPORT_'))) {
+      expect(written.get(key), key).toBe(String(defaults[key]));
+    }
   });
 });

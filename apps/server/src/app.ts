@@ -44,7 +44,12 @@ import {
 } from './modules/messages';
 import { noticeRoutes } from './modules/notices';
 import { TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob, downloadRoutes } from './modules/downloads';
-import { USER_IMPORT_QUEUE, createUserImportJob, userImportRoutes } from './modules/user-import';
+import {
+  USER_IMPORT_QUEUE,
+  createUserImportJob,
+  importLimitsOf,
+  userImportRoutes,
+} from './modules/user-import';
 import { clientLogRoutes } from './modules/client-logs';
 import { agreementRoutes } from './modules/agreements';
 import { signatureRoutes } from './modules/signatures';
@@ -166,7 +171,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   const files = createLocalFileStorage(path.join(env.DATA_DIR, 'files'));
   jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), { leaseSeconds: 600 });
-  jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files }), { leaseSeconds: 600 });
+  const importLimits = importLimitsOf(env);
+  jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files, limits: importLimits }), {
+    leaseSeconds: 600,
+  });
   jobs.register(FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob({ database, files }), {
     leaseSeconds: 600,
   });
@@ -191,7 +199,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...messageTemplateRoutes(),
     ...noticeRoutes(),
     ...downloadRoutes(files),
-    ...userImportRoutes(files),
+    ...userImportRoutes(files, importLimits),
     ...clientLogRoutes(database),
     ...agreementRoutes(),
     ...signatureRoutes(files),

@@ -17,8 +17,6 @@ export const IMPORT_TYPE = { create: 0, update: 1 } as const;
 
 /** Largest upload accepted (bytes): about 250,000 rows of the template as XLSX. */
 export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
-/** Most data rows one file may hold. */
-export const IMPORT_ROWS_MAX = 200_000;
 
 /** Spec S0.5 messages of the import dialog (also answered by the server). */
 export const IMPORT_MESSAGES = {

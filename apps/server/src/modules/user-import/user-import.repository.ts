@@ -178,7 +178,18 @@ export interface ErrorRow {
   reason: string;
 }
 
-export async function insertImportErrors({ tx, tenantId }: TenantScope, taskId: number, rows: ErrorRow[]) {
+/**
+ * Keeps a chunk's refused cells, in row order, while the task has fewer than `cap` kept; the rest are
+ * counted on the chunk's marker. Run after the task row is locked (addTaskProgress), so the count of
+ * those already kept includes every other chunk's and the cap holds exactly.
+ */
+export async function insertImportErrors(
+  { tx, tenantId }: TenantScope,
+  taskId: number,
+  chunkNo: number,
+  rows: ErrorRow[],
+  cap: number,
+) {
   if (rows.length === 0) return;
   const seq = new Map<number, number>();
   const seqs = rows.map((r) => {
@@ -186,7 +197,8 @@ export async function insertImportErrors({ tx, tenantId }: TenantScope, taskId: 
     seq.set(r.rowNo, n);
     return n;
   });
-  await tx.execute(sql`insert into user_import_error (tenant_id, task_id, row_no, seq, column_name, reason)
+  const res =
+    await tx.execute(sql`insert into user_import_error (tenant_id, task_id, row_no, seq, column_name, reason)
     select ${tenantId}, ${taskId}, v.r, v.s, v.c, v.m
     from unnest(${arr(
       rows.map((r) => r.rowNo),
@@ -198,7 +210,33 @@ export async function insertImportErrors({ tx, tenantId }: TenantScope, taskId: 
       rows.map((r) => r.reason),
       'text',
     )}) as v(r, s, c, m)
-    on conflict do nothing`);
+    order by v.r, v.s
+    limit greatest(0, ${cap} - (select count(*) from user_import_error e
+      where e.tenant_id = ${tenantId} and e.task_id = ${taskId}))
+    on conflict do nothing
+    returning 1`);
+  const omitted = rows.length - rowsOf(res).length;
+  if (omitted > 0) {
+    await tx
+      .update(userImportChunk)
+      .set({ errorsOmitted: omitted })
+      .where(
+        and(
+          eq(userImportChunk.tenantId, tenantId),
+          eq(userImportChunk.taskId, taskId),
+          eq(userImportChunk.chunkNo, chunkNo),
+        ),
+      );
+  }
+}
+
+/** Refused cells of a task not kept (over the cap). */
+export async function countOmittedErrors({ tx, tenantId }: TenantScope, taskId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${userImportChunk.errorsOmitted}), 0)::int` })
+    .from(userImportChunk)
+    .where(and(eq(userImportChunk.tenantId, tenantId), eq(userImportChunk.taskId, taskId)));
+  return Number(row?.n ?? 0);
 }
 
 /** The refused rows of a task, in row order. */

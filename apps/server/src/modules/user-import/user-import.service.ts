@@ -3,7 +3,6 @@ import {
   IMPORT_COLUMNS,
   IMPORT_FILE_MAX_BYTES,
   IMPORT_MESSAGES,
-  IMPORT_ROWS_MAX,
   IMPORT_TYPE,
   TASK_STATUS,
   TASK_TYPE,
@@ -43,6 +42,7 @@ import { sendMessageByEvent } from '../messages';
 import { getDict } from '../settings';
 import {
   claimChunk,
+  countOmittedErrors,
   findChunkUsers,
   findDoneChunks,
   findImportErrors,
@@ -59,21 +59,48 @@ import {
   updateUsers,
   type ErrorRow,
 } from './user-import.repository';
-import { headerKey, readUserSheet, SheetError, spreadsheetKindOf } from './user-import.sheet';
+import {
+  checkSpreadsheetLimits,
+  DEFAULT_IMPORT_LIMITS,
+  headerKey,
+  openUserSheet,
+  SheetError,
+  spreadsheetKindOf,
+  yieldToEventLoop,
+  type ImportLimits,
+  type SheetSource,
+} from './user-import.sheet';
 import { buildResult, buildTemplate, type InitialPasswordRow } from './user-import.template';
 import {
-  validateRows,
+  createRowValidator,
   type ImportUser,
   type ValidateContext,
   type ValidatedRow,
 } from './user-import.validate';
 
+/** The import limits of the configuration (env.ts IMPORT_*). */
+export function importLimitsOf(env: {
+  IMPORT_MAX_ROWS: number;
+  IMPORT_MAX_COLUMNS: number;
+  IMPORT_MAX_UNPACKED_MB: number;
+  IMPORT_MAX_COMPRESSION_RATIO: number;
+  IMPORT_MAX_ERROR_ROWS: number;
+  IMPORT_CONCURRENCY: number;
+}): ImportLimits {
+  return {
+    maxRows: env.IMPORT_MAX_ROWS,
+    maxColumns: env.IMPORT_MAX_COLUMNS,
+    maxUnpackedBytes: env.IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
+    maxCompressionRatio: env.IMPORT_MAX_COMPRESSION_RATIO,
+    maxErrorRows: env.IMPORT_MAX_ERROR_ROWS,
+    concurrency: env.IMPORT_CONCURRENCY,
+  };
+}
+
 /** Queue of the import jobs (core/jobs). */
 export const USER_IMPORT_QUEUE = 'users.import';
 /** Rows per chunk transaction. */
 export const IMPORT_CHUNK_ROWS = 1000;
-/** Chunk transactions of one task in flight at once (PostgreSQL does the work: one core each). */
-export const IMPORT_CONCURRENCY = 2;
 
 export interface UserImportPayload {
   taskId: number;
@@ -149,7 +176,7 @@ export interface UploadedFile {
  * listed in the result file.
  */
 export async function startImport(
-  deps: { files: FileStorage; jobs: JobQueue },
+  deps: { files: FileStorage; jobs: JobQueue; limits?: ImportLimits },
   scope: TenantScope,
   p: Principal,
   lang: Lang,
@@ -165,6 +192,14 @@ export async function startImport(
   }
   if (createHash('md5').update(file.data).digest('hex') !== body.fileMd5.toLowerCase()) {
     throw badRequest('fileMd5', 'fileMd5 does not match the file (upload it again)');
+  }
+  // What the file declares (unpacked sizes, compression, rows, columns) is checked before anything is
+  // parsed; the job checks it again and counts the rows as it reads.
+  try {
+    await checkSpreadsheetLimits(file.data, deps.limits ?? DEFAULT_IMPORT_LIMITS);
+  } catch (err) {
+    if (err instanceof SheetError) throw badRequest('file', err.message);
+    throw err;
   }
   // A left-out part is "not given" for the schema: the same messages here (spec S0.5).
   if (body.userTypeId === undefined) throw badRequest('userTypeId', IMPORT_MESSAGES.userTypeRequired[lang]);
@@ -359,7 +394,7 @@ async function writeChunk(
  * mid-import resumes after the last committed chunk and never writes a row twice.
  */
 export async function runImportTask(
-  deps: { database: Database; files: FileStorage },
+  deps: { database: Database; files: FileStorage; limits?: ImportLimits },
   tenantId: number,
   taskId: number,
   opts: ImportRunOptions = {},
@@ -395,16 +430,18 @@ export async function runImportTask(
   };
 
   let t0 = performance.now();
+  const limits = deps.limits ?? DEFAULT_IMPORT_LIMITS;
   const bytes = start.sourceKey ? await deps.files.get(start.sourceKey) : null;
   if (!bytes) return fail('the uploaded file is gone');
-  let sheet;
+  let sheet: SheetSource;
   try {
-    sheet = readUserSheet(bytes);
+    // Checks the declared sizes, finds the header and counts the rows: a file over a limit is refused
+    // before any row is written.
+    sheet = await openUserSheet(bytes, limits);
   } catch (err) {
     if (err instanceof SheetError) return fail(err.message);
     throw err;
   }
-  if (sheet.rows.length > IMPORT_ROWS_MAX) return fail(`the file has more than ${IMPORT_ROWS_MAX} rows`);
   const found = new Set(sheet.columns.map((c) => c.key));
   const missing = IMPORT_COLUMNS.filter(
     (c) => !found.has(c.key) && (mode === 'create' ? c.required : c.key === 'username'),
@@ -418,21 +455,27 @@ export async function runImportTask(
 
   t0 = performance.now();
   const ctx = await db.withTenant(tenantId, (scope) => validationContext(scope, mode, start, params));
-  const rows = validateRows(sheet.rows, ctx);
-  timing.validateMs = performance.now() - t0;
-
-  t0 = performance.now();
   const begun = await db.withTenant(tenantId, async (scope) => {
-    const t = await updateActiveTask(scope, taskId, { totalCount: rows.length, totalProgress: rows.length });
+    const total = sheet.dataRows;
+    const t = await updateActiveTask(scope, taskId, { totalCount: total, totalProgress: total });
     return t ? findDoneChunks(scope, taskId) : null;
   });
   if (begun === null) return finishCancelled();
-  const chunkCount = Math.ceil(rows.length / chunkRows);
-  const pending = Array.from({ length: chunkCount }, (_, i) => i).filter((n) => !begun.has(n));
-  let next = 0;
+
+  // The rows are read, validated and written a chunk at a time, in file order (chunk n is always the same
+  // rows: a resumed run validates the chunks written before again, for the duplicates, and skips them);
+  // at most `concurrency` chunk transactions are in flight while the next chunk is read.
+  const concurrency = Math.max(1, opts.concurrency ?? limits.concurrency);
+  const firstPassMs = timing.readMs;
+  const validate = createRowValidator(ctx);
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
   let stopped: 'cancelled' | 'interrupted' | null = null;
-  const writeOne = async (chunkNo: number) => {
-    const chunk = rows.slice(chunkNo * chunkRows, (chunkNo + 1) * chunkRows);
+  let chunkCount = 0;
+  let started = 0;
+  let rowCount = 0;
+  let pending: ValidatedRow[] = [];
+  const writeOne = async (chunkNo: number, chunk: readonly ValidatedRow[]) => {
     const outcome = await db.withTenant(tenantId, async (scope) => {
       const t = await findTask(scope, taskId);
       if (!t || t.taskStatus !== TASK_STATUS.processing) return 'stopped' as const;
@@ -446,31 +489,71 @@ export async function runImportTask(
         { id: taskId, chunkNo, deptId: start.deptId!, userTypeId: start.userTypeId! },
         params,
       );
-      await insertImportErrors(scope, taskId, errors);
       const failed = new Set(errors.map((e) => e.rowNo)).size;
-      // Last: the task row is locked only from here to the commit.
+      // The task row is locked from here to the commit: briefly, and it makes the cap on the refused
+      // cells kept exact while two chunks run at once.
       await addTaskProgress(scope, taskId, { processed: chunk.length, success, failed });
+      await insertImportErrors(scope, taskId, chunkNo, errors, limits.maxErrorRows);
       return 'written' as const;
     });
     if (outcome === 'stopped') stopped = 'cancelled';
     else if (outcome === 'written') await opts.onChunk?.(chunkNo * chunkRows + chunk.length);
   };
-  const lane = async () => {
-    while (!stopped && next < pending.length) {
-      if (opts.stopAfterChunks !== undefined && next >= opts.stopAfterChunks) {
-        stopped = 'interrupted';
-        break;
-      }
-      await writeOne(pending[next++]!);
+  const schedule = async (chunk: ValidatedRow[]) => {
+    const chunkNo = chunkCount++;
+    if (begun.has(chunkNo)) return;
+    if (opts.stopAfterChunks !== undefined && started >= opts.stopAfterChunks) {
+      stopped = 'interrupted';
+      return;
     }
+    started += 1;
+    const p: Promise<void> = writeOne(chunkNo, chunk).then(
+      () => void inFlight.delete(p),
+      (err: unknown) => {
+        inFlight.delete(p);
+        failure ??= err;
+      },
+    );
+    inFlight.add(p);
+    if (inFlight.size >= concurrency) await Promise.race(inFlight);
   };
-  await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? IMPORT_CONCURRENCY) }, lane));
+  const rows = sheet.rows()[Symbol.asyncIterator]();
+  for (;;) {
+    if (stopped || failure) break;
+    const tr = performance.now();
+    const next = await rows.next();
+    timing.readMs += performance.now() - tr;
+    if (next.done) break;
+    const tv = performance.now();
+    const validated = validate(next.value);
+    timing.validateMs += performance.now() - tv;
+    rowCount += validated.length;
+    for (const v of validated) {
+      pending.push(v);
+      if (pending.length === chunkRows) {
+        await schedule(pending);
+        pending = [];
+      }
+    }
+    // Other requests of the process run between pieces of the file.
+    await yieldToEventLoop();
+  }
+  if (!stopped && !failure && pending.length > 0) await schedule(pending);
+  await rows.return?.();
+  await Promise.all(inFlight);
+  if (failure) throw failure;
   if (stopped === 'cancelled') return finishCancelled();
-  timing.writeMs = performance.now() - t0;
+  timing.writeMs = performance.now() - t0 - timing.validateMs - (timing.readMs - firstPassMs);
   if (stopped === 'interrupted') return { outcome: 'interrupted', ...timing };
   const written = await db.withTenant(tenantId, (scope) => findDoneChunks(scope, taskId));
   // Another worker still writing a chunk (its lease had run out) finishes the task itself.
   if (written.size < chunkCount) return { outcome: 'interrupted', ...timing };
+  // Rows whose cells were only spaces were counted in the first pass but are not data rows.
+  if (rowCount !== sheet.dataRows) {
+    await db.withTenant(tenantId, (scope) =>
+      updateActiveTask(scope, taskId, { totalCount: rowCount, totalProgress: rowCount }),
+    );
+  }
 
   // The result file, then the task done (its password key dropped) and the creator told (one transaction).
   const fileKey = await storeResult(deps, tenantId, taskId);
@@ -536,9 +619,16 @@ async function storeResult(
   const task = (await database.withTenant(tenantId, (scope) => findTask(scope, taskId)))!;
   const params = task.params as unknown as ImportParams;
   const errors = await database.withTenant(tenantId, (scope) => findImportErrors(scope, taskId));
+  const omitted = await database.withTenant(tenantId, (scope) => countOmittedErrors(scope, taskId));
   const result = await buildResult(
     params.lang,
-    { fileName: task.fileName, total: task.totalCount, success: task.successCount, failed: task.failCount },
+    {
+      fileName: task.fileName,
+      total: task.totalCount,
+      success: task.successCount,
+      failed: task.failCount,
+      omitted,
+    },
     errors,
     params.passwordKey ? initialPasswords(database, tenantId, taskId, params.passwordKey) : undefined,
   );
@@ -568,6 +658,7 @@ async function keepPasswordsOfEndedTask(
 export function createUserImportJob(deps: {
   database: Database;
   files: FileStorage;
+  limits?: ImportLimits;
 }): JobHandler<UserImportPayload> {
   return async (job) => {
     const tenantId = job.tenantId!;

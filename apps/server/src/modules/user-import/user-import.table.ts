@@ -52,6 +52,8 @@ export const userImportChunk = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** Refused cells of the chunk not kept in `user_import_error` (over IMPORT_MAX_ERROR_ROWS). */
+    errorsOmitted: integer('errors_omitted').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.taskId, t.chunkNo] }),

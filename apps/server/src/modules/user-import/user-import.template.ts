@@ -79,7 +79,7 @@ export interface InitialPasswordRow {
  */
 export async function buildResult(
   lang: Lang,
-  summary: { fileName: string; total: number; success: number; failed: number },
+  summary: { fileName: string; total: number; success: number; failed: number; omitted?: number },
   errors: readonly { rowNo: number; column: string; reason: string }[],
   passwords?: AsyncIterable<readonly InitialPasswordRow[]>,
 ): Promise<Buffer> {
@@ -100,6 +100,16 @@ export async function buildResult(
   sheet.addRow([zh ? '数据行' : 'Data rows', summary.total]).commit();
   sheet.addRow([zh ? '成功' : 'Imported', summary.success]).commit();
   sheet.addRow([zh ? '失败' : 'Refused', summary.failed]).commit();
+  if (summary.omitted) {
+    sheet
+      .addRow([
+        zh ? '未列出的错误' : 'Not listed',
+        zh
+          ? `另有 ${summary.omitted} 个错误未列出（超过结果文件的上限）`
+          : `${summary.omitted} more refused cells are not listed (over the result file's limit)`,
+      ])
+      .commit();
+  }
   sheet.addRow([]).commit();
   const head = sheet.addRow(zh ? ['行号', '列', '原因'] : ['Row', 'Column', 'Reason']);
   head.font = { bold: true };
