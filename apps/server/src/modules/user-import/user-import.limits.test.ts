@@ -206,6 +206,26 @@ describe('import limits [spec:S0.5.11]', () => {
     expect(await usersCreated()).toBe(0);
   });
 
+  it('refuses a cell longer than Excel allows without holding it, and ignores unmapped columns', async () => {
+    const long = 'x'.repeat(40_000);
+    const rows = [
+      `<row r="1">${[...ZH_HEADERS.slice(0, 7), '备注']
+        .map((h, i) => cell(`${String.fromCharCode(65 + i)}1`, h))
+        .join('')}</row>`,
+      dataRow(2, [...validRows(1)[0]!.slice(0, 1), long, ...validRows(1)[0]!.slice(2)]),
+      // A huge note in a column the import does not read: not a refusal.
+      dataRow(3, [...validRows(2)[1]!, long]),
+    ];
+    const res = await upload(await withSheetXml(sheetXml(rows)));
+    const id = res.body.data.task.id;
+    expect((await run(id)).outcome).toBe('done');
+    expect(await taskRow(id)).toMatchObject({ total_count: 2, success_count: 1, fail_count: 1 });
+    const reasons = rowsOf<{ reason: string }>(
+      await t.database.db.execute(sql`select reason from user_import_error where task_id = ${id}`),
+    ).map((r) => r.reason);
+    expect(reasons).toContain('the cell holds more than 32,767 characters, the most a cell can hold');
+  });
+
   it('keeps at most the limit of refused cells, counts the rest and says so in the result file', async () => {
     // 40 rows, each refused for three cells (phone, sex and birthday): 120 refused cells.
     const bad = validRows(40).map(([a, b, c, , , , g]) => [a!, b!, c!, 'x', 'y', 'z', g!]);

@@ -1,7 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_COLUMNS, type ImportColumn } from '@psy/contracts';
-import { readSheetDimension, readXlsxParts, streamSheetRows, XlsxFormatError } from './user-import.xlsx';
+import {
+  MAX_CELL_CHARS,
+  readSheetDimension,
+  readXlsxParts,
+  streamSheetRows,
+  TOO_LONG,
+  XlsxFormatError,
+} from './user-import.xlsx';
 import { readZipDirectory, ZipLimitError } from './user-import.zip';
 
 /**
@@ -81,7 +88,13 @@ const ZERO_PAD_FORMAT = /^0+$/;
 /** The text of one cell for a column (see the module comment for the cases). */
 export function cellText(cell: XLSX.CellObject | undefined, col: ImportColumn): CellValue {
   if (!cell || cell.v === undefined || cell.v === null) return '';
-  if (cell.t === 'e') return new CellIssue('the cell holds an error value');
+  if (cell.t === 'e') {
+    return new CellIssue(
+      cell.w === TOO_LONG
+        ? `the cell holds more than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters, the most a cell can hold`
+        : 'the cell holds an error value',
+    );
+  }
   if (cell.t === 'b') return cell.v ? 'TRUE' : 'FALSE';
   if (cell.t === 'd') {
     const d = cell.v as Date;
@@ -225,14 +238,16 @@ const hasValueIn = (raw: RawRow, mapping: readonly (ImportColumn | null)[]) =>
 export async function openUserSheet(bytes: Buffer, limits: ImportLimits): Promise<SheetSource> {
   const kind = spreadsheetKindOf(bytes);
   if (!kind) throw new SheetError('the file is not a readable spreadsheet');
-  const raws: () => AsyncIterable<RawRow[]> =
+  const raws: (wantColumn: (col: number) => boolean) => AsyncIterable<RawRow[]> =
     kind === 'xlsx' ? await xlsxRows(bytes, limits) : await xlsRows(bytes, limits);
-  // First pass: the header, and the data rows counted (raw cells only) against the limit.
+  // First pass: the header, and the data rows counted (raw cells only) against the limit. Once the header
+  // is known, cells of columns it does not map are not kept.
   let mapping: (ImportColumn | null)[] | null = null;
+  const mapped = (col: number) => mapping === null || (mapping[col] ?? null) !== null;
   let headerRowNo = 0;
   let dataRows = 0;
   try {
-    for await (const batch of raws()) {
+    for await (const batch of raws(mapped)) {
       for (const raw of batch) {
         if (!mapping) {
           if (raw.rowNo > HEADER_SEARCH_ROWS) break;
@@ -255,7 +270,7 @@ export async function openUserSheet(bytes: Buffer, limits: ImportLimits): Promis
     dataRows,
     async *rows() {
       try {
-        for await (const batch of raws()) {
+        for await (const batch of raws(mapped)) {
           const out: SheetRow[] = [];
           for (const raw of batch) {
             if (raw.rowNo <= headerRowNo) continue;
@@ -276,10 +291,11 @@ async function xlsxRows(bytes: Buffer, limits: ImportLimits) {
     const entries = readZipDirectory(bytes, limits);
     const parts = await readXlsxParts(bytes, entries, sharedStringsLimit(limits));
     checkDimension(await readSheetDimension(bytes, parts), limits);
-    return () =>
+    return (wantColumn: (col: number) => boolean) =>
       streamSheetRows(bytes, parts, {
         maxColumns: limits.maxColumns,
         onTooManyColumns: () => tooManyColumns(limits),
+        wantColumn,
       });
   } catch (err) {
     sheetErrorOf(err);

@@ -116,7 +116,7 @@ export async function readXlsxParts(
         else if (n === 't') inT = false;
       },
       text(t) {
-        if (inT && current !== null) current += t;
+        if (inT && current !== null && current.length <= MAX_CELL_CHARS) current += t;
       },
     });
   }
@@ -184,6 +184,13 @@ export async function readSheetDimension(bytes: Buffer, parts: XlsxParts) {
   }
 }
 
+/**
+ * Excel's own limit of characters in a cell: text beyond it is not kept (a cell of megabytes would
+ * otherwise be held whole); such a cell is marked with `TOO_LONG` and refused by the cell rules.
+ */
+export const MAX_CELL_CHARS = 32_767;
+export const TOO_LONG = '#TOO_LONG';
+
 /** Zero-padding formats ("000000") keep their formatted text; the cell rules read it from `w`. */
 const ZERO_PAD_FORMAT = /^0+$/;
 
@@ -194,7 +201,12 @@ const ZERO_PAD_FORMAT = /^0+$/;
 export async function* streamSheetRows(
   bytes: Buffer,
   parts: XlsxParts,
-  opts: { maxColumns: number; onTooManyColumns: () => Error },
+  opts: {
+    maxColumns: number;
+    onTooManyColumns: () => Error;
+    /** Columns whose cells are kept (the others' text is not even collected); all when absent. */
+    wantColumn?: (col: number) => boolean;
+  },
 ): AsyncGenerator<RawRow[]> {
   const { sharedStrings, styleFormats } = parts;
   const parser = new SaxesParser({ xmlns: false, position: false });
@@ -208,6 +220,8 @@ export async function* streamSheetRows(
   let value = '';
   let inline = '';
   let hasValue = false;
+  let wanted = true;
+  let tooLong = false;
   let inV = false;
   let inIs = false;
   let inT = false;
@@ -235,6 +249,8 @@ export async function* streamSheetRows(
         value = '';
         inline = '';
         hasValue = false;
+        tooLong = false;
+        wanted = col < opts.maxColumns && (opts.wantColumn?.(col) ?? true);
         break;
       }
       case 'v':
@@ -254,8 +270,15 @@ export async function* streamSheetRows(
     }
   });
   parser.on('text', (text) => {
+    if (!wanted || tooLong) return;
     if (inV) value += text;
     else if (inT) inline += text;
+    else return;
+    if (value.length + inline.length > MAX_CELL_CHARS) {
+      tooLong = true;
+      value = '';
+      inline = '';
+    }
   });
   parser.on('closetag', (tag) => {
     switch (localName(tag.name)) {
@@ -272,8 +295,10 @@ export async function* streamSheetRows(
         inT = false;
         break;
       case 'c': {
-        if (row && hasValue && col >= 0 && col < opts.maxColumns) {
-          row.cells[col] = cellOf(type, value, inline, style === undefined ? undefined : styleFormats[style]);
+        if (row && hasValue && wanted && col >= 0) {
+          row.cells[col] = tooLong
+            ? { t: 'e', v: 0, w: TOO_LONG }
+            : cellOf(type, value, inline, style === undefined ? undefined : styleFormats[style]);
         }
         break;
       }
@@ -286,8 +311,10 @@ export async function* streamSheetRows(
 
   function cellOf(t: string | undefined, v: string, is: string, format: string | undefined): XLSX.CellObject {
     switch (t) {
-      case 's':
-        return { t: 's', v: sharedStrings[Number(v)] ?? '' };
+      case 's': {
+        const text = sharedStrings[Number(v)] ?? '';
+        return text.length > MAX_CELL_CHARS ? { t: 'e', v: 0, w: TOO_LONG } : { t: 's', v: text };
+      }
       case 'inlineStr':
         return { t: 's', v: is };
       case 'str':
