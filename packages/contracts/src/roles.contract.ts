@@ -21,6 +21,12 @@ export type DataScope = (typeof DATA_SCOPES)[number];
  */
 export const ORDINARY_USER_ROLE = 'ROLE_GENERAL';
 
+/**
+ * Holders of a role are counted up to this many; a role with more answers ROLE_USER_COUNT_CAP + 1 (shown
+ * as "10,000+"): counting every student of a large school per page load costs a scan.
+ */
+export const ROLE_USER_COUNT_CAP = 10_000;
+
 export const ROLE_NAME_MAX = 30;
 export const ROLE_CODE_MAX = 40;
 export const ROLE_DESC_MAX = 200;
@@ -92,7 +98,12 @@ export const roleRecordSchema = z.object({
   delegable: z.boolean(),
   /** The built-in administrator role (not deletable, grants fixed). */
   builtIn: z.boolean(),
-  userCount: z.number().int().describe('users holding the role'),
+  userCount: z
+    .number()
+    .int()
+    .describe(
+      `users holding the role, counted up to ${ROLE_USER_COUNT_CAP}; more answer ${ROLE_USER_COUNT_CAP + 1}`,
+    ),
   createTime: z.string().describe('ISO 8601 time in UTC'),
 });
 export type RoleRecord = z.infer<typeof roleRecordSchema>;

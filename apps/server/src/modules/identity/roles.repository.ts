@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ROLE_USER_COUNT_CAP } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
-import { role, sysUser, userRole } from './identity.table';
+import { role, userRole } from './identity.table';
 import { roleFormPermission } from './roles.table';
 
 export interface RoleRow {
@@ -16,11 +17,15 @@ export interface RoleRow {
   userCount: number;
 }
 
-/** Live users holding the role (a deleted user's leftover link does not count). */
+/**
+ * Users holding the role, counted up to ROLE_USER_COUNT_CAP + 1 from the (tenant, role) index alone: a
+ * role every student holds is not counted to 500,000 per page. Deleted users hold no role (their links
+ * go with the deletion), so no join to sys_user is needed.
+ */
 const userCountOf = sql<number>`(
-  select count(*)::int from ${userRole} ur
-  join ${sysUser} u on u.tenant_id = ur.tenant_id and u.id = ur.user_id and not u.del_flag
-  where ur.tenant_id = "role"."tenant_id" and ur.role_id = "role"."id")`;
+  select count(*)::int from (select 1 from ${userRole} ur
+    where ur.tenant_id = "role"."tenant_id" and ur.role_id = "role"."id"
+    limit ${ROLE_USER_COUNT_CAP + 1}) held)`;
 
 const roleColumns = {
   id: role.id,

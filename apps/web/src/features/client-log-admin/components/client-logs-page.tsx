@@ -247,7 +247,10 @@ export function ClientLogsPage() {
             pageSize: size,
             total: logs.data?.total ?? 0,
             showSizeChanger: true,
-            showTotal: (total) => t('clientLogAdmin.total', { count: total }),
+            showTotal: (total) =>
+              t(logs.data?.estimated ? 'clientLogAdmin.totalEstimated' : 'clientLogAdmin.total', {
+                count: total,
+              }),
             onChange: (page, pageSize) => {
               setCurrent(pageSize === size ? page : 1);
               setSize(pageSize);

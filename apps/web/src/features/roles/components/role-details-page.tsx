@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { RoleMenus } from '@psy/contracts';
+import { ROLE_USER_COUNT_CAP, type RoleMenus } from '@psy/contracts';
 import {
   Alert,
   Button,
@@ -30,6 +30,7 @@ import {
   type GrantTreeItem,
 } from '../lib/grant-tree';
 import { allowedRoleButtons } from '../lib/role-buttons';
+import { cappedCountLabel } from '../../../shared/lib/capped-count';
 import { RoleFormPermissions } from './role-form-permissions';
 import styles from './roles.module.css';
 
@@ -43,7 +44,7 @@ export interface RoleDetailsPageProps {
  * the page), saved at once for all products; the form permissions per form in a second tab.
  */
 export function RoleDetailsPage({ roleId }: RoleDetailsPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const role = useRole(roleId);
   const menus = useRoleMenus(roleId);
@@ -81,7 +82,11 @@ export function RoleDetailsPage({ roleId }: RoleDetailsPageProps) {
             label: t('roleAdmin.columns.dataScope'),
             children: t(`roleAdmin.dataScopes.${r.dataScope}`),
           },
-          { key: 'users', label: t('roleAdmin.columns.userCount'), children: r.userCount },
+          {
+            key: 'users',
+            label: t('roleAdmin.columns.userCount'),
+            children: cappedCountLabel(r.userCount, ROLE_USER_COUNT_CAP, i18n.language),
+          },
           { key: 'desc', label: t('roleAdmin.columns.roleDesc'), children: r.roleDesc ?? '' },
         ]}
       />

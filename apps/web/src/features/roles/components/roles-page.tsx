@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type RoleRecord } from '@psy/contracts';
+import { DEFAULT_PAGE_SIZE, ROLE_USER_COUNT_CAP, type RoleRecord } from '@psy/contracts';
 import { App, Button, Card, Flex, Grid, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { showToast } from '../../../shared/ui/feedback';
 import { useUserInfo } from '../../auth';
 import { useDeleteRole, useRolePage } from '../api/roles';
 import { allowedRoleButtons, roleDetailsHref } from '../lib/role-buttons';
+import { cappedCountLabel } from '../../../shared/lib/capped-count';
 import { RoleFormDialog } from './role-form-dialog';
 import styles from './roles.module.css';
 
@@ -17,7 +18,7 @@ import styles from './roles.module.css';
  * opens the role details page with the menu and button grants.
  */
 export function RolesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   // At phone width a fixed actions column would cover the row: it scrolls with the rest there.
@@ -77,7 +78,13 @@ export function RolesPage() {
       width: 150,
       render: (scope: RoleRecord['dataScope']) => t(`roleAdmin.dataScopes.${scope}`),
     },
-    { title: t('roleAdmin.columns.userCount'), dataIndex: 'userCount', width: 80, align: 'right' },
+    {
+      title: t('roleAdmin.columns.userCount'),
+      dataIndex: 'userCount',
+      width: 80,
+      align: 'right',
+      render: (count: number) => cappedCountLabel(count, ROLE_USER_COUNT_CAP, i18n.language),
+    },
     { title: t('roleAdmin.columns.roleDesc'), dataIndex: 'roleDesc', ellipsis: true },
     {
       title: t('roleAdmin.columns.actions'),

@@ -1,5 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { USER_TYPE_CODE_MAX, USER_TYPE_NAME_MAX, type UserType, type UserTypeBody } from '@psy/contracts';
+import {
+  USER_TYPE_CODE_MAX,
+  USER_TYPE_NAME_MAX,
+  USER_TYPE_USER_COUNT_CAP,
+  type UserType,
+  type UserTypeBody,
+} from '@psy/contracts';
 import {
   App,
   Button,
@@ -16,6 +22,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cappedCountLabel } from '../../../shared/lib/capped-count';
 import { showToast } from '../../../shared/ui/feedback';
 import { useCreateUserType, useDeleteUserType, useUpdateUserType, useUserTypes } from '../api/user-types';
 import { isValidUserTypeCode, userTypeFormValues } from '../lib/user-type-form';
@@ -26,7 +33,7 @@ import styles from './user-types.module.css';
  * self-registration, their order and how many users have them; add, edit, and delete one no user has.
  */
 export function UserTypesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const types = useUserTypes();
   const remove = useDeleteUserType();
@@ -59,7 +66,13 @@ export function UserTypesPage() {
         allowed ? <Tag color="blue">{t('userTypeAdmin.yes')}</Tag> : <Tag>{t('userTypeAdmin.no')}</Tag>,
     },
     { title: t('userTypeAdmin.columns.sort'), dataIndex: 'sort', align: 'right', width: 80 },
-    { title: t('userTypeAdmin.columns.userCount'), dataIndex: 'userCount', align: 'right', width: 90 },
+    {
+      title: t('userTypeAdmin.columns.userCount'),
+      dataIndex: 'userCount',
+      align: 'right',
+      width: 90,
+      render: (count: number) => cappedCountLabel(count, USER_TYPE_USER_COUNT_CAP, i18n.language),
+    },
     {
       title: t('userTypeAdmin.columns.actions'),
       key: 'actions',

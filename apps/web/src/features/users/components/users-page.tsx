@@ -431,7 +431,9 @@ export function UsersPage() {
           pageSize: DEFAULT_PAGE_SIZE,
           total,
           showSizeChanger: false,
-          showTotal: (count) => t('userAdmin.total', { count }),
+          // Beyond 10,000 matches the server estimates the total (docs/users-and-departments.md).
+          showTotal: (count) =>
+            t(page.data?.estimated ? 'userAdmin.totalEstimated' : 'userAdmin.total', { count }),
           onChange: (next) => setCurrent(next),
         }}
       />
