@@ -12,6 +12,8 @@
 //   BENCH_PROBE_RATE [20]      requests per second of each probe (/health and /admin/user/info)
 //   BENCH_EXISTING [0]         users already in the school (a share of the rows then clash)
 //   BENCH_IMPORT_CONCURRENCY [2]  the server's IMPORT_CONCURRENCY (chunk transactions in flight)
+//   BENCH_SERVER_NODE_ARGS     node options of the server process, space-separated (e.g. --cpu-prof
+//                              --cpu-prof-dir=DIR: what the server's event loop did)
 // Targets (issue 17): probes p99 < 100 ms during the import, server peak RSS < 1 GB.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -106,6 +108,25 @@ function memoryOf(pid: number): { rss: number; peak: number } | null {
   } catch {
     return null;
   }
+}
+
+/** CPU time (user + system, all threads) a process has used, in ms; null when it is gone. */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the line (12 and 13 after the command), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Total CPU time of the machine (all cores, busy or idle) and its busy part, in ms, from /proc/stat. */
+function machineCpuMs(): { busy: number; all: number } {
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const all = cpu.reduce((a, b) => a + b, 0);
+  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+  return { busy: ((all - idle) * 1000) / 100, all: (all * 1000) / 100 };
 }
 
 interface ProbeSummary {
@@ -218,7 +239,8 @@ async function main() {
     });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.join(SERVER_ROOT, 'dist/server.js')], {
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    server = spawn(process.execPath, [...nodeArgs, path.join(SERVER_ROOT, 'dist/server.js')], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
@@ -302,6 +324,8 @@ async function main() {
     log(`  server RSS ${Math.round((idleMemory?.rss ?? NaN) / 1024 / 1024)} MB`);
 
     log('\nimport');
+    const cpuAtStart = cpuMsOf(serverPid) ?? 0;
+    const machineAtStart = machineCpuMs();
     const rssSamples: number[] = [];
     const sampler = setInterval(() => {
       const m = memoryOf(serverPid);
@@ -341,6 +365,10 @@ async function main() {
     const [duringHealth, duringInfo] = [await stops[0]!(), await stops[1]!()];
     clearInterval(sampler);
     const memory = memoryOf(serverPid);
+    const serverCpuMs = (cpuMsOf(serverPid) ?? cpuAtStart) - cpuAtStart;
+    const machineAtEnd = machineCpuMs();
+    const machineBusy =
+      (machineAtEnd.busy - machineAtStart.busy) / Math.max(1, machineAtEnd.all - machineAtStart.all);
     const peakRssMb = Math.round(Math.max(memory?.peak ?? 0, ...rssSamples) / 1024 / 1024);
     const users = (
       await pool.query(`select count(*)::int as n from sys_user where tenant_id = $1`, [tenantId])
@@ -363,6 +391,11 @@ async function main() {
       },
       duringImport: { health: duringHealth, userInfo: duringInfo },
       serverPeakRssMb: peakRssMb,
+      // The server's CPU during the import (all its threads: the event loop, zlib, the .xls worker) and
+      // how busy the whole machine was (other work on it included): a probe waits for a core too.
+      serverCpuSeconds: Math.round(serverCpuMs / 100) / 10,
+      machineBusyPercent: Math.round(machineBusy * 100),
+      loadAverage: os.loadavg().map((v) => Math.round(v * 10) / 10),
     };
     log(`  task ${JSON.stringify(task)}; users in school ${users}`);
     log(`  file ${figures.fileMb} MB, its sheet ${sheetMb} MB unpacked`);
@@ -378,6 +411,9 @@ async function main() {
       log(`| ${name} | ${s.requests} | ${s.errors} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`);
     }
     log(`server peak RSS: ${peakRssMb} MB (idle ${figures.idle.rssMb} MB)`);
+    log(
+      `server CPU during the import: ${figures.serverCpuSeconds} s in ${(totalMs / 1000).toFixed(1)} s; machine busy ${figures.machineBusyPercent}% of ${os.cpus().length} cores; load average ${figures.loadAverage.join(' ')}`,
+    );
     // Where in the import the slow answers were: worst latency per 5 s, with the rows written by then.
     log('\ntimeline (5 s windows from the upload): rows written, worst /health and /admin/user/info ms');
     const from = t0 - benchStart;
