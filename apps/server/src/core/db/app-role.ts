@@ -7,6 +7,7 @@ export const SYSTEM_ONLY_TABLES = [
   'request_nonce',
   'rate_limit',
   'server_key',
+  'job_schedule',
 ] as const;
 
 /** Read-only to the app role: shared catalogues. */

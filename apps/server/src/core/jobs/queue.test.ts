@@ -247,19 +247,28 @@ describe(`job queue on ${engine}`, () => {
     expect(runs.map((j) => (j.payload as { which: string }).which)).toEqual(['dead', 'probe', 'live']);
   });
 
-  it('takes over a job from a real worker that stopped answering, after a short lease', async () => {
+  it('takes over a job from a real worker that stopped answering (no renewal), after its short lease', async () => {
     const name = queueName('hung');
-    const hung = makeQueue(database, { concurrency: 1 });
-    const hungStarted = gate();
-    hung.register(
-      name,
-      () => {
-        hungStarted.open();
-        return new Promise(() => undefined); // never settles: the process is as good as dead
+    // A process frozen after its claim: every later statement of its database handle hangs.
+    let frozen = false;
+    const system = database.system.db;
+    const freezingDb = new Proxy(system, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          frozen ? new Promise(() => undefined) : (value as (...a: unknown[]) => unknown).apply(target, args);
       },
-      { leaseSeconds: 1 },
-    );
-    const id = (await hung.enqueue(database.system, name, {}))!;
+    });
+    const freezing: Database = { ...database, system: { db: freezingDb } };
+    const hung = new JobQueue(freezing, { concurrency: 1, pollMs: 50, leaseSeconds: 1, listen: false });
+    const hungStarted = gate();
+    hung.register(name, () => {
+      frozen = true;
+      hungStarted.open();
+      return new Promise(() => undefined); // never settles: the process is as good as dead
+    });
+    const id = (await makeQueue(database).enqueue(database.system, name, {}))!;
     hung.start();
     await hungStarted.promise;
     expect(await jobRow(database, id)).toMatchObject({
@@ -268,11 +277,43 @@ describe(`job queue on ${engine}`, () => {
       attempts: 1,
     });
 
-    const rescuer = makeQueue(database, { concurrency: 1 });
-    rescuer.register(name, async () => 'rescued', { leaseSeconds: 1 });
+    const rescuer = makeQueue(database, { concurrency: 1, leaseSeconds: 1 });
+    rescuer.register(name, async () => 'rescued');
     rescuer.start();
     const done = await waitForState(database, id, 'done');
     expect(done).toMatchObject({ result: 'rescued', attempts: 2 });
+  });
+
+  it('keeps the lease of a job running longer than the lease: a live worker renews it, nobody takes it over', async () => {
+    const name = queueName('renew');
+    const runs: string[] = [];
+    const release = gate();
+    const started = gate();
+    const owner = makeQueue(database, { concurrency: 1, leaseSeconds: 1 });
+    owner.register(name, async () => {
+      runs.push(owner.workerId);
+      started.open();
+      await release.promise;
+      return 'long job';
+    });
+    const rival = makeQueue(database, { concurrency: 1, leaseSeconds: 1 });
+    rival.register(name, async () => {
+      runs.push(rival.workerId);
+      return 'stolen';
+    });
+    const id = (await owner.enqueue(database.system, name, {}))!;
+    owner.start();
+    await started.promise;
+    rival.start();
+    // Three lease lengths pass (the renewal, not the clock, decides): the rival never gets it.
+    const first = await jobRow(database, id);
+    await waitFor('the lease to be renewed twice', async () => {
+      const row = await jobRow(database, id);
+      return row.lockedUntil!.getTime() > first.lockedUntil!.getTime() + 1000 ? row : null;
+    });
+    release.open();
+    expect(await waitForState(database, id, 'done')).toMatchObject({ result: 'long job', attempts: 1 });
+    expect(runs).toEqual([owner.workerId]);
   });
 
   it('fails a job taken over after its last attempt without running the handler again', async () => {
@@ -288,7 +329,11 @@ describe(`job queue on ${engine}`, () => {
       where id = ${id}`);
     q.start();
     const failed = await waitForState(database, id, 'failed');
-    expect(failed).toMatchObject({ attempts: 3, lastError: 'attempts exhausted', lockedBy: null });
+    expect(failed).toMatchObject({
+      attempts: 3,
+      lastError: 'attempts exhausted: the job was interrupted on its last attempt',
+      lockedBy: null,
+    });
     expect(calls).toBe(0);
   });
 
