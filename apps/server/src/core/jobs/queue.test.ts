@@ -457,6 +457,27 @@ describe(`job queue on ${engine}`, () => {
     expect(rows.map((r) => (r.payload as { n: number }).n).sort()).toEqual([1, 3, 5]);
   });
 
+  it('enqueueMany adds a batch in the tenant transaction, skips a taken singleton key, and all of them run', async () => {
+    const name = queueName('many');
+    const seen: unknown[] = [];
+    const q = makeQueue(database);
+    q.register(name, async (j) => void seen.push(j.payload));
+    await q.enqueue(database.system, name, { n: 0 }, { singletonKey: 'taken' });
+    const ids = await database.withTenant(alpha.tenantId, (scope) =>
+      q.enqueueMany(scope, name, [
+        { payload: { n: 1 } },
+        { payload: { n: 2 }, runAt: new Date(Date.now() + 200) },
+        { payload: { n: 3 }, singletonKey: 'taken' },
+      ]),
+    );
+    expect(ids).toHaveLength(2);
+    expect(await q.enqueueMany(database.system, name, [])).toEqual([]);
+    q.start();
+    for (const id of ids) expect(await waitForState(database, id, 'done')).toMatchObject({ tenantId: alpha.tenantId });
+    expect(seen).toEqual(expect.arrayContaining([{ n: 0 }, { n: 1 }, { n: 2 }]));
+    expect(seen).toHaveLength(3);
+  });
+
   it('enqueues transactionally: a rolled-back transaction leaves no job, a committed one leaves it with its tenant', async () => {
     const name = queueName('tx');
     const q = makeQueue(database);

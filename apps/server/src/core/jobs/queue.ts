@@ -191,6 +191,39 @@ export class JobQueue {
     return id;
   }
 
+  /**
+   * Adds many jobs of one queue in one statement (e.g. a reminder for each person of a session), in the
+   * scope's transaction like `enqueue`; answers the ids of those added (a singleton key already taken is
+   * skipped).
+   */
+  async enqueueMany(
+    scope: TenantScope | SystemScope,
+    queue: string,
+    jobs: readonly { payload: unknown; runAt?: Date; singletonKey?: string }[],
+    opts: { maxAttempts?: number } = {},
+  ): Promise<number[]> {
+    if (jobs.length === 0) return [];
+    const tenantId = 'tenantId' in scope ? scope.tenantId : null;
+    const db = 'tx' in scope ? scope.tx : scope.db;
+    const rows = jobs.map(
+      (j) =>
+        sql`(${queue}, ${JSON.stringify(j.payload ?? {})}::jsonb, ${tenantId}::bigint, ${
+          j.runAt ? sql`${j.runAt.toISOString()}::timestamptz` : sql`now()`
+        }, ${opts.maxAttempts ?? 5}::int, ${j.singletonKey ?? null}::text)`,
+    );
+    const res = await db.execute(sql`
+      with ins as (
+        insert into job (queue, payload, tenant_id, run_at, max_attempts, singleton_key)
+        values ${sql.join(rows, sql`, `)}
+        on conflict (queue, singleton_key) where state in ('queued', 'active') do nothing
+        returning id),
+      woken as (select pg_notify(${WAKE_CHANNEL}, '') where exists (select 1 from ins))
+      select id from ins, (select count(*) from woken) w`);
+    const ids = rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id));
+    if (ids.length > 0 && !('tx' in scope)) this.wake();
+    return ids;
+  }
+
   async getJob(id: number) {
     const [row] = await this.database.system.db.select().from(job).where(eq(job.id, id));
     return row ?? null;
