@@ -33,6 +33,7 @@ import {
   userAdminRoutes,
   userTypeRoutes,
 } from './modules/identity';
+import { jobAdminRoutes } from './modules/job-admin';
 import { productRoutes } from './modules/products';
 import { settingsRoutes } from './modules/settings';
 import { tenantRoutes } from './modules/tenants';
@@ -228,6 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...formRoutes(files),
     ...workforceRoutes(),
     ...focusSettingRoutes(),
+    ...jobAdminRoutes(),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

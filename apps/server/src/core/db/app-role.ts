@@ -7,11 +7,10 @@ export const SYSTEM_ONLY_TABLES = [
   'request_nonce',
   'rate_limit',
   'server_key',
-  'job_schedule',
 ] as const;
 
-/** Read-only to the app role: shared catalogues. */
-const READ_ONLY_TABLES = ['tenant', 'product'] as const;
+/** Read-only to the app role: shared catalogues, and the platform's job schedules (the job list shows them). */
+const READ_ONLY_TABLES = ['tenant', 'product', 'job_schedule'] as const;
 
 /**
  * Append-only to the app role: form definition versions and answer editions are records that are never

@@ -56,7 +56,8 @@ export const job = pgTable(
 /**
  * Recurring jobs declared in code (`JobQueue.schedule`), one row per schedule name: the next time it is
  * due. A process that finds it due moves `next_run_at` on and queues the job in one transaction, under
- * FOR UPDATE SKIP LOCKED, so each occurrence is queued once however many processes run. System only.
+ * FOR UPDATE SKIP LOCKED, so each occurrence is queued once however many processes run. Read-only to the
+ * app role (the job list shows the schedules).
  */
 export const jobSchedule = pgTable('job_schedule', {
   name: text('name').primaryKey(),
