@@ -56,7 +56,8 @@ function worker(env: Record<string, string>) {
     async when(event: string) {
       const deadline = Date.now() + 120_000;
       while (!seen.has(event)) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no "${event}" from the worker`);
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`no "${event}" from the worker`);
         await new Promise<void>((r) => {
           waiters.push(r);
           setTimeout(r, 100);
@@ -72,13 +73,14 @@ for (let i = 0; i < REPEAT; i++) {
   const first = worker({ ENQUEUE: String(i), HOLD_MS: '600000' });
   const started = await first.when('started');
   // Killed at a random point of the renewal cycle (renewals every third of the lease).
-  await new Promise((r) => setTimeout(r, Math.random() * (Number(LEASE) * 1000) / 3));
+  await new Promise((r) => setTimeout(r, (Math.random() * (Number(LEASE) * 1000)) / 3));
   const killedAt = Date.now();
   first.child.kill('SIGKILL');
   await first.exited;
   const second = worker({ HOLD_MS: '10' });
   const again = await second.when('started');
-  if (again.jobId !== started.jobId) throw new Error(`another job ran: ${again.jobId} (expected ${started.jobId})`);
+  if (again.jobId !== started.jobId)
+    throw new Error(`another job ran: ${again.jobId} (expected ${started.jobId})`);
   gaps.push(again.at - killedAt);
   await second.when('finished');
   second.child.kill('SIGTERM');
@@ -91,7 +93,9 @@ const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 log(
   `\n${ENGINE}, lease ${LEASE} s, ${REPEAT} kills: p50 ${(pct(50) / 1000).toFixed(1)} s, p99 ${(pct(99) / 1000).toFixed(1)} s, max ${(sorted.at(-1)! / 1000).toFixed(1)} s`,
 );
-log(`Reproduce: BENCH_REPEAT=${REPEAT} BENCH_ENGINE=${ENGINE} JOB_LEASE_SECONDS=${LEASE} npm run bench:jobs-crash -w @psy/bench`);
+log(
+  `Reproduce: BENCH_REPEAT=${REPEAT} BENCH_ENGINE=${ENGINE} JOB_LEASE_SECONDS=${LEASE} npm run bench:jobs-crash -w @psy/bench`,
+);
 pg?.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

@@ -125,7 +125,12 @@ function ours(database: Database): Subject {
     async enqueue(tx, queue, payloads, runAt) {
       const scope = { tx, tenantId: TENANT };
       if (payloads.length === 1) await enqueuer.enqueue(scope, queue, payloads[0], { runAt });
-      else await enqueuer.enqueueMany(scope, queue, payloads.map((payload) => ({ payload, runAt })));
+      else
+        await enqueuer.enqueueMany(
+          scope,
+          queue,
+          payloads.map((payload) => ({ payload, runAt })),
+        );
     },
     async work(queue, onJob) {
       // Handlers are registered before start: one queue instance (as one process) per scenario.
@@ -164,7 +169,8 @@ async function graphile(database: Database, connectionString: string): Promise<S
     // Its private tables have row-level security with no policy for other roles: add_job as the app role
     // is refused without these.
     ...['_private_tasks', '_private_jobs', '_private_job_queues'].map(
-      (t) => `create policy bench_app on graphile_worker.${t} for all to ${database.appRole} using (true) with check (true)`,
+      (t) =>
+        `create policy bench_app on graphile_worker.${t} for all to ${database.appRole} using (true) with check (true)`,
     ),
   ]);
   const runners: { stop(): Promise<void> }[] = [];
@@ -244,9 +250,11 @@ async function pgBoss(database: Database, engine: Engine, connectionString?: str
       // Tuned for throughput (defaults poll every 2 s, one job a fetch): batches, burst, notify, 0.5 s poll.
       await boss.work(
         queue,
-        { batchSize: WORKERS, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as never, (async (jobs: { data: unknown }[]) => {
-        for (const j of jobs) onJob(j.data as { due?: number });
-      }) as never);
+        { batchSize: WORKERS, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as never,
+        (async (jobs: { data: unknown }[]) => {
+          for (const j of jobs) onJob(j.data as { due?: number });
+        }) as never,
+      );
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 } as never);
@@ -288,7 +296,11 @@ async function scenario(key: string, run: () => Promise<Figures>) {
     log(JSON.stringify(f));
   } catch (err) {
     const e = err as Error & { cause?: Error };
-    const note = `${String(e?.message ?? err).split('\n')[0]}${e?.cause ? ` (cause: ${e.cause.message})` : ''}`.slice(0, 300);
+    const note =
+      `${String(e?.message ?? err).split('\n')[0]}${e?.cause ? ` (cause: ${e.cause.message})` : ''}`.slice(
+        0,
+        300,
+      );
     results.push({ queue, engine, note });
     log(`${key} failed: ${note}`);
   }
@@ -332,7 +344,12 @@ await scenario('graphile-worker:pglite', async () => {
   try {
     return await within(
       120_000,
-      measure('graphile-worker', 'pglite', database, await graphile(database, `postgres://postgres@127.0.0.1:${port}/postgres`)),
+      measure(
+        'graphile-worker',
+        'pglite',
+        database,
+        await graphile(database, `postgres://postgres@127.0.0.1:${port}/postgres`),
+      ),
     );
   } finally {
     await server.stop().catch(() => undefined);
@@ -357,7 +374,9 @@ await scenario('pg-boss:pglite', async () => {
 });
 
 pg.stop();
-log('\n| queue | engine | enqueue 1/tx (jobs/s) | enqueue 100/tx (jobs/s) | claim+complete (jobs/s) | delayed lateness p50 / p99 (ms) | note |');
+log(
+  '\n| queue | engine | enqueue 1/tx (jobs/s) | enqueue 100/tx (jobs/s) | claim+complete (jobs/s) | delayed lateness p50 / p99 (ms) | note |',
+);
 log('|---|---|---|---|---|---|---|');
 for (const f of results) {
   log(
@@ -368,7 +387,10 @@ for (const f of results) {
 }
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, 'jobs.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+fs.writeFileSync(
+  path.join(out, 'jobs.json'),
+  JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+);
 log(
   `\nnode ${process.version}; ${ENQUEUE} enqueues, ${CLAIM} claims, ${DELAYED} delayed jobs, ${WORKERS} at once.` +
     `\nReproduce: BENCH_ENQUEUE=${ENQUEUE} BENCH_CLAIM=${CLAIM} BENCH_DELAYED=${DELAYED} BENCH_WORKERS=${WORKERS} npm run bench:jobs -w @psy/bench`,

@@ -43,7 +43,9 @@ function startWorker(location: { url?: string; dataDir?: string }, env: Record<s
     }
     waiters.splice(0).forEach((w) => w());
   });
-  const exited = new Promise<void>((r) => child.on('exit', () => (waiters.splice(0).forEach((w) => w()), r())));
+  const exited = new Promise<void>((r) =>
+    child.on('exit', () => (waiters.splice(0).forEach((w) => w()), r())),
+  );
   return {
     child,
     events,
@@ -99,7 +101,8 @@ describe(`job queue across a crash on ${engine}`, () => {
       expect(first.events.filter((e) => e.event === 'finished')).toEqual([]);
       expect(second.events.filter((e) => e.event === 'started')).toHaveLength(1);
     } finally {
-      for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+      for (const w of workers)
+        if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
       await Promise.all(workers.map((w) => w.exited));
       await store.dispose();
     }

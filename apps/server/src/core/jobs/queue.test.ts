@@ -473,7 +473,8 @@ describe(`job queue on ${engine}`, () => {
     expect(ids).toHaveLength(2);
     expect(await q.enqueueMany(database.system, name, [])).toEqual([]);
     q.start();
-    for (const id of ids) expect(await waitForState(database, id, 'done')).toMatchObject({ tenantId: alpha.tenantId });
+    for (const id of ids)
+      expect(await waitForState(database, id, 'done')).toMatchObject({ tenantId: alpha.tenantId });
     expect(seen).toEqual(expect.arrayContaining([{ n: 0 }, { n: 1 }, { n: 2 }]));
     expect(seen).toHaveLength(3);
   });
@@ -884,9 +885,13 @@ describe(`job queue on ${engine}`, () => {
       if (broken) throw new Error('down');
       return 'up';
     });
-    q.register(fixed, async () => {
-      throw new Error('down');
-    }, { retryable: false });
+    q.register(
+      fixed,
+      async () => {
+        throw new Error('down');
+      },
+      { retryable: false },
+    );
     const id = (await database.withTenant(alpha.tenantId, (scope) =>
       q.enqueue(scope, name, {}, { maxAttempts: 1 }),
     ))!;
@@ -961,7 +966,10 @@ describe(`job queue on ${engine}`, () => {
       same.start();
       await settle();
       await same.stop(1000);
-      const [kept] = await database.system.db.select().from(jobSchedule).where(eq(jobSchedule.name, schedule));
+      const [kept] = await database.system.db
+        .select()
+        .from(jobSchedule)
+        .where(eq(jobSchedule.name, schedule));
       expect(kept!.nextRunAt).toEqual(saved.nextRunAt);
 
       const changed = makeQueue(database);

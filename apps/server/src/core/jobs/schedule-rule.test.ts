@@ -38,6 +38,8 @@ describe('schedule rules', () => {
     expect(() => checkRule({ daily: '24:00', timeZone: 'Asia/Shanghai' })).toThrow('HH:MM');
     expect(() => checkRule({ daily: '02:00', timeZone: 'Mars/Olympus' })).toThrow();
     expect(() => checkRule({ monthly: { day: 31, at: '02:00' }, timeZone: 'UTC' })).toThrow('1 to 28');
-    expect(describeRule({ monthly: { day: 1, at: '02:00' }, timeZone: 'UTC' })).toBe('monthly day 1 02:00 UTC');
+    expect(describeRule({ monthly: { day: 1, at: '02:00' }, timeZone: 'UTC' })).toBe(
+      'monthly day 1 02:00 UTC',
+    );
   });
 });

@@ -205,7 +205,14 @@ describe('one export is one set of access-log rows, whatever its attempts', () =
       queue: USER_EXPORT_QUEUE,
       attempts: n,
       maxAttempts: 3,
-      payload: { taskId: task.id, viewerId: admin, filter: { deptIds: null }, masked: false, lang: 'en-US', format: 'csv' },
+      payload: {
+        taskId: task.id,
+        viewerId: admin,
+        filter: { deptIds: null },
+        masked: false,
+        lang: 'en-US',
+        format: 'csv',
+      },
     });
     const ctx = { signal: new AbortController().signal, isCancelled: async () => false };
     await expect(handler(attempt(1), ctx)).rejects.toThrow('disk full');

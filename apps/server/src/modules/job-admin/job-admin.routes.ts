@@ -1,4 +1,9 @@
-import { JOB_ADMIN_PERMISSION, jobPageEndpoint, jobRetryEndpoint, jobSchedulesEndpoint } from '@psy/contracts';
+import {
+  JOB_ADMIN_PERMISSION,
+  jobPageEndpoint,
+  jobRetryEndpoint,
+  jobSchedulesEndpoint,
+} from '@psy/contracts';
 import { permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import { listJobs, listSchedules, retryJob } from './job-admin.service';

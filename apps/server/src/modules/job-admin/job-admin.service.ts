@@ -46,7 +46,9 @@ export async function listJobs(scope: TenantScope, jobs: JobQueue, q: PageQuery)
 /** An administrator's retry of a failed job of the school (the kind must allow it). */
 export async function retryJob(scope: TenantScope, jobs: JobQueue, id: number): Promise<boolean> {
   const rows = rowsOf<{ queue: string; state: string }>(
-    await scope.tx.execute(sql`select queue, state from job where id = ${id} and tenant_id = ${scope.tenantId}`),
+    await scope.tx.execute(
+      sql`select queue, state from job where id = ${id} and tenant_id = ${scope.tenantId}`,
+    ),
   );
   const row = rows[0];
   if (!row) throw notFound('job');

@@ -22,7 +22,9 @@ async function addJob(tenantId: number | null, queue: string, state: string, ext
   const id =
     scope !== undefined
       ? await t.app.jobs.enqueue(scope, queue, {}, { runAt: extra.runAt })
-      : await t.database.withTenant(tenantId!, (s) => t.app.jobs.enqueue(s, queue, {}, { runAt: extra.runAt }));
+      : await t.database.withTenant(tenantId!, (s) =>
+          t.app.jobs.enqueue(s, queue, {}, { runAt: extra.runAt }),
+        );
   if (state !== 'queued') {
     await t.database.db.execute(sql`
       update job set state = ${state}, attempts = 1,
@@ -35,7 +37,9 @@ async function addJob(tenantId: number | null, queue: string, state: string, ext
 describe('POST /admin/job/page and /admin/job/retry (sys_job)', () => {
   it("lists the school's jobs with state, error and due time; never another school's or the platform's", async () => {
     const failed = await addJob(t.alpha.tenantId, PROBE, 'failed');
-    const later = await addJob(t.alpha.tenantId, PROBE, 'queued', { runAt: new Date(Date.now() + 86_400_000) });
+    const later = await addJob(t.alpha.tenantId, PROBE, 'queued', {
+      runAt: new Date(Date.now() + 86_400_000),
+    });
     const exportFailed = await addJob(t.alpha.tenantId, USER_EXPORT_QUEUE, 'failed');
     const other = await addJob(t.beta.tenantId, PROBE, 'failed');
     const platform = await addJob(null, PROBE, 'failed');
@@ -58,7 +62,11 @@ describe('POST /admin/job/page and /admin/job/retry (sys_job)', () => {
       retryable: false,
     });
 
-    const scheduled = await t.post('/admin/job/page', { current: 1, size: 10, state: 'scheduled' }, { token: admin });
+    const scheduled = await t.post(
+      '/admin/job/page',
+      { current: 1, size: 10, state: 'scheduled' },
+      { token: admin },
+    );
     expect(scheduled.body.data.records.map((r: { id: number }) => r.id)).toEqual([later]);
     const byKind = await t.post(
       '/admin/job/page',
@@ -85,14 +93,20 @@ describe('POST /admin/job/page and /admin/job/retry (sys_job)', () => {
   });
 
   it('refuses bad input with the field named, and callers without sys_job', async () => {
-    const bad = await t.post('/admin/job/page', { current: 1, size: 10, state: 'sleeping' }, { token: admin });
+    const bad = await t.post(
+      '/admin/job/page',
+      { current: 1, size: 10, state: 'sleeping' },
+      { token: admin },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('state');
     const noId = await t.post('/admin/job/retry', { id: 'x' }, { token: admin });
     expect(noId.status).toBe(400);
     expect(noId.body.msg).toContain('id');
     const counsellor = await t.tokenFor('counsellor');
-    expect((await t.post('/admin/job/page', { current: 1, size: 10 }, { token: counsellor })).status).toBe(403);
+    expect((await t.post('/admin/job/page', { current: 1, size: 10 }, { token: counsellor })).status).toBe(
+      403,
+    );
     expect((await t.post('/admin/job/page', { current: 1, size: 10 })).status).toBe(401);
   });
 
@@ -104,13 +118,21 @@ describe('POST /admin/job/page and /admin/job/retry (sys_job)', () => {
     const res = await t.get('/admin/job/schedules', { token: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toContainEqual(
-      expect.objectContaining({ name: 'test.nightly', queue: 'test.q', rule: 'daily 02:00 Asia/Shanghai', lastRunAt: null }),
+      expect.objectContaining({
+        name: 'test.nightly',
+        queue: 'test.q',
+        rule: 'daily 02:00 Asia/Shanghai',
+        lastRunAt: null,
+      }),
     );
   });
 });
 
 describe('migration 0015: the jobs page for schools created before it', () => {
-  const statements = readFileSync(new URL('../../../drizzle/0015_backfill_job_menu.sql', import.meta.url), 'utf8')
+  const statements = readFileSync(
+    new URL('../../../drizzle/0015_backfill_job_menu.sql', import.meta.url),
+    'utf8',
+  )
     .split('--> statement-breakpoint')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -139,6 +161,8 @@ describe('migration 0015: the jobs page for schools created before it', () => {
     await run();
     expect(await state(beta)).toEqual({ menus: 1, grants: 1, path: '/admin/job/index' });
     const token = await t.tokenFor('admin', beta);
-    expect((await t.post('/admin/job/page', { current: 1, size: 10 }, { token, tenantId: beta })).status).toBe(200);
+    expect(
+      (await t.post('/admin/job/page', { current: 1, size: 10 }, { token, tenantId: beta })).status,
+    ).toBe(200);
   });
 });
