@@ -184,9 +184,7 @@ export function JobsPage() {
           }}
         />
       )}
-      <Typography.Title level={2} className={`${styles.title} ${styles.schedules}`}>
-        {t('jobAdmin.schedulesTitle')}
-      </Typography.Title>
+      <h2 className={`${styles.title} ${styles.schedules}`}>{t('jobAdmin.schedulesTitle')}</h2>
       <Typography.Paragraph type="secondary">{t('jobAdmin.schedulesHint')}</Typography.Paragraph>
       <Table<JobScheduleOut>
         rowKey="name"
