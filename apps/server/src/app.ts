@@ -133,6 +133,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const jobs = new JobQueue(database, {
     concurrency: env.JOB_WORKERS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
+    // PGlite is opened by one process at a time: what is active at start was left by a dead one.
+    soleProcess: database.kind === 'pglite',
     log: app.log,
   });
   app.decorate('jobs', jobs);

@@ -322,6 +322,19 @@ describe(`job queue on ${engine}`, () => {
     expect(runs).toEqual([owner.workerId]);
   });
 
+  it('as the only process on the database (PGlite), takes over at start a job a dead process left active, lease or not', async () => {
+    const name = queueName('sole');
+    const q = makeQueue(database, { soleProcess: true });
+    q.register(name, async () => 'after restart');
+    const id = (await q.enqueue(database.system, name, {}))!;
+    await database.system.db.execute(sql`
+      update job set state = 'active', attempts = 1, locked_by = 'died-before-restart',
+        locked_until = now() + interval '1 hour'
+      where id = ${id}`);
+    q.start();
+    expect(await waitForState(database, id, 'done')).toMatchObject({ result: 'after restart', attempts: 2 });
+  });
+
   it('fails a job taken over after its last attempt without running the handler again', async () => {
     const name = queueName('exhausted');
     let calls = 0;

@@ -88,6 +88,12 @@ export interface JobQueueOptions {
   leaseSeconds?: number;
   /** Wake on commits of other processes' enqueues through LISTEN (default true). */
   listen?: boolean;
+  /**
+   * This process is the only one on the database (PGlite: one process per data directory), so a job
+   * still active when the queue starts was left by a process that died: it is taken over at once instead
+   * of after its lease.
+   */
+  soleProcess?: boolean;
   log?: {
     info(o: object, m: string): void;
     warn?(o: object, m: string): void;
@@ -267,6 +273,7 @@ export class JobQueue {
   private begin(): void {
     void this.home.runInAsyncScope(async () => {
       try {
+        if (this.options.soleProcess && this.handlers.size > 0) await this.reclaimLeftovers();
         await this.saveSchedules();
       } catch (err) {
         this.options.log?.error({ err }, 'job schedules could not be saved');
@@ -514,6 +521,13 @@ export class JobQueue {
       }
     }
     await this.finish(j.id, sql`state = 'failed', last_error = ${message.slice(0, 2000)}`);
+  }
+
+  /** Ends the leases of jobs a dead process left active (see `soleProcess`); counted as its attempt. */
+  private async reclaimLeftovers(): Promise<void> {
+    await this.database.system.db.execute(sql`
+      update job set locked_until = now() - interval '1 millisecond'
+      where state = 'active' and locked_until > now() and queue in (${this.queueList()})`);
   }
 
   /** Upserts the declared schedules; a new schedule, or one whose rule changed, is due at its next occurrence. */

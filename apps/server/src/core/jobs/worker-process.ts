@@ -28,6 +28,8 @@ const queue = new JobQueue(database, {
   concurrency: 1,
   leaseSeconds: Number(process.env.JOB_LEASE_SECONDS ?? 15),
   pollMs: Number(process.env.JOB_POLL_MS ?? 1000),
+  // As the app: on PGlite this process is the only one on the data directory.
+  soleProcess: database.kind === 'pglite',
 });
 const hold = Number(process.env.HOLD_MS ?? 2000);
 queue.register<{ n: number }>(CRASH_QUEUE, async (j) => {

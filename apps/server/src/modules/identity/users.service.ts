@@ -223,7 +223,10 @@ export async function recordPersonalDataReads(
 ): Promise<void> {
   const kept = reads.filter((r) => r.subjectId !== viewerId && r.fields.length > 0);
   if (opts.taskId === undefined) {
-    await insertAccessLog(scope, kept.map((r) => ({ viewerId, ...r })));
+    await insertAccessLog(
+      scope,
+      kept.map((r) => ({ viewerId, ...r })),
+    );
     return;
   }
   // One row per person in one statement (ON CONFLICT cannot touch a row twice in a statement).
