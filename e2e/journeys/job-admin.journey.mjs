@@ -23,6 +23,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
      values ($1, 'downloads.expire', 'failed', 1, 1, $2, now() - interval '1 minute') returning id`,
     [admin.tenantId, error],
   );
+  assert.ok(job, 'the failed job was made');
   const id = Number(job.id);
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
