@@ -10,6 +10,7 @@
 //   BENCH_DELAYED [40]     delayed jobs (due 1 to 3 s ahead) in the lateness scenario
 //   BENCH_WORKERS [8]      jobs run at once
 //   BENCH_ONLY             comma-separated subset, e.g. `ours:pglite,pg-boss:postgres`
+//   BENCH_VERBOSE          print each phase as it starts
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +70,8 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30
 
 async function measure(name: string, engine: Engine, database: Database, s: Subject): Promise<Figures> {
   const f: Figures = { queue: name, engine };
+  const phase = (what: string) => process.env.BENCH_VERBOSE && log(`  ${name} ${engine}: ${what}`);
+  phase('enqueue, one job per transaction');
   const q1 = `bench_one_${Date.now()}`;
   await s.prepare(q1);
   let t0 = performance.now();
@@ -76,6 +79,7 @@ async function measure(name: string, engine: Engine, database: Database, s: Subj
     await database.withTenant(TENANT, ({ tx }) => s.enqueue(tx, q1, [{ i }]));
   }
   f.enqueueOnePerTx = Math.round(ENQUEUE / ((performance.now() - t0) / 1000));
+  phase('enqueue, 100 jobs per transaction');
   const q2 = `bench_batch_${Date.now()}`;
   await s.prepare(q2);
   t0 = performance.now();
@@ -85,6 +89,7 @@ async function measure(name: string, engine: Engine, database: Database, s: Subj
   }
   f.enqueueBatched = Math.round(ENQUEUE / ((performance.now() - t0) / 1000));
 
+  phase('claim and complete');
   // Claim/complete: jobs queued first, then drained by workers started now.
   const q3 = `bench_claim_${Date.now()}`;
   await s.prepare(q3);
@@ -98,6 +103,7 @@ async function measure(name: string, engine: Engine, database: Database, s: Subj
   await until('all claimed jobs completed', async () => ran >= CLAIM && (await s.pending(q3)) === 0);
   f.claimComplete = Math.round(CLAIM / ((performance.now() - t0) / 1000));
 
+  phase('delayed jobs');
   // Lateness: delayed jobs due 1 to 3 s ahead, with the queue idle otherwise.
   const q4 = `bench_delay_${Date.now()}`;
   await s.prepare(q4);
@@ -338,7 +344,13 @@ await scenario('graphile-worker:pglite', async () => {
   // graphile-worker needs a pg pool: PGlite served on a socket (@electric-sql/pglite-socket).
   const database = await freshPglite();
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const server = new PGLiteSocketServer({ db: database.pglite! as never, port: 0, host: '127.0.0.1' });
+  // Its multiplexer lets several clients share PGlite's one connection (a pool plus a LISTEN).
+  const server = new PGLiteSocketServer({
+    db: database.pglite! as never,
+    port: 0,
+    host: '127.0.0.1',
+    maxConnections: 20,
+  });
   await server.start();
   const port = (server as unknown as { port?: number }).port ?? Number(server.getServerConn().split(':')[1]);
   try {
