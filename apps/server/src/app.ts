@@ -10,7 +10,7 @@ import { buildOpenApi } from './core/http/openapi';
 import { registerBodyParsers } from './core/http/raw-body';
 import { langOf, registerRoutes, type RouteDef } from './core/http/register';
 import { registerStaticWeb } from './core/http/static-web';
-import { JobQueue } from './core/jobs/queue';
+import { JobQueue, pruneFinishedJobs } from './core/jobs/queue';
 import { SERVER_ROOT, type Env } from './env';
 import {
   authRoutes,
@@ -33,6 +33,7 @@ import {
   userAdminRoutes,
   userTypeRoutes,
 } from './modules/identity';
+import { jobAdminRoutes } from './modules/job-admin';
 import { productRoutes } from './modules/products';
 import { settingsRoutes } from './modules/settings';
 import { tenantRoutes } from './modules/tenants';
@@ -43,8 +44,18 @@ import {
   registerMessageStream,
 } from './modules/messages';
 import { noticeRoutes } from './modules/notices';
-import { TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob, downloadRoutes } from './modules/downloads';
-import { USER_IMPORT_QUEUE, createUserImportJob, userImportRoutes } from './modules/user-import';
+import {
+  TASK_FILES_EXPIRE_QUEUE,
+  createTaskFilesExpireJob,
+  downloadRoutes,
+  failExportTask,
+} from './modules/downloads';
+import {
+  USER_IMPORT_QUEUE,
+  createUserImportJob,
+  failUserImportTask,
+  userImportRoutes,
+} from './modules/user-import';
 import { clientLogRoutes } from './modules/client-logs';
 import { agreementRoutes } from './modules/agreements';
 import { signatureRoutes } from './modules/signatures';
@@ -78,6 +89,9 @@ declare module 'fastify' {
     jobs: JobQueue;
   }
 }
+
+/** Expired captchas, nonces, rate-limit windows and tokens, and old finished jobs (every minute). */
+const PURGE_QUEUE = 'platform.purge';
 
 export function openAppDatabase(env: Env): Promise<Database> {
   return openDatabase({
@@ -116,7 +130,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
   });
 
-  const jobs = new JobQueue(database, { concurrency: env.JOB_WORKERS, log: app.log });
+  const jobs = new JobQueue(database, {
+    concurrency: env.JOB_WORKERS,
+    leaseSeconds: env.JOB_LEASE_SECONDS,
+    // PGlite is opened by one process at a time: what is active at start was left by a dead one.
+    soleProcess: database.kind === 'pglite',
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
 
   enforceAccessRules(app);
@@ -165,12 +185,23 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const authDeps = { database, env, sms, captcha: opts.captcha ?? svgCaptchaGenerator, log: app.log };
 
   const files = createLocalFileStorage(path.join(env.DATA_DIR, 'files'));
-  jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), { leaseSeconds: 600 });
-  jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files }), { leaseSeconds: 600 });
-  jobs.register(FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob({ database, files }), {
-    leaseSeconds: 600,
+  // A task's job that ends for good ends its task (failed, with a reason its requester reads); the user
+  // starts a new one, so an administrator does not retry these jobs.
+  const endsTask = { onFinalFailure: failExportTask({ database }), retryable: false };
+  jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), endsTask);
+  jobs.register(FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob({ database, files }), endsTask);
+  jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files }), {
+    onFinalFailure: failUserImportTask({ database, files }),
+    retryable: false,
   });
   jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
+  jobs.register(PURGE_QUEUE, async () => {
+    await purgeExpired(database.system);
+    return { jobsPruned: await pruneFinishedJobs(database.system) };
+  });
+  // Each occurrence runs once across all processes (core/jobs schedules); a missed one runs once.
+  jobs.schedule({ name: 'downloads.expire.hourly', queue: TASK_FILES_EXPIRE_QUEUE, rule: { every: 3600 } });
+  jobs.schedule({ name: 'purge.minutely', queue: PURGE_QUEUE, rule: { every: 60 }, maxAttempts: 1 });
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
@@ -200,6 +231,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...formRoutes(files),
     ...workforceRoutes(),
     ...focusSettingRoutes(),
+    ...jobAdminRoutes(),
   ];
   registerRoutes(app, routes, {
     services: { env, database },
@@ -222,28 +254,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   if (env.WEB_DIST) registerStaticWeb(app, env.WEB_DIST);
 
-  const purge = setInterval(() => {
-    purgeExpired(database.system).catch((err: unknown) =>
-      app.log.warn({ err }, 'purge of expired rows failed'),
-    );
-  }, 60_000);
-  purge.unref();
-
-  // Expired task files are deleted by a job; one queued at a time across processes (singleton key).
-  const enqueueExpiry = () =>
-    jobs
-      .enqueue(database.system, TASK_FILES_EXPIRE_QUEUE, {}, { singletonKey: 'expire', maxAttempts: 1 })
-      .catch((err: unknown) => app.log.warn({ err }, 'enqueue of the task file clean-up failed'));
-  const expiry = setInterval(() => void enqueueExpiry(), 3_600_000);
-  expiry.unref();
-
   app.addHook('onReady', async () => {
     jobs.start();
-    if (env.JOB_WORKERS > 0) void enqueueExpiry();
   });
   app.addHook('onClose', async () => {
-    clearInterval(purge);
-    clearInterval(expiry);
     await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
     if (ownsDatabase) await database.close();
   });

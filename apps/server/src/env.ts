@@ -43,6 +43,8 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   JOB_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
+  /** Seconds a job stays claimed without its worker renewing it (renewed every third of it). */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
   TRUST_PROXY: bool,
   /** WebAuthn relying party: the host name the fingerprint credentials are bound to (no scheme, no port). */

@@ -15,6 +15,7 @@ export * from './messages.contract';
 export * from './message-push.contract';
 export * from './notices.contract';
 export * from './downloads.contract';
+export * from './jobs.contract';
 export * from './client-logs.contract';
 export * from './message-templates.contract';
 export * from './agreements.contract';

@@ -43,6 +43,7 @@ export const PERMISSION_KEYS = [
   'sys_message',
   'sys_message_manage',
   'admin_message_manage',
+  'sys_job',
   // CONSULT
   'consult_records',
   'appointment_consult_record_tab',

@@ -156,6 +156,9 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       path: '/message/messageManage',
       buttons: [{ code: 'admin_message_manage', name: '消息管理', nameEn: 'Manage message templates' }],
     },
+    // Our page over /admin/job/* (the school's background jobs, docs/api.md "Jobs"); last, where
+    // migration 0015 adds it for schools made before it.
+    { code: 'sys_job', name: '后台任务', nameEn: 'Background jobs', path: '/admin/job/index' },
   ],
   CONSULT: [
     {

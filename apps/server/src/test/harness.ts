@@ -64,12 +64,15 @@ export async function createPersistentTestDatabase() {
     return {
       open: () => openDatabase({ url, appRole: 'psy_app', migrationsDir: MIGRATIONS, poolSize: 5 }),
       dispose: drop,
+      /** Where another process opens the same database. */
+      location: { url } as { url?: string; dataDir?: string },
     };
   }
   const dir = path.join(os.tmpdir(), `psy-pglite-${randomUUID()}`);
   return {
     open: () => openDatabase({ dataDir: dir, appRole: 'psy_app', migrationsDir: MIGRATIONS }),
     dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    location: { dataDir: dir } as { url?: string; dataDir?: string },
   };
 }
 

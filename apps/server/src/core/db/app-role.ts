@@ -9,8 +9,8 @@ export const SYSTEM_ONLY_TABLES = [
   'server_key',
 ] as const;
 
-/** Read-only to the app role: shared catalogues. */
-const READ_ONLY_TABLES = ['tenant', 'product'] as const;
+/** Read-only to the app role: shared catalogues, and the platform's job schedules (the job list shows them). */
+const READ_ONLY_TABLES = ['tenant', 'product', 'job_schedule'] as const;
 
 /**
  * Append-only to the app role: form definition versions and answer editions are records that are never

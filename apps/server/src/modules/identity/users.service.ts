@@ -210,15 +210,35 @@ interface PersonalDataRead {
   route: string;
 }
 
-/** `recordPersonalDataRead` for many people at once (list pages, exports); the same rule, one insert. */
+/**
+ * `recordPersonalDataRead` for many people at once (list pages, exports); the same rule, one insert.
+ * An export passes its task: each person is logged once per task, with every field read, however many
+ * times a retried job reads them again.
+ */
 export async function recordPersonalDataReads(
   scope: TenantScope,
   viewerId: number,
   reads: readonly PersonalDataRead[],
+  opts: { taskId?: number } = {},
 ): Promise<void> {
+  const kept = reads.filter((r) => r.subjectId !== viewerId && r.fields.length > 0);
+  if (opts.taskId === undefined) {
+    await insertAccessLog(
+      scope,
+      kept.map((r) => ({ viewerId, ...r })),
+    );
+    return;
+  }
+  // One row per person in one statement (ON CONFLICT cannot touch a row twice in a statement).
+  const bySubject = new Map<number, PersonalDataRead>();
+  for (const r of kept) {
+    const seen = bySubject.get(r.subjectId);
+    bySubject.set(r.subjectId, seen ? { ...seen, fields: [...new Set([...seen.fields, ...r.fields])] } : r);
+  }
   await insertAccessLog(
     scope,
-    reads.filter((r) => r.subjectId !== viewerId && r.fields.length > 0).map((r) => ({ viewerId, ...r })),
+    [...bySubject.values()].map((r) => ({ viewerId, ...r })),
+    opts.taskId,
   );
 }
 

@@ -4,6 +4,7 @@ export {
   USER_IMPORT_QUEUE,
   IMPORT_CHUNK_ROWS,
   createUserImportJob,
+  failUserImportTask,
   runImportTask,
   type UserImportPayload,
 } from './user-import.service';

@@ -53,6 +53,7 @@ export const MENU_PAGES: Record<string, LazyPage> = {
   '/message/messageManage': adminPage(() => import('../../features/message-admin'), 'MessageTemplatesPage'),
   '/notice_manage/noticePublish': adminPage(() => import('../../features/notice-admin'), 'NoticePublishPage'),
   '/admin/log/index': adminPage(() => import('../../features/client-log-admin'), 'ClientLogsPage'),
+  '/admin/job/index': adminPage(() => import('../../features/job-admin'), 'JobsPage'),
   '/focusperson/setting/index': adminPage(() => import('../../features/focus-settings'), 'FocusSettingsPage'),
   '/noticeList/detail': page(() => import('../routes/notice-detail-route'), 'NoticeDetailRoute'),
   '/pdfPreview': page(() => import('../../features/pdf-preview'), 'PdfPreviewPage'),

@@ -1,0 +1,2 @@
+export { JobsPage } from './components/jobs-page';
+export { jobAdminQueryKeys } from './api/job-admin';
