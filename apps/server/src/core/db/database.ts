@@ -46,6 +46,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` or undefined for an in-memory database. */
   dataDir?: string;
+  /**
+   * PGlite in memory only: start from this data-directory snapshot (`PGlite#dumpDataDir`) instead of an
+   * empty cluster. The test suite starts every file this way.
+   */
+  loadDataDir?: Blob;
   poolSize?: number;
   appRole: string;
   migrationsDir: string;
@@ -199,7 +204,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  if (dataDir && options.loadDataDir) throw new Error('loadDataDir is for an in-memory database');
+  const client = await PGlite.create(
+    dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
     migrationsFolder: options.migrationsDir,
