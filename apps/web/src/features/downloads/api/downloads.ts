@@ -6,6 +6,7 @@ import {
   runningTasksEndpoint,
 } from '@psy/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { exportTaskQueryKey } from '../../../shared/api/export-file';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 
@@ -15,8 +16,8 @@ export const DOWNLOAD_LIST_PATH = '/downloadFile/fileList';
 export const GENERATING_POLL_MS = 5000;
 
 export const downloadQueryKeys = {
-  /** An export that starts a file invalidates this, so the badge counts it. */
-  user: (userId: number) => ['downloads', userId] as const,
+  /** An export that starts a file invalidates this, so the badge counts it (shared/api/export-file.ts). */
+  user: exportTaskQueryKey,
   generating: (userId: number) => ['downloads', userId, 'generating-count'] as const,
   running: (userId: number) => ['downloads', userId, 'running'] as const,
   finished: (userId: number, current: number) => ['downloads', userId, 'finished', current] as const,
