@@ -1,2 +1,3 @@
+export { downloadsFeature } from './manifest';
 export { DownloadButton, useDownloadMenuItem } from './components/download-button';
 export { DOWNLOAD_LIST_PATH, downloadQueryKeys, downloadTaskFile, useGeneratingCount } from './api/downloads';

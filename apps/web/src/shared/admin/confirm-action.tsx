@@ -12,8 +12,8 @@ export interface ConfirmOptions<R> {
   okText?: string;
   /** The call; a failure leaves everything as it was (the request layer said why). */
   action: () => Promise<R>;
-  /** Toast once it succeeded. */
-  successText?: string;
+  /** Toast once it succeeded (from what the call answered: '3 users updated'). */
+  successText?: string | ((result: R) => string);
   onDone?: (result: R) => void;
 }
 
@@ -35,7 +35,9 @@ export function useConfirmAction() {
         } catch {
           return;
         }
-        if (successText) showToast('success', successText);
+        if (successText) {
+          showToast('success', typeof successText === 'function' ? successText(result) : successText);
+        }
         onDone?.(result);
       },
     });

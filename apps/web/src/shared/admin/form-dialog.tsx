@@ -47,8 +47,8 @@ export interface FormDialogProps<V> {
    * on their fields and shows anything else as a toast.
    */
   onSubmit: (values: V) => Promise<unknown>;
-  /** Toast once saved. */
-  successText?: string;
+  /** Toast once saved (from what `onSubmit` answered; null: nothing to say, as when nothing changed). */
+  successText?: string | ((result: unknown) => string | null);
   /** Toast when a save failed without a message of the server (no answer). */
   failureText?: string;
   onClose: () => void;
@@ -112,7 +112,8 @@ export function FormDialog<V extends object>({
       return;
     }
     setSaving(false);
-    if (successText) showToast('success', successText);
+    const text = typeof successText === 'function' ? successText(result) : successText;
+    if (text) showToast('success', text);
     if (onSaved) onSaved(result);
     else onClose();
   };

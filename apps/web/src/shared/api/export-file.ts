@@ -9,13 +9,6 @@ import { TASK_TYPE, type DownloadTask } from '@psy/contracts';
 export type ExportOutcome =
   { kind: 'file'; blob: Blob; fileName: string } | { kind: 'task'; task: DownloadTask };
 
-/**
- * The root of the signed-in user's download-list queries (the downloads feature keys its lists under it):
- * an export that starts a task invalidates it, so the list and the top bar's count of files being
- * generated are asked again. Here, not in the feature, because shared code imports no feature.
- */
-export const exportTaskQueryKey = (userId: number) => ['downloads', userId] as const;
-
 /** Whether an answer is a download task (`taskProgressSchema`) of an export. */
 export function isExportTask(value: unknown): value is DownloadTask {
   if (!value || typeof value !== 'object' || value instanceof Blob) return false;

@@ -5,14 +5,15 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../lib/save-file';
 import { useSession } from '../session/session-store';
-import { exportTaskQueryKey, runExport } from './export-file';
+import { exportTaskQueryKey } from './download-keys';
+import { runExport } from './export-file';
 
 const MESSAGE_KEY = 'export-file';
 
 /**
  * An export action for a page: `run(call, fileName)` shows 'exporting...', then saves the blob or says
  * 'the file is generating, see the download list' and invalidates the user's download-list queries
- * (`exportTaskQueryKey`). `exporting` is true while a call runs.
+ * (`exportTaskQueryKey`, download-keys.ts). `exporting` is true while a call runs.
  */
 export function useExportFile() {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../auth';
-import { FORM_FILL_PATH } from '../../forms';
+import { FORM_FILL_PATH, loadBoundFormBuilder } from '../../forms';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
 import {
@@ -41,9 +41,7 @@ import {
 import styles from './agreement-admin.module.css';
 
 // The form builder on the agreement form (docs/forms.md "Builder"): its own chunk, loaded on demand.
-const BoundFormBuilder = lazy(async () => ({
-  default: (await import('../../forms/template-page')).BoundFormBuilder,
-}));
+const BoundFormBuilder = lazy(async () => ({ default: await loadBoundFormBuilder() }));
 
 /**
  * `/admin/agreement/index` (spec S0.3.12, S0.4.1, S0.7 'Agreements'): the start-up agreement's switch,

@@ -1,12 +1,14 @@
+import { allowedButtons } from '@psy/contracts';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Descriptions, Empty, Flex, Input, Row, Spin, Tree, Typography } from 'antd';
+import { App, Button, Col, Descriptions, Empty, Flex, Input, Row, Spin, Tree, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { showToast } from '../../../shared/ui/feedback';
 import { useUserInfo } from '../../auth';
 import { useDeleteDept, useDeptRoots, useDeptSearch, useLoadDeptLevel } from '../api/depts';
-import { allowedDeptButtons } from '../lib/dept-buttons';
+import { DEPT_BUTTONS } from '../lib/dept-buttons';
 import {
   ancestorKeys,
   DEPT_SEARCH_DEBOUNCE_MS,
@@ -35,7 +37,7 @@ function allKeys(items: readonly DeptTreeItem[]): number[] {
 export function DeptsPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const buttons = allowedDeptButtons(useUserInfo().data?.permissions ?? []);
+  const buttons = allowedButtons(DEPT_BUTTONS, useUserInfo().data?.permissions ?? []);
   const roots = useDeptRoots();
   const loadLevel = useLoadDeptLevel();
   const remove = useDeleteDept();
@@ -99,9 +101,8 @@ export function DeptsPage() {
   };
 
   return (
-    <Card
-      variant="borderless"
-      title={<h1 className={styles.title}>{t('deptAdmin.title')}</h1>}
+    <AdminPage
+      title={t('deptAdmin.title')}
       extra={
         buttons.add && (
           <Button
@@ -221,6 +222,6 @@ export function DeptsPage() {
           />
         </Suspense>
       )}
-    </Card>
+    </AdminPage>
   );
 }

@@ -6,7 +6,7 @@ import {
   runningTasksEndpoint,
 } from '@psy/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { exportTaskQueryKey } from '../../../shared/api/export-file';
+import { exportTaskQueryKey } from '../../../shared/api/download-keys';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 

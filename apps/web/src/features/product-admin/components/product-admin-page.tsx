@@ -3,7 +3,6 @@ import { MENU_NAME_MAX, type AdminMenuNode, type TenantProductStatus } from '@ps
 import {
   Alert,
   Button,
-  Card,
   Col,
   Descriptions,
   Empty,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   useAdminMenuTree,
@@ -53,7 +53,7 @@ export function ProductAdminPage() {
   };
 
   return (
-    <Card variant="borderless" title={<h1 className={styles.title}>{t('productAdmin.title')}</h1>}>
+    <AdminPage title={t('productAdmin.title')}>
       <Row gutter={[24, 16]}>
         <Col xs={24} lg={10}>
           <h2 className={styles.subtitle}>{t('productAdmin.products')}</h2>
@@ -106,7 +106,7 @@ export function ProductAdminPage() {
           {chosen ? <MenuEditor product={chosen} /> : <Empty description={t('productAdmin.chooseProduct')} />}
         </Col>
       </Row>
-    </Card>
+    </AdminPage>
   );
 }
 
