@@ -1,9 +1,11 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, TASK_FILE_RETENTION_DAYS, TASK_STATUS, type TaskProgress } from '@psy/contracts';
+import { TASK_FILE_RETENTION_DAYS, TASK_STATUS, type TaskProgress } from '@psy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Flex, List, Tag, Typography, type BadgeProps } from 'antd';
+import { Badge, Button, Flex, List, Tag, Typography, type BadgeProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { saveFile } from '../../../shared/lib/save-file';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { useNow } from '../../../shared/lib/use-now';
@@ -30,9 +32,9 @@ export function FileListPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const userId = useSession()?.user.id ?? 0;
-  const [current, setCurrent] = useState(1);
+  const list = useAdminList({});
   const generating = useGeneratingFiles();
-  const finished = useFinishedFiles(current);
+  const finished = useFinishedFiles(list.query);
   const now = useNow(60_000);
   const [downloading, setDownloading] = useState<number | null>(null);
 
@@ -130,9 +132,8 @@ export function FileListPage() {
 
   const generatingRows = generating.data?.records ?? [];
   return (
-    <Card
-      variant="borderless"
-      title={<h1 className={styles.title}>{t('downloads.list.title')}</h1>}
+    <AdminPage
+      title={t('downloads.list.title')}
       extra={
         <Button
           icon={<ReloadOutlined />}
@@ -164,15 +165,15 @@ export function FileListPage() {
           renderItem={renderFile}
           locale={{ emptyText: t('downloads.list.empty') }}
           pagination={{
-            current,
-            pageSize: DEFAULT_PAGE_SIZE,
+            current: list.paging.current,
+            pageSize: list.paging.size,
             total: finished.data?.total ?? 0,
             showSizeChanger: false,
             showTotal: (count) => t('downloads.list.total', { count }),
-            onChange: setCurrent,
+            onChange: list.changePage,
           }}
         />
       </section>
-    </Card>
+    </AdminPage>
   );
 }
