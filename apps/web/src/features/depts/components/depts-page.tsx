@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { showToast } from '../../../shared/ui/feedback';
 import { useUserInfo } from '../../auth';
 import { useDeleteDept, useDeptRoots, useDeptSearch, useLoadDeptLevel } from '../api/depts';
 import { DEPT_BUTTONS } from '../lib/dept-buttons';
