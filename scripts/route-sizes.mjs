@@ -127,7 +127,8 @@ const adminPartKey = keyOf((src) => src.endsWith('src/i18n/parts/admin.zh-CN.jso
 /** @type {Map<string, 'page' | 'adminPage'>} manifest source path of each registered page -> kind */
 const registeredPages = new Map();
 for (const page of readRegisteredPages(path.join(ROOT, 'apps/web'))) {
-  for (const suffix of ['.tsx', '.ts', '/index.ts', '/index.tsx']) registeredPages.set(page.module + suffix, page.kind);
+  for (const suffix of ['.tsx', '.ts', '/index.ts', '/index.tsx'])
+    registeredPages.set(page.module + suffix, page.kind);
 }
 /** @param {string | undefined} key */
 const closureOf = (key) => (key ? collect(key, new Set()) : new Set());
