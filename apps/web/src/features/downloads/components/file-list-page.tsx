@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { TASK_FILE_RETENTION_DAYS, TASK_STATUS, type TaskProgress } from '@psy/contracts';
+import { TASK_FILE_RETENTION_DAYS, type TaskProgress } from '@psy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Flex, List, Tag, Typography, type BadgeProps } from 'antd';
+import { Badge, Button, Flex, List, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
@@ -12,16 +12,8 @@ import { useNow } from '../../../shared/lib/use-now';
 import { useSession } from '../../../shared/session/session-store';
 import { downloadQueryKeys, downloadTaskFile, useFinishedFiles, useGeneratingFiles } from '../api/downloads';
 import { expiryOf } from '../lib/expiry';
+import { TASK_STATUS_BADGES } from '../lib/task-status';
 import styles from './file-list-page.module.css';
-
-/** Status dots: the text keeps the normal colour (a coloured tag's text fails the contrast rule). */
-const STATUS_COLORS: Record<number, BadgeProps['status']> = {
-  [TASK_STATUS.queued]: 'default',
-  [TASK_STATUS.processing]: 'processing',
-  [TASK_STATUS.done]: 'success',
-  [TASK_STATUS.failed]: 'error',
-  [TASK_STATUS.cancelled]: 'warning',
-};
 
 /**
  * `/downloadFile/fileList` (spec S0.2.14, S0.1.3): the signed-in user's export files, those being
@@ -63,7 +55,7 @@ export function FileListPage() {
   const when = (value: string | null) => (value ? formatDateTime(value, i18n.language) : '-');
   const status = (task: TaskProgress) => (
     <Badge
-      status={STATUS_COLORS[task.taskStatus]}
+      status={TASK_STATUS_BADGES[task.taskStatus]}
       title={task.error ?? undefined}
       text={t(`downloads.list.status.${task.taskStatus as 0 | 1 | 2 | 3 | 4}`)}
     />

@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
+import { RowButton } from '../../../shared/admin/row-button';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { SearchBox } from '../../../shared/admin/list-filters';
@@ -114,27 +115,21 @@ export function FocusSettingList({ type, canEdit }: { type: FocusSettingType; ca
       width: 150,
       render: (_: unknown, entry) => (
         <Flex gap={4} wrap>
-          <Button
-            size="small"
-            type="link"
+          <RowButton
             icon={<EditOutlined />}
-            aria-label={t('focusSettings.editLabel', { name: entryLabel(entry, lang) })}
-            data-testid={`focus-setting-edit-${entry.id}`}
+            ariaLabel={t('focusSettings.editLabel', { name: entryLabel(entry, lang) })}
+            testId={`focus-setting-edit-${entry.id}`}
             onClick={() => setDialog({ entry })}
-          >
-            {t('focusSettings.edit')}
-          </Button>
-          <Button
-            size="small"
-            type="link"
-            danger
+            label={t('focusSettings.edit')}
+          />
+          <RowButton
+            isDanger
             icon={<DeleteOutlined />}
-            aria-label={t('focusSettings.deleteLabel', { name: entryLabel(entry, lang) })}
-            data-testid={`focus-setting-delete-${entry.id}`}
+            ariaLabel={t('focusSettings.deleteLabel', { name: entryLabel(entry, lang) })}
+            testId={`focus-setting-delete-${entry.id}`}
             onClick={() => confirmDelete(entry)}
-          >
-            {t('focusSettings.delete')}
-          </Button>
+            label={t('focusSettings.delete')}
+          />
         </Flex>
       ),
     });

@@ -1,8 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Flex, Switch, Tag, Typography } from 'antd';
+import { Flex, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
+import { RowButton } from '../../../shared/admin/row-button';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { SearchBox } from '../../../shared/admin/list-filters';
@@ -108,16 +109,13 @@ export function MessageTemplatesPage() {
       alwaysShown: true,
       width: 100,
       render: (_: unknown, template) => (
-        <Button
-          size="small"
-          type="link"
+        <RowButton
           icon={<EditOutlined />}
-          aria-label={t('messageAdmin.editLabel', { event: template.event })}
-          data-testid={`template-edit-${template.event}`}
+          ariaLabel={t('messageAdmin.editLabel', { event: template.event })}
+          testId={`template-edit-${template.event}`}
           onClick={() => setEditing(template)}
-        >
-          {t('messageAdmin.edit')}
-        </Button>
+          label={t('messageAdmin.edit')}
+        />
       ),
     },
   ];

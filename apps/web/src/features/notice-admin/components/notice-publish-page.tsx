@@ -3,6 +3,7 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
+import { RowButton } from '../../../shared/admin/row-button';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
@@ -104,16 +105,13 @@ export function NoticePublishPage() {
       width: 110,
       render: (_: unknown, notice) =>
         notice.status === 1 ? (
-          <Button
-            size="small"
-            type="link"
-            danger
+          <RowButton
+            isDanger
             icon={<RollbackOutlined />}
-            aria-label={`${t('noticeAdmin.withdraw')} ${notice.title}`}
+            ariaLabel={`${t('noticeAdmin.withdraw')} ${notice.title}`}
             onClick={() => confirmWithdraw(notice)}
-          >
-            {t('noticeAdmin.withdraw')}
-          </Button>
+            label={t('noticeAdmin.withdraw')}
+          />
         ) : null,
     },
   ];

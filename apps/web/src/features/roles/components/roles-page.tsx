@@ -4,6 +4,7 @@ import { Button, Flex, Grid, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { RowButton } from '../../../shared/admin/row-button';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
@@ -93,36 +94,27 @@ export function RolesPage() {
       fixed: isWide ? 'right' : undefined,
       render: (_: unknown, role) => (
         <Flex gap={4} wrap>
-          <Button
-            size="small"
-            type="link"
+          <RowButton
             icon={<SafetyOutlined />}
             onClick={() => void navigate(roleDetailsHref(role.id))}
-          >
-            {t('roleAdmin.details')}
-          </Button>
+            label={t('roleAdmin.details')}
+          />
           {buttons.edit && (
-            <Button
-              size="small"
-              type="link"
+            <RowButton
               icon={<EditOutlined />}
-              aria-label={`${t('roleAdmin.edit')} ${role.roleName}`}
+              ariaLabel={`${t('roleAdmin.edit')} ${role.roleName}`}
               onClick={() => setDialog({ role })}
-            >
-              {t('roleAdmin.edit')}
-            </Button>
+              label={t('roleAdmin.edit')}
+            />
           )}
           {buttons.del && !role.builtIn && (
-            <Button
-              size="small"
-              type="link"
-              danger
+            <RowButton
+              isDanger
               icon={<DeleteOutlined />}
-              aria-label={`${t('roleAdmin.delete')} ${role.roleName}`}
+              ariaLabel={`${t('roleAdmin.delete')} ${role.roleName}`}
               onClick={() => confirmDelete(role)}
-            >
-              {t('roleAdmin.delete')}
-            </Button>
+              label={t('roleAdmin.delete')}
+            />
           )}
         </Flex>
       ),

@@ -3,6 +3,7 @@ import { USER_TYPE_CODE_MAX, USER_TYPE_NAME_MAX, type UserType, type UserTypeBod
 import { Button, Flex, Form, Input, InputNumber, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowButton } from '../../../shared/admin/row-button';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
@@ -55,26 +56,20 @@ export function UserTypesPage() {
       width: 170,
       render: (_: unknown, type) => (
         <Flex gap={4} wrap>
-          <Button
-            size="small"
-            type="link"
+          <RowButton
             icon={<EditOutlined />}
-            aria-label={`${t('userTypeAdmin.edit')} ${type.name}`}
+            ariaLabel={`${t('userTypeAdmin.edit')} ${type.name}`}
             onClick={() => setDialog({ type })}
-          >
-            {t('userTypeAdmin.edit')}
-          </Button>
-          <Button
-            size="small"
-            type="link"
-            danger
+            label={t('userTypeAdmin.edit')}
+          />
+          <RowButton
+            isDanger
             icon={<DeleteOutlined />}
             disabled={type.userCount > 0}
-            aria-label={`${t('userTypeAdmin.delete')} ${type.name}`}
+            ariaLabel={`${t('userTypeAdmin.delete')} ${type.name}`}
             onClick={() => confirmDelete(type)}
-          >
-            {t('userTypeAdmin.delete')}
-          </Button>
+            label={t('userTypeAdmin.delete')}
+          />
         </Flex>
       ),
     },
