@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Table, Typography, type TableProps } from 'antd';
+import { Alert, Button, Empty, Flex, Table, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -130,7 +130,13 @@ export function AdminTable<T extends object>({
         columns={shown}
         dataSource={rows as T[]}
         loading={query.isFetching}
-        locale={{ emptyText: emptyText ?? t('adminKit.empty') }}
+        // antd's own empty state (its description has the theme's readable grey; a bare text in the
+        // placeholder row would be drawn in the disabled grey, below the contrast rule).
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('adminKit.empty')} />
+          ),
+        }}
         scroll={scrollX ? { x: scrollX } : undefined}
         rowClassName={rowClassName}
         onRow={onRow}
