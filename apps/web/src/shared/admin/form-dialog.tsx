@@ -47,7 +47,10 @@ export interface FormDialogProps<V> {
    * on their fields and shows anything else as a toast.
    */
   onSubmit: (values: V) => Promise<unknown>;
-  /** Toast once saved (from what `onSubmit` answered; null: nothing to say, as when nothing changed). */
+  /**
+   * Toast once saved: 'saved successfully' unless the page says more (from what `onSubmit` answered;
+   * null: nothing to say, as when nothing changed).
+   */
   successText?: string | ((result: unknown) => string | null);
   /** Toast when a save failed without a message of the server (no answer). */
   failureText?: string;
@@ -112,7 +115,8 @@ export function FormDialog<V extends object>({
       return;
     }
     setSaving(false);
-    const text = typeof successText === 'function' ? successText(result) : successText;
+    const text =
+      typeof successText === 'function' ? successText(result) : (successText ?? t('adminKit.saved'));
     if (text) showToast('success', text);
     if (onSaved) onSaved(result);
     else onClose();

@@ -21,7 +21,6 @@ export function DictFormDialog({ dict, onClose }: { dict: DictType | null; onClo
       initialValues={dict ? { name: dict.name, description: dict.description } : {}}
       // A name already used is refused on its field.
       serverFields={['name', 'description']}
-      successText={t('systemSettings.saved')}
       onSubmit={(values) =>
         save.mutateAsync({ id: dict?.id, name: values.name, description: values.description || null })
       }
@@ -84,7 +83,6 @@ export function DictItemFormDialog({
       }
       // A value used before is refused on its field.
       serverFields={['value', 'label', 'labelEn', 'sort', 'enabled']}
-      successText={t('systemSettings.saved')}
       onSubmit={(values) =>
         save.mutateAsync({ ...values, id: item?.id, dictId, labelEn: values.labelEn || null })
       }

@@ -34,7 +34,6 @@ export function SiteDialog({ site, onClose }: { site: Site | null; onClose: () =
       }
       // A name already used is refused on its field; a room's problem on the rooms.
       serverFields={SITE_FORM_FIELDS}
-      successText={t('systemSettings.saved')}
       onSubmit={(values) => save.mutateAsync({ ...values, id: site?.id, rooms: values.rooms ?? [] })}
       onClose={onClose}
     >
