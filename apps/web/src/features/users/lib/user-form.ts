@@ -59,29 +59,6 @@ export interface UserFormValues {
   schoolRegister?: string | null;
 }
 
-/** Every field of the form: a server 400 naming one of them is shown on it. */
-export const USER_FORM_FIELDS = [
-  'username',
-  'realName',
-  'numberName',
-  'phone',
-  'deptId',
-  'sex',
-  'birthday',
-  'idType',
-  'idCard',
-  'email',
-  'roleIds',
-  'userTypeId',
-  'yearInfo',
-  'nation',
-  'politicCountenance',
-  'educationalLevel',
-  'religiousBelief',
-  'isMarriage',
-  'schoolRegister',
-] as const satisfies readonly (keyof UserFormValues)[];
-
 /** The required set of spec S0.3.3 (S0.5.1 gives their messages). */
 export const REQUIRED_FIELDS = [
   'username',
@@ -92,6 +69,16 @@ export const REQUIRED_FIELDS = [
   'sex',
   'birthday',
   'roleIds',
+] as const satisfies readonly (keyof UserFormValues)[];
+
+/** Every field of the form: a server 400 naming one of them is shown on it. */
+export const USER_FORM_FIELDS = [
+  ...REQUIRED_FIELDS,
+  'idType',
+  'idCard',
+  'email',
+  'userTypeId',
+  ...DICT_FIELDS,
 ] as const satisfies readonly (keyof UserFormValues)[];
 
 /** Catalogue keys (under `userAdmin.form.`) of the form's messages. */
