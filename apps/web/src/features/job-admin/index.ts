@@ -1,2 +1,2 @@
-export { JobsPage } from './components/jobs-page';
+export { jobAdminFeature } from './manifest';
 export { jobAdminQueryKeys } from './api/job-admin';

@@ -7,7 +7,8 @@ import {
 } from '@psy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantId } from '../../../shared/session/session-store';
 
 export type { JobRecordOut, JobScheduleOut };
 export type JobStateFilter = 'queued' | 'active' | 'done' | 'failed' | 'cancelled' | 'scheduled';
@@ -17,15 +18,16 @@ export interface JobPageQuery {
   state?: JobStateFilter;
 }
 
+const keys = tenantQueryKeys('job-admin');
 export const jobAdminQueryKeys = {
-  all: (tenantId: number) => ['job-admin', tenantId] as const,
-  page: (tenantId: number, query: JobPageQuery) => ['job-admin', tenantId, 'page', query] as const,
-  schedules: (tenantId: number) => ['job-admin', tenantId, 'schedules'] as const,
+  all: keys.all,
+  page: (tenantId: number, query: JobPageQuery) => keys.list(tenantId, query),
+  schedules: (tenantId: number) => keys.of(tenantId, 'schedules'),
 };
 
 /** A page of the school's background jobs, newest first (`POST /admin/job/page`). */
 export function useJobs(query: JobPageQuery) {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   return useQuery({
     queryKey: jobAdminQueryKeys.page(tenantId, query),
     queryFn: ({ signal }) => request(jobPageEndpoint, { body: query, signal }),
@@ -35,7 +37,7 @@ export function useJobs(query: JobPageQuery) {
 
 /** The platform's recurring jobs and when they run next (`GET /admin/job/schedules`). */
 export function useJobSchedules() {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   return useQuery({
     queryKey: jobAdminQueryKeys.schedules(tenantId),
     queryFn: ({ signal }) => request(jobSchedulesEndpoint, { signal }),
@@ -44,7 +46,7 @@ export function useJobSchedules() {
 
 /** Runs a failed job again (`POST /admin/job/retry`); the list reloads. */
 export function useRetryJob() {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => request(jobRetryEndpoint, { body: { id } }),

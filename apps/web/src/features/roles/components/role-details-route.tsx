@@ -1,5 +1,6 @@
-import { parseRoleId, RoleDetailsPage } from '../../features/roles';
-import { usePageInfo } from '../layout/page-context';
+import { usePageInfo } from '../../../shared/layout/page-context';
+import { parseRoleId } from '../lib/role-buttons';
+import { RoleDetailsPage } from './role-details-page';
 
 /**
  * `/roleDetails/index?roleId=..` (spec S0.2.14): the page's own query (with kept-alive tabs the address

@@ -1,3 +1,4 @@
+/** Paths of the shell that features link to as well. */
 /** Landing page after login (spec S0.2.6). */
 export const HOME_PATH = '/wel/index';
 /** Role selection page (spec S0.2.15). */
