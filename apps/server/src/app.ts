@@ -79,6 +79,9 @@ declare module 'fastify' {
   }
 }
 
+/** Largest request body a route takes unless it sets its own (`RouteDef.bodyLimit`, uploads). */
+export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+
 export function openAppDatabase(env: Env): Promise<Database> {
   return openDatabase({
     url: env.DATABASE_URL,
@@ -104,7 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID_PATTERN.test(h) ? h : randomUUID();
     },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and content types fail before routing; answer them in the API's shape too.
