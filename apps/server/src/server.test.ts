@@ -143,6 +143,7 @@ describe(`process entry (server.ts) on ${engine}`, () => {
       LOG_LEVEL: 'info',
       SEED_DEMO: 'true',
       SMS_ADAPTER: 'dev',
+      DEV_SMS_OUTBOX: 'true',
       JOB_WORKERS: '1',
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     });
@@ -171,6 +172,14 @@ describe(`process entry (server.ts) on ${engine}`, () => {
     expect(stdout).toContain('Demo logins');
     expect(stdout).toMatch(new RegExp(`http://localhost:${port}\\b`));
     expect(stdout).toMatch(/^\s+student\s+\S+/m);
+    // The demo says that the SMS outbox is on, and it answers this machine.
+    await waitFor('the SMS outbox note', s, () => s.output().stdout.includes('SMS outbox is on'), 10_000);
+    expect(s.output().stdout).toContain(`http://localhost:${port}/biz/dev/sms/outbox?phone=`);
+    const outboxUrl = '/biz/dev/sms/outbox?phone=13800000000';
+    const outbox = await fetch(`http://127.0.0.1:${port}${outboxUrl}`, {
+      headers: await signRequest({ method: 'GET', pathWithQuery: outboxUrl }),
+    });
+    expect(outbox.status).toBe(200);
 
     s.child.kill('SIGTERM');
     // The server forces exit code 1 after SHUTDOWN_TIMEOUT_MS + 5 s; allow that much and more before giving up.
@@ -313,5 +322,11 @@ describe(`process entry (server.ts) on ${engine}`, () => {
     }
     expect(s.child.exitCode, s.output().stderr).toBeNull();
     expect(s.output().stderr).not.toMatch(/Unhandled 'error' event/);
+    // Without DEV_SMS_OUTBOX the development outbox does not exist, even with the dev adapter.
+    const outboxUrl = '/biz/dev/sms/outbox?phone=13800000000';
+    const outbox = await fetch(`${base}${outboxUrl}`, {
+      headers: await signRequest({ method: 'GET', pathWithQuery: outboxUrl }),
+    });
+    expect(outbox.status).toBe(404);
   }, 180_000);
 });

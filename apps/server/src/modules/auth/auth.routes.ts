@@ -37,11 +37,33 @@ function clientOf(req: FastifyRequest): auth.ClientInfo {
 export const devSmsOutboxEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/dev/sms/outbox',
-  summary: 'Development SMS adapter: messages recorded for a phone (exists only with SMS_ADAPTER=dev)',
+  summary:
+    'Development SMS adapter: messages recorded for a phone (exists only with SMS_ADAPTER=dev and DEV_SMS_OUTBOX=true; from this machine only)',
   tags: ['dev'],
   query: z.object({ phone: phoneSchema }),
   response: z.array(z.object({ phone: z.string(), text: z.string(), createdAt: z.date() })),
 });
+
+const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined && (/^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address) || address === '::1');
+
+/**
+ * Whether a request comes from this machine: its connection is from a loopback address and no proxy on
+ * the way names another client. Every address a proxy header gives counts, whatever TRUST_PROXY says: a
+ * proxy on this machine connects from loopback for every client, and a client can put 127.0.0.1 in
+ * X-Forwarded-For itself (the proxy then appends the real address, which is not loopback). A `Forwarded`
+ * header (RFC 7239) is not parsed: its presence alone refuses.
+ */
+function isFromThisMachine(req: FastifyRequest): boolean {
+  if (!isLoopbackAddress(req.socket.remoteAddress)) return false;
+  if (req.headers.forwarded !== undefined) return false;
+  const named = [req.headers['x-forwarded-for'], req.headers['x-real-ip']]
+    .flat()
+    .filter((h): h is string => typeof h === 'string')
+    .flatMap((h) => h.split(','))
+    .map((a) => a.trim());
+  return named.every(isLoopbackAddress);
+}
 
 export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
   const routes = [
@@ -149,12 +171,22 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       handler: async ({ scope, query, principal }) => auth.toggleRole(scope, principal, query.roleId),
     }),
   ] as RouteDef[];
-  if (deps.env.SMS_ADAPTER === 'dev') {
+  // The codes let anyone sign in as the phone's owner: the outbox exists only when switched on, and
+  // answers only this machine.
+  if (deps.env.SMS_ADAPTER === 'dev' && deps.env.DEV_SMS_OUTBOX) {
     routes.push(
       defineRoute({
         endpoint: devSmsOutboxEndpoint,
         access: PUBLIC,
-        handler: async ({ query }) => listDevSms(deps.database.system, query.phone, 20),
+        handler: async ({ query, req }) => {
+          if (!isFromThisMachine(req)) {
+            throw new AppError(
+              'forbidden',
+              'the development SMS outbox answers only requests from this machine (loopback)',
+            );
+          }
+          return listDevSms(deps.database.system, query.phone, 20);
+        },
       }) as RouteDef,
     );
   }
