@@ -181,7 +181,20 @@ const documentAnswer = <T extends z.ZodType>(info: T) =>
     updateTime: z.string().nullable(),
   });
 
-export const familyInfoAnswerSchema = documentAnswer(familyInfoSchema);
+/**
+ * Family information as answered: a member's phone is masked (`139****5678`) for a viewer of another
+ * user without `admin_userInfo_sensitive`, the rule of the user's own phone.
+ */
+const familyInfoViewSchema = familyInfoSchema.safeExtend({
+  members: z
+    .array(
+      familyMemberSchema.extend({
+        phone: z.string().optional().describe('masked unless the viewer may see it'),
+      }),
+    )
+    .default([]),
+});
+export const familyInfoAnswerSchema = documentAnswer(familyInfoViewSchema);
 export const customInfoAnswerSchema = z.object({
   userId: z.number().int(),
   info: z.object(
