@@ -21,8 +21,8 @@ import {
   svgCaptchaGenerator,
   type CaptchaGenerator,
   type SmsSender,
-  decryptPassword,
-  getPasswordKey,
+  openRequestPasswords,
+  openedPassword,
   revokeUserTokens,
 } from './modules/auth';
 import {
@@ -180,9 +180,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...userAdminRoutes({
       database,
       revokeUserTokens,
-      preparePasswordKey: async () => void (await getPasswordKey(database.system)),
-      decryptPassword: async (field, value) =>
-        decryptPassword(await getPasswordKey(database.system), field, value),
+      openPasswords: (req, fields) => openRequestPasswords(database.system, req, fields),
+      openedPassword,
     }),
     ...roleRoutes(),
     ...userTypeRoutes(),

@@ -21,7 +21,7 @@ import { AUTHENTICATED, PUBLIC } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import { listDevSms } from './auth.repository';
 import * as auth from './auth.service';
-import { getPasswordKey } from './password-key';
+import { getPasswordKey, openRequestPasswords, openedPassword } from './password-key';
 
 function clientOf(req: FastifyRequest): auth.ClientInfo {
   const port = req.headers[HEADER.clientPort];
@@ -113,19 +113,28 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: resetPasswordAtLoginEndpoint,
       access: AUTHENTICATED,
-      outsideTransaction: { before: () => auth.preparePasswordKey(deps) },
-      handler: async ({ scope, principal, lang, body }) =>
-        auth.resetPasswordAtLogin(deps, scope, principal, lang, body),
+      outsideTransaction: {
+        before: (_token, req) => openRequestPasswords(deps.database.system, req, ['newPwd']),
+      },
+      handler: async ({ scope, principal, lang, body, req }) =>
+        auth.resetPasswordAtLogin(deps, scope, principal, lang, body, (field, value) =>
+          openedPassword(req, field, value),
+        ),
     }),
     defineRoute({
       endpoint: changeMyPasswordEndpoint,
       access: AUTHENTICATED,
       outsideTransaction: {
-        before: (token) => auth.beginPasswordChange(deps, token),
+        before: async (token, req) => {
+          await auth.beginPasswordChange(deps, token);
+          await openRequestPasswords(deps.database.system, req, ['oldPwd', 'newPwd']);
+        },
         after: (token, error) => auth.endPasswordChange(deps, token, error),
       },
-      handler: async ({ scope, principal, lang, body }) =>
-        auth.changeMyPassword(deps, scope, principal, lang, body),
+      handler: async ({ scope, principal, lang, body, req }) =>
+        auth.changeMyPassword(deps, scope, principal, lang, body, (field, value) =>
+          openedPassword(req, field, value),
+        ),
     }),
     defineRoute({
       endpoint: pingEndpoint,

@@ -11,4 +11,4 @@ export {
   type ClientInfo,
 } from './auth.service';
 export { hitRateLimit, purgeExpired } from './auth.repository';
-export { getPasswordKey, decryptPassword } from './password-key';
+export { getPasswordKey, decryptPassword, openRequestPasswords, openedPassword } from './password-key';

@@ -14,14 +14,7 @@ import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { hashPassword } from '../../core/security/password';
 import type { FileStorage } from '../../core/storage/file-storage';
-import {
-  checkCaptcha,
-  decryptPassword,
-  enforceLoginIpLimit,
-  getPasswordKey,
-  type AuthDeps,
-  type ClientInfo,
-} from '../auth';
+import { checkCaptcha, decryptPassword, enforceLoginIpLimit, type AuthDeps, type ClientInfo } from '../auth';
 import { getDeptTree } from '../identity';
 import { requireActiveTenant } from '../tenants';
 import * as repo from './user-profile.repository';
@@ -63,7 +56,7 @@ export async function register(
   await requireActiveTenant(system, tenantId);
   await enforceLoginIpLimit(deps, client);
   await checkCaptcha(deps, body.randomStr, body.code);
-  const password = decryptPassword(await getPasswordKey(system), 'password', body.password);
+  const password = await decryptPassword(system, 'password', body.password);
   const issue = checkNewPassword(password, body.username);
   if (issue) throw badRequest('password', PASSWORD_ISSUE_MESSAGES[issue][lang]);
   const passwordHash = await hashPassword(password);
