@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -264,6 +265,83 @@ describe('bad input never causes a 500', () => {
     });
     expect(thrown).toEqual([]);
   });
+
+  it('answers hostile images with a 4xx on every upload route (each sets its own body limit)', async () => {
+    const { default: sharp } = await import('sharp');
+    const token = await t.tokenFor('admin');
+    const uploads = t.app.routes.filter(
+      (r) => r.bodyLimit !== undefined && r.endpoint.bodyType !== 'multipart',
+    );
+    expect(uploads.map((r) => r.endpoint.path)).toEqual(
+      expect.arrayContaining([
+        '/admin/team/editSign',
+        '/biz/consult/visitor/sign',
+        '/admin/user/avatar',
+        '/admin/pageSetup/saveOrUpdatePageSetup',
+        '/biz/public/forms/answer/save',
+      ]),
+    );
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const images = [
+      Buffer.alloc(0),
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      Buffer.concat([png, Buffer.from('PK\x03\x04<html>', 'latin1')]),
+      png.subarray(0, 20),
+      bomb,
+      Buffer.from([0, 0, 1, 0, 1, 0]),
+    ];
+    for (const route of uploads) {
+      for (const bytes of images) {
+        for (const type of ['image/png', 'image/jpeg', 'image/svg+xml']) {
+          const value = `data:${type};base64,${bytes.toString('base64')}`;
+          const res =
+            route.endpoint.bodyType === 'text'
+              ? await t.app.app.inject({
+                  method: 'POST',
+                  url: route.endpoint.path,
+                  payload: value,
+                  headers: {
+                    'content-type': 'text/plain',
+                    authorization: `Bearer ${token}`,
+                    'tenant-id': String(t.alpha.tenantId),
+                    ...(await signRequest({
+                      method: 'POST',
+                      pathWithQuery: route.endpoint.path,
+                      body: value,
+                      accessToken: token,
+                    })),
+                  },
+                })
+              : await (async () => {
+                  const r = await t.request(
+                    route.endpoint.method,
+                    route.endpoint.path,
+                    {
+                      sign: value,
+                      browserIcon: value,
+                      navigateLogo: value,
+                      formId: 1,
+                      eventSign: 'fuzz',
+                      answers: { sign_teacher: value, sign_common: value },
+                    },
+                    { token },
+                  );
+                  return { statusCode: r.status, body: r.raw, json: () => r.body };
+                })();
+          const what = `${route.endpoint.path} ${type} ${bytes.length} bytes`;
+          expect(res.statusCode, `${what} -> ${res.body.slice(0, 200)}`).not.toBe(500);
+          if (res.statusCode >= 400) expectEnvelope4xx(res, what);
+        }
+      }
+      // The upload limit per user is not what this test is about.
+      await t.database.system.db.execute(sql`delete from rate_limit`);
+    }
+  }, 120_000);
 
   it('refuses NUL characters in any input string with a 400 naming the field, before the handler runs', async () => {
     const token = await t.tokenFor('admin');

@@ -309,12 +309,14 @@ export const updateMineUserAssessInfoEndpoint = defineEndpoint({
 
 /** Largest avatar image accepted. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The stored avatar fits in this box: it is shown at most 200 px wide, twice that for sharp screens. */
+export const AVATAR_BOX = { width: 512, height: 512 } as const;
 
 export const avatarEndpoint = defineEndpoint({
   method: 'POST',
   path: '/admin/user/avatar',
   summary:
-    "Replaces the signed-in user's avatar; the body is a data URL (text/plain) of a PNG or JPEG up to 2 MB",
+    "Replaces the signed-in user's avatar; the body is a data URL (text/plain) of a PNG or JPEG up to 2 MB (re-encoded within 512x512)",
   tags: ['user-profile'],
   bodyType: 'text',
   body: z
