@@ -21,8 +21,8 @@ import {
   svgCaptchaGenerator,
   type CaptchaGenerator,
   type SmsSender,
-  decryptPassword,
-  getPasswordKey,
+  openRequestPasswords,
+  openedPassword,
   revokeUserTokens,
 } from './modules/auth';
 import {
@@ -93,6 +93,9 @@ declare module 'fastify' {
 /** Expired captchas, nonces, rate-limit windows and tokens, and old finished jobs (every minute). */
 const PURGE_QUEUE = 'platform.purge';
 
+/** Largest request body a route takes unless it sets its own (`RouteDef.bodyLimit`, uploads). */
+export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+
 export function openAppDatabase(env: Env): Promise<Database> {
   return openDatabase({
     url: env.DATABASE_URL,
@@ -118,7 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID_PATTERN.test(h) ? h : randomUUID();
     },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and content types fail before routing; answer them in the API's shape too.
@@ -208,24 +211,23 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...userAdminRoutes({
       database,
       revokeUserTokens,
-      preparePasswordKey: async () => void (await getPasswordKey(database.system)),
-      decryptPassword: async (field, value) =>
-        decryptPassword(await getPasswordKey(database.system), field, value),
+      openPasswords: (req, fields) => openRequestPasswords(database.system, req, fields),
+      openedPassword,
     }),
     ...roleRoutes(),
     ...userTypeRoutes(),
     ...productRoutes(),
-    ...settingsRoutes(),
+    ...settingsRoutes(database.system),
     ...tenantRoutes(database),
     ...messageRoutes(),
     ...messageStreamRoutes(),
     ...messageTemplateRoutes(),
     ...noticeRoutes(),
     ...downloadRoutes(files),
-    ...userImportRoutes(files),
+    ...userImportRoutes(files, database.system),
     ...clientLogRoutes(database),
     ...agreementRoutes(),
-    ...signatureRoutes(files),
+    ...signatureRoutes(files, database.system),
     ...webauthnRoutes(authDeps),
     ...userProfileRoutes(authDeps, files),
     ...formRoutes(files),

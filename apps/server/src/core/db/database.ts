@@ -21,6 +21,12 @@ export type Tx = Db;
 export interface TenantScope {
   readonly tx: Tx;
   readonly tenantId: number;
+  /**
+   * Runs an effect outside the database once the transaction has committed, and never if it rolls
+   * back: removing a file the committed rows no longer name. The effect must not throw (the request
+   * has succeeded by then); it runs outside the transaction, so the system handle may be used.
+   */
+  readonly afterCommit?: (effect: () => Promise<void>) => void;
 }
 
 /** Owner access that bypasses row-level security: tenant lookup, token lookup, job claims, seeding. */
@@ -106,13 +112,19 @@ function makeDatabase(
     async withTenant(tenantId, fn) {
       if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
       if (insideTenantTx.getStore() !== undefined) throw new Error('tenant transactions do not nest');
-      if (runTenant) return insideTenantTx.run(tenantId, () => runTenant(tenantId, fn));
-      return guarded.transaction((tx) =>
-        insideTenantTx.run(tenantId, async () => {
-          await tx.execute(setTenant(tenantId));
-          return fn({ tx, tenantId });
-        }),
-      );
+      const effects: (() => Promise<void>)[] = [];
+      const run = (scope: TenantScope) =>
+        fn({ ...scope, afterCommit: (effect) => void effects.push(effect) });
+      const result = runTenant
+        ? await insideTenantTx.run(tenantId, () => runTenant(tenantId, run))
+        : await guarded.transaction((tx) =>
+            insideTenantTx.run(tenantId, async () => {
+              await tx.execute(setTenant(tenantId));
+              return run({ tx, tenantId });
+            }),
+          );
+      for (const effect of effects) await effect();
+      return result;
     },
     close,
     ...extra,

@@ -38,6 +38,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-e
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope, recordPersonalDataRead } from '../identity';
 import { getDict, SETTINGS_PERMISSIONS } from '../settings';
+import { signatureImage } from '../signatures';
 import {
   answerAccess,
   answerMaskedFor,
@@ -544,6 +545,15 @@ export async function saveAnswer(
     signer: { userName: p.username, realName: p.realName, roleCodes },
     at: now,
   });
+  // A signature given now is an uploaded image like a stored signature: checked and re-encoded, so only
+  // its pixels are kept (no appended file, no metadata) and its size is bounded.
+  for (const c of def.columns) {
+    const value = merged[c.prop];
+    if (c.type !== 'signature' || typeof value !== 'string' || value === '' || value === before[c.prop])
+      continue;
+    const image = await signatureImage(value, c.prop, lang);
+    merged[c.prop] = `data:${image.type};base64,${image.bytes.toString('base64')}`;
+  }
   for (const c of def.columns) {
     if (c.type !== 'grade') continue;
     const grade = Number(merged[c.prop]);

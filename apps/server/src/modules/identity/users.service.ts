@@ -58,9 +58,10 @@ import {
 export interface UserAdminDeps {
   /** Ends every session of a user (auth module). */
   revokeUserTokens(scope: TenantScope, userId: number, reason: string): Promise<unknown>;
-  /** Loads the password key outside the transaction (its first read needs the system context). */
-  preparePasswordKey(): Promise<void>;
-  /** Decrypts a password encrypted with GET /auth/publicKey; a bad value is a 400 naming `field`. */
+  /**
+   * A password encrypted with GET /auth/publicKey, opened for this request before its transaction (auth's
+   * openRequestPasswords); a bad, expired or already used value is a 400 naming `field`.
+   */
   decryptPassword(field: string, value: string): Promise<string>;
 }
 
@@ -414,7 +415,7 @@ export async function addUser(
  * the caller's scope; removing a role ends the user's sessions.
  */
 export async function editUser(
-  deps: UserAdminDeps,
+  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
   body: z.output<typeof updateUserBodySchema>,
@@ -486,7 +487,7 @@ async function requireBatchTargets(scope: TenantScope, p: Principal, ids: readon
 
 /** Soft-deletes users and ends their sessions (delete and batchDel). */
 export async function deleteUsers(
-  deps: UserAdminDeps,
+  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
   ids: readonly number[],
@@ -499,7 +500,7 @@ export async function deleteUsers(
 
 /** `audit`: approve (active) or disable (locked) users; disabling ends their sessions. */
 export async function auditUsers(
-  deps: UserAdminDeps,
+  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
   ids: readonly number[],
