@@ -36,3 +36,4 @@ export * from './workforce.contract';
 export * from './focus-settings.contract';
 export * from './time-slots';
 export * from './builder-helpers.contract';
+export * from './appointment-codes';
