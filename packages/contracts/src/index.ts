@@ -37,3 +37,5 @@ export * from './focus-settings.contract';
 export * from './time-slots';
 export * from './builder-helpers.contract';
 export * from './appointment-codes';
+export * from './scheduling.contract';
+export * from './appointments.contract';
