@@ -53,6 +53,7 @@ import { userProfileRoutes } from './modules/user-profile';
 import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from './modules/forms';
 import { workforceRoutes } from './modules/workforce';
 import { focusSettingRoutes } from './modules/focus-settings';
+import { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob, schedulingRoutes } from './modules/scheduling';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -171,6 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     leaseSeconds: 600,
   });
   jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
+  jobs.register(SCHEDULE_EXPORT_QUEUE, createScheduleExportJob({ database, files }), { leaseSeconds: 600 });
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
@@ -200,6 +202,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...formRoutes(files),
     ...workforceRoutes(),
     ...focusSettingRoutes(),
+    ...schedulingRoutes(),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

@@ -24,10 +24,11 @@ import { scheduleSlot } from '../scheduling/scheduling.table';
  * at once) are in the custom migration `*_scheduling_constraints.sql`.
  */
 
+const HOLDING = `('appointment', 'running', 'success', 'complete', 'userBreakAppointment', 'hostBreakAppointment')`;
 /** Statuses in which an appointment holds its slot and its people's time (contracts HOLDING_STATUSES). */
-export const HOLDS_SQL = sql.raw(
-  `status in ('appointment', 'running', 'success', 'complete', 'userBreakAppointment', 'hostBreakAppointment')`,
-);
+export const HOLDS_SQL = sql.raw(`status in ${HOLDING}`);
+/** The same condition on a table alias (`a.status in (...)`) for subqueries. */
+export const holdsOf = (alias: string) => sql.raw(`${alias}.status in ${HOLDING}`);
 
 export const visitorRegistration = pgTable(
   'visitor_registration',
