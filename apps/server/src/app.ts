@@ -54,6 +54,15 @@ import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from 
 import { workforceRoutes } from './modules/workforce';
 import { focusSettingRoutes } from './modules/focus-settings';
 import { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob, schedulingRoutes } from './modules/scheduling';
+import {
+  APPOINTMENT_EXPORT_QUEUE,
+  APPOINTMENT_NOTICE_QUEUE,
+  WAITLIST_QUEUE,
+  appointmentRoutes,
+  createAppointmentNoticeJob,
+  createMonthExportJob,
+  createWaitlistJob,
+} from './modules/appointments';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -173,6 +182,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
   jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
   jobs.register(SCHEDULE_EXPORT_QUEUE, createScheduleExportJob({ database, files }), { leaseSeconds: 600 });
+  jobs.register(APPOINTMENT_EXPORT_QUEUE, createMonthExportJob({ database, files }), { leaseSeconds: 600 });
+  jobs.register(APPOINTMENT_NOTICE_QUEUE, createAppointmentNoticeJob({ database, sms }));
+  jobs.register(WAITLIST_QUEUE, createWaitlistJob({ database, jobs }));
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
@@ -203,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...workforceRoutes(),
     ...focusSettingRoutes(),
     ...schedulingRoutes(),
+    ...appointmentRoutes({ database }),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

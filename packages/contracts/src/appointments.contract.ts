@@ -1085,3 +1085,45 @@ export const calendarIcsEndpoint = defineEndpoint({
 
 /** The appointment statuses counted as "finished" on the workbench. */
 export const FINISHED_STATUSES: readonly AppointmentStatus[] = ['success', 'complete'];
+
+// Counsellors' leave (time off: appointments in the period end as hostTakeLeave, slots withdrawn)
+export const counsellorLeaveSchema = z.object({
+  id: z.number().int(),
+  counsellorId: z.number().int(),
+  counsellorName: z.string(),
+  startTime: dateTimeSchema,
+  endTime: dateTimeSchema,
+  reason: z.string().nullable(),
+  withdrawnSlots: z.number().int(),
+  cancelledAppointments: z.number().int(),
+});
+export const saveCounsellorLeaveEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/schedule/counsellorLeave/save',
+  summary: "A counsellor's leave: their appointments in it end (visitors told), their slots are withdrawn",
+  tags: ['scheduling'],
+  body: z
+    .object({
+      counsellorId: optionalId.describe('default: the caller'),
+      startTime: instantSchema,
+      endTime: instantSchema,
+      reason: reasonText.optional(),
+    })
+    .refine((b) => Date.parse(b.endTime) > Date.parse(b.startTime), {
+      message: 'must be after startTime',
+      path: ['endTime'],
+    })
+    .refine((b) => Date.parse(b.endTime) - Date.parse(b.startTime) <= 92 * 86_400_000, {
+      message: 'at most 92 days',
+      path: ['endTime'],
+    }),
+  response: counsellorLeaveSchema,
+});
+export const listCounsellorLeaveEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/schedule/counsellorLeave/list',
+  summary: "Counsellors' leaves, newest first (a counsellor: their own)",
+  tags: ['scheduling'],
+  body: z.object({ counsellorId: optionalId }),
+  response: z.array(counsellorLeaveSchema),
+});

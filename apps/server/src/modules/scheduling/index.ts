@@ -15,6 +15,7 @@ export {
 export {
   claimSlot,
   dayRange,
+  dualIdentity,
   findBookedSlotIds,
   findSlotById,
   findSlotRaw,
@@ -23,6 +24,12 @@ export {
   softDeleteSlots,
   toSlot,
 } from './slots.service';
-export { findPerson, findSlotsOverlapping } from './scheduling.repository';
+export {
+  countFreeSlotsIn,
+  findPerson,
+  findSlotsOverlapping,
+  isProductEnabled,
+  slotCountsByDay,
+} from './scheduling.repository';
 export { P, can, isCounsellor, isCounsellorRoleSet, isStaff, permissionScopeOf } from './scheduling.policy';
 export { clashOf, guardClashes, refuse } from './scheduling.refusals';

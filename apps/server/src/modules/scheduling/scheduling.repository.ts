@@ -890,3 +890,37 @@ export async function replaceTemplates(
   if (items.length)
     await tx.insert(scheduleTemplate).values(items.map((i) => ({ tenantId, counsellorId, ...i })));
 }
+
+/** Bookable slots starting in a period (the workbench's free slots of today). */
+export async function countFreeSlotsIn(
+  { tx, tenantId }: TenantScope,
+  f: { from: Date; to: Date; siteId?: number; counsellorId?: number },
+) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(scheduleSlot)
+    .where(slotWhere(tenantId, { ...f, kind: 'consult', statuses: [1, 10] }));
+  return row?.n ?? 0;
+}
+
+/** A counsellor's slots per day (school zone): all and bookable. */
+export async function slotCountsByDay(
+  { tx, tenantId }: TenantScope,
+  counsellorId: number,
+  from: Date,
+  to: Date,
+  zone: string,
+) {
+  const res = await tx.execute(sql`
+    select to_char(starts_at at time zone ${zone}, 'YYYY-MM-DD') as day, count(*) as total,
+      count(*) filter (where kind = 'consult' and status in (1, 10)) as free
+    from ${scheduleSlot}
+    where ${slotWhere(tenantId, { counsellorId, from, to })}
+    group by 1`);
+  return new Map(
+    rowsOf<Record<string, unknown>>(res).map((r) => [
+      String(r.day),
+      { total: toNumber(r.total), free: toNumber(r.free) },
+    ]),
+  );
+}

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { addSlots, createSite, dayFromToday, expectOk, makeUser, query } from './scheduling.fixtures';
+import {
+  addSlots,
+  createSite,
+  dayFromToday,
+  expectOk,
+  makeUser,
+  query,
+} from '../../test/scheduling-fixtures';
 
 let t: TestContext;
 let admin: string;

@@ -27,7 +27,7 @@ import {
 } from '@psy/scheduling';
 import type { TenantScope } from '../../core/db/database';
 import { pageAnswer } from '../../core/db/paging';
-import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-error';
+import { badRequest, forbidden, notFound, type AppError } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { isDeptInScope } from '../identity';
 import {

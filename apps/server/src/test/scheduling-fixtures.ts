@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { addDays, zonedDate } from '@psy/scheduling';
-import { rowsOf, toNumber } from '../../core/db/rows';
-import type { TestContext, TestResponse } from '../../test/harness';
+import { addDays, zonedDate, zonedTime } from '@psy/scheduling';
+import { hashPassword } from '../core/security/password';
+import { rowsOf, toNumber } from '../core/db/rows';
+import { PASSWORD, type TestContext, type TestResponse } from './harness';
 
 /** Test helpers of the scheduling and appointment tests: sites, people, days, slots through the real API. */
 
@@ -40,12 +41,13 @@ export async function makeUser(
   username: string,
   realName: string,
   roles: string[],
-  opts: { dept?: string; phone?: string } = {},
+  opts: { dept?: string; phone?: string; hash?: string } = {},
 ) {
+  const hash = opts.hash ?? (await hashPassword(PASSWORD));
   const res = await t.database.db.execute(sql`
-    insert into sys_user (tenant_id, username, real_name, dept_id, phone)
+    insert into sys_user (tenant_id, username, real_name, dept_id, phone, password_hash)
     values (${school.tenantId}, ${username}, ${realName}, ${opts.dept ? school.deptIds[opts.dept]! : null},
-      ${opts.phone ?? null}) returning id`);
+      ${opts.phone ?? null}, ${hash}) returning id`);
   const id = toNumber(rowsOf<{ id: unknown }>(res)[0]!.id);
   for (const r of roles) {
     await t.database.db.execute(sql`
@@ -82,6 +84,17 @@ export async function addSlots(
     { token, tenantId },
   );
   return (expectOk(res, 'save slots').created as { id: number }[]).map((s) => s.id);
+}
+
+/**
+ * A slot time starting `minutes` from now (rounded to 5 minutes), `length` minutes long, as a school day
+ * and wall-clock times; moved later when it would run past midnight (a slot ends on its own day).
+ */
+export function soon(minutes: number, length = 30, zone = ZONE): { date: string; times: [string, string][] } {
+  let start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
+  const endOf = (d: Date) => new Date(d.getTime() + length * 60_000);
+  if (zonedDate(endOf(start), zone) !== zonedDate(start, zone)) start = new Date(start.getTime() + 2 * 3_600_000);
+  return { date: zonedDate(start, zone), times: [[zonedTime(start, zone), zonedTime(endOf(start), zone)]] };
 }
 
 /** Rows of a raw query as the owner (no RLS). */
