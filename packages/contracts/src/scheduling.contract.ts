@@ -150,21 +150,14 @@ export const schedulingPolicySchema = z.strictObject({
   peerTalkEnabled: z.boolean().default(false).describe('offer peer talk (type 20)'),
   approvals: z
     .strictObject({
-      '1': approvalRuleSchema(false),
-      '2': approvalRuleSchema(false),
-      '3': approvalRuleSchema(true),
-      '4': approvalRuleSchema(false),
-      '7': approvalRuleSchema(true),
-      '8': approvalRuleSchema(true),
+      '1': approvalRuleSchema(false).prefault({}),
+      '2': approvalRuleSchema(false).prefault({}),
+      '3': approvalRuleSchema(true).prefault({}),
+      '4': approvalRuleSchema(false).prefault({}),
+      '7': approvalRuleSchema(true).prefault({}),
+      '8': approvalRuleSchema(true).prefault({}),
     })
-    .default({
-      '1': { required: false, mode: 3, approverIds: [], counsellorFirst: false },
-      '2': { required: false, mode: 3, approverIds: [], counsellorFirst: false },
-      '3': { required: true, mode: 3, approverIds: [], counsellorFirst: false },
-      '4': { required: false, mode: 3, approverIds: [], counsellorFirst: false },
-      '7': { required: true, mode: 3, approverIds: [], counsellorFirst: false },
-      '8': { required: true, mode: 3, approverIds: [], counsellorFirst: false },
-    })
+    .prefault({})
     .describe(
       'per approval option (1 booking, 2 leave, 3 extension, 4 visitor cancel, 7 extension lock, 8 unlock)',
     ),

@@ -93,7 +93,8 @@ export async function addSlots(
 export function soon(minutes: number, length = 30, zone = ZONE): { date: string; times: [string, string][] } {
   let start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
   const endOf = (d: Date) => new Date(d.getTime() + length * 60_000);
-  if (zonedDate(endOf(start), zone) !== zonedDate(start, zone)) start = new Date(start.getTime() + 2 * 3_600_000);
+  if (zonedDate(endOf(start), zone) !== zonedDate(start, zone))
+    start = new Date(start.getTime() + 2 * 3_600_000);
   return { date: zonedDate(start, zone), times: [[zonedTime(start, zone), zonedTime(endOf(start), zone)]] };
 }
 
