@@ -110,6 +110,7 @@ CREATE TABLE "appointment" (
 	"visitor_id" bigint NOT NULL,
 	"counsellor_id" bigint NOT NULL,
 	"slot_id" bigint,
+	"duty_id" bigint,
 	"site_id" bigint,
 	"room_id" bigint,
 	"type" smallint NOT NULL,
@@ -322,6 +323,7 @@ ALTER TABLE "site_profile" ADD CONSTRAINT "site_profile_site_fk" FOREIGN KEY ("t
 ALTER TABLE "appointment" ADD CONSTRAINT "appointment_visitor_fk" FOREIGN KEY ("tenant_id","visitor_id") REFERENCES "public"."sys_user"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment" ADD CONSTRAINT "appointment_counsellor_fk" FOREIGN KEY ("tenant_id","counsellor_id") REFERENCES "public"."sys_user"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment" ADD CONSTRAINT "appointment_slot_fk" FOREIGN KEY ("tenant_id","slot_id") REFERENCES "public"."schedule_slot"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "appointment" ADD CONSTRAINT "appointment_duty_fk" FOREIGN KEY ("tenant_id","duty_id") REFERENCES "public"."schedule_slot"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment_event" ADD CONSTRAINT "appointment_event_appointment_fk" FOREIGN KEY ("tenant_id","appointment_id") REFERENCES "public"."appointment"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_request" ADD CONSTRAINT "approval_request_appointment_fk" FOREIGN KEY ("tenant_id","appointment_id") REFERENCES "public"."appointment"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_step" ADD CONSTRAINT "approval_step_request_fk" FOREIGN KEY ("tenant_id","request_id") REFERENCES "public"."approval_request"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -340,6 +342,7 @@ CREATE UNIQUE INDEX "appointment_slot_uq" ON "appointment" USING btree ("tenant_
 CREATE INDEX "appointment_start_idx" ON "appointment" USING btree ("tenant_id","starts_at");--> statement-breakpoint
 CREATE INDEX "appointment_visitor_idx" ON "appointment" USING btree ("tenant_id","visitor_id","term_key");--> statement-breakpoint
 CREATE INDEX "appointment_counsellor_idx" ON "appointment" USING btree ("tenant_id","counsellor_id","starts_at");--> statement-breakpoint
+CREATE INDEX "appointment_duty_idx" ON "appointment" USING btree ("tenant_id","duty_id") WHERE "appointment"."duty_id" is not null;--> statement-breakpoint
 CREATE INDEX "appointment_event_appointment_idx" ON "appointment_event" USING btree ("tenant_id","appointment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "approval_request_pending_uq" ON "approval_request" USING btree ("tenant_id","appointment_id","option") WHERE "approval_request"."status" = 1 and "approval_request"."appointment_id" is not null;--> statement-breakpoint
 CREATE INDEX "approval_request_status_idx" ON "approval_request" USING btree ("tenant_id","status","created_at");--> statement-breakpoint

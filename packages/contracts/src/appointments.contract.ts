@@ -113,7 +113,12 @@ export const appointmentSchema = z.object({
   siteName: z.string().nullable(),
   roomId: z.number().int().nullable(),
   roomName: z.string().nullable(),
-  slotId: z.number().int().nullable(),
+  slotId: z.number().int().nullable().describe('the bookable slot it holds'),
+  dutyId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the duty shift it is held in (telephone and duty assessments)'),
   registrationId: z.number().int().nullable(),
   awaitingApproval: z.boolean().describe('a booking waiting for the centre to confirm'),
   countsAsNoShow: z.boolean(),

@@ -34,6 +34,9 @@ export async function createSite(
   return expectOk(res, 'create site') as { id: number; rooms: { id: number; name: string }[] };
 }
 
+/** One argon2id hash of the test password per file: people made here all sign in with it. */
+let passwordHash: Promise<string> | undefined;
+
 /** A user of a school made as the owner, with roles and a department. */
 export async function makeUser(
   t: TestContext,
@@ -43,7 +46,7 @@ export async function makeUser(
   roles: string[],
   opts: { dept?: string; phone?: string; hash?: string } = {},
 ) {
-  const hash = opts.hash ?? (await hashPassword(PASSWORD));
+  const hash = opts.hash ?? (await (passwordHash ??= hashPassword(PASSWORD)));
   const res = await t.database.db.execute(sql`
     insert into sys_user (tenant_id, username, real_name, dept_id, phone, password_hash)
     values (${school.tenantId}, ${username}, ${realName}, ${opts.dept ? school.deptIds[opts.dept]! : null},

@@ -316,7 +316,7 @@ export async function countUpcoming(
   return row?.n ?? 0;
 }
 
-/** Live appointments on some slots (a holiday or a counsellor's leave cancels them). */
+/** Live appointments on some slots or duty shifts (a holiday or a counsellor's leave cancels them). */
 export function findLiveOnSlots({ tx, tenantId }: TenantScope, slotIds: number[]) {
   if (slotIds.length === 0) return Promise.resolve([] as AppointmentRowRaw[]);
   return tx
@@ -325,7 +325,7 @@ export function findLiveOnSlots({ tx, tenantId }: TenantScope, slotIds: number[]
     .where(
       and(
         eq(appointment.tenantId, tenantId),
-        inArray(appointment.slotId, slotIds),
+        or(inArray(appointment.slotId, slotIds), inArray(appointment.dutyId, slotIds)),
         isNull(appointment.deletedAt),
         eq(appointment.status, 'appointment'),
       ),
@@ -354,17 +354,17 @@ export function findLiveOfCounsellor(
     );
 }
 
-/** Live appointments held in a duty shift. */
-export async function countLiveOnSlot({ tx, tenantId }: TenantScope, slotId: number) {
+/** Live (not yet held) appointments in a duty shift. */
+export async function countLiveOnDuty({ tx, tenantId }: TenantScope, dutyId: number) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(appointment)
     .where(
       and(
         eq(appointment.tenantId, tenantId),
-        eq(appointment.slotId, slotId),
+        eq(appointment.dutyId, dutyId),
         isNull(appointment.deletedAt),
-        HOLDS_SQL,
+        inArray(appointment.status, ['appointment', 'running']),
       ),
     );
   return row?.n ?? 0;

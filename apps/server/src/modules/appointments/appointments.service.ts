@@ -61,7 +61,7 @@ import {
 import { maskPhone } from '@psy/contracts';
 import {
   countAppointments,
-  countLiveOnSlot,
+  countLiveOnDuty,
   countUpcoming,
   countVisitorTerm,
   endVideo,
@@ -133,6 +133,7 @@ export function toAppointment(
     roomId: a.roomId,
     roomName: r.roomName,
     slotId: a.slotId,
+    dutyId: a.dutyId,
     registrationId: a.registrationId,
     awaitingApproval: a.awaitingApproval,
     countsAsNoShow: a.countsAsNoShow,
@@ -432,7 +433,7 @@ export async function bookTelephone(
     insertAppointment(scope, {
       visitorId,
       counsellorId: duty.counsellorId,
-      slotId: duty.id,
+      dutyId: duty.id,
       siteId: duty.siteId,
       roomId: null,
       type: 13,
@@ -505,13 +506,13 @@ async function applyTransition(
 }
 
 /** Keeps a duty shift's status in step with the appointments in it. */
-async function syncDuty(ctx: Ctx, slotId: number | null) {
-  if (slotId === null) return;
-  const slot = await findSlotRaw(ctx.scope, slotId);
+async function syncDuty(ctx: Ctx, dutyId: number | null) {
+  if (dutyId === null) return;
+  const slot = await findSlotRaw(ctx.scope, dutyId);
   if (!slot || slot.kind === 'consult' || slot.dutyStatus === 'complete') return;
-  const live = await countLiveOnSlot(ctx.scope, slotId);
+  const live = await countLiveOnDuty(ctx.scope, dutyId);
   const want = live > 0 ? 'appointment' : 'ok';
-  if (slot.dutyStatus !== want) await moveDuty(ctx.scope, ctx.lang, slotId, slot.dutyStatus as 'ok', want);
+  if (slot.dutyStatus !== want) await moveDuty(ctx.scope, ctx.lang, dutyId, slot.dutyStatus as 'ok', want);
 }
 
 /**
@@ -537,10 +538,9 @@ export async function releaseAppointment(ctx: Ctx, a: AppointmentRowRaw, r: Rele
       if (r.offer && slot.startsAt.getTime() > Date.now() && !slot.deletedAt) {
         await offerFreedSlot(ctx, slot.id, { exclude: a.visitorId });
       }
-    } else {
-      await syncDuty(ctx, a.slotId);
     }
   }
+  await syncDuty(ctx, a.dutyId);
   const full = (await findAppointment(scope, row.id))!;
   const byVisitor = r.action === 'visitorCancel' || r.action === 'visitorLeave';
   const to = byVisitor ? [a.counsellorId] : [a.visitorId];
@@ -596,11 +596,12 @@ export async function act(
   const row = await applyTransition(ctx, a, body.action, set, body.note ? { note: body.note } : undefined);
   if (body.action === 'start' && row.mode === 2) await upsertVideoStart(scope, row.id, p.userId);
   if (body.action === 'end' && row.mode === 2) await endVideo(scope, row.id);
-  if (['end', 'visitorNoShow', 'hostNoShow'].includes(body.action) && row.slotId !== null) {
-    const slot = await findSlotRaw(scope, row.slotId);
+  if (['end', 'visitorNoShow', 'hostNoShow'].includes(body.action)) {
+    const slot = row.slotId !== null ? await findSlotRaw(scope, row.slotId) : null;
     if (slot?.kind === 'consult' && slot.status === SLOT_STATUS.booked) {
       await moveSlot(scope, lang, slot.id, SLOT_STATUS.booked, SLOT_STATUS.completed);
-    } else await syncDuty(ctx, row.slotId);
+    }
+    await syncDuty(ctx, row.dutyId);
   }
   if (body.action === 'visitorNoShow') await tellNoShow(ctx, (await findAppointment(scope, row.id))!, policy);
   return present(ctx, row.id, 'action');

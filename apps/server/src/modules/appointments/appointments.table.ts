@@ -79,7 +79,10 @@ export const appointment = pgTable(
     id: idColumn(),
     visitorId: bigint('visitor_id', { mode: 'number' }).notNull(),
     counsellorId: bigint('counsellor_id', { mode: 'number' }).notNull(),
+    /** The bookable slot it holds (consult kinds). */
     slotId: bigint('slot_id', { mode: 'number' }),
+    /** The duty shift it is held in (telephone and on-site duty types 11, 12, 13): many per shift. */
+    dutyId: bigint('duty_id', { mode: 'number' }),
     siteId: bigint('site_id', { mode: 'number' }),
     roomId: bigint('room_id', { mode: 'number' }),
     type: smallint('type').notNull(),
@@ -143,6 +146,14 @@ export const appointment = pgTable(
       columns: [t.tenantId, t.slotId],
       foreignColumns: [scheduleSlot.tenantId, scheduleSlot.id],
     }),
+    foreignKey({
+      name: 'appointment_duty_fk',
+      columns: [t.tenantId, t.dutyId],
+      foreignColumns: [scheduleSlot.tenantId, scheduleSlot.id],
+    }),
+    index('appointment_duty_idx')
+      .on(t.tenantId, t.dutyId)
+      .where(sql`${t.dutyId} is not null`),
     tenantIsolation(),
   ],
 );

@@ -58,7 +58,7 @@ beforeAll(async () => {
   siteId = (await createSite(t, admin, 'Centre', ['Room 1'])).id;
   counsellorId = t.alpha.userIds.counsellor!;
   studentId = t.alpha.userIds.student!;
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 beforeEach(async () => {

@@ -35,7 +35,7 @@ beforeAll(async () => {
     );
     tokens.push(await t.tokenFor(`racer${i}`));
   }
-}, 120_000);
+}, 180_000);
 afterAll(() => t?.close());
 
 describe(`no double booking under concurrency on ${engine} [spec:S1.4.4]`, () => {

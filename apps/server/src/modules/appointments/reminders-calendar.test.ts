@@ -35,7 +35,7 @@ beforeAll(async () => {
   await t.database.db.execute(sql`update sys_user set phone = '13911112222' where id = ${studentId}`);
   // Several bookings of one student in this file.
   expectOk(await t.post('/biz/consult/schedule/policy', { maxUpcomingPerVisitor: 10 }, { token: admin }));
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 const reminderJobs = (appointmentId: number) =>

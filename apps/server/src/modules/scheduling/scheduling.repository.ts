@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
 import { dept, role, sysUser, userRole } from '../identity/identity.table';
@@ -438,7 +438,8 @@ const slotColumns = (withAppointments: boolean) => ({
       >`coalesce((select json_agg(json_build_object('id', a.id, 'type', a.type, 'status', a.status,
         'interviewStatus', a.interview_status, 'visitorId', a.visitor_id, 'visitorName', v.real_name) order by a.starts_at)
         from ${appointment} a join ${sysUser} v on v.tenant_id = a.tenant_id and v.id = a.visitor_id
-        where a.tenant_id = "schedule_slot"."tenant_id" and a.slot_id = "schedule_slot"."id"
+        where a.tenant_id = "schedule_slot"."tenant_id"
+          and (a.slot_id = "schedule_slot"."id" or a.duty_id = "schedule_slot"."id")
           and a.deleted_at is null and ${holdsOf('a')}), '[]'::json)`
     : sql<unknown[]>`'[]'::json`,
 });
@@ -650,21 +651,25 @@ export async function softDeleteSlots({ tx, tenantId }: TenantScope, ids: number
   return rows.map((r) => r.id);
 }
 
-/** Ids of live slots with a live appointment among `ids`. */
+/** Ids among `ids` of slots or duty shifts holding a live appointment. */
 export async function findBookedSlotIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await tx
-    .selectDistinct({ id: appointment.slotId })
+    .select({ slotId: appointment.slotId, dutyId: appointment.dutyId })
     .from(appointment)
     .where(
       and(
         eq(appointment.tenantId, tenantId),
-        inArray(appointment.slotId, ids),
+        or(inArray(appointment.slotId, ids), inArray(appointment.dutyId, ids)),
         isNull(appointment.deletedAt),
         HOLDS_SQL,
       ),
     );
-  return rows.map((r) => r.id!);
+  return [
+    ...new Set(
+      rows.flatMap((r) => [r.slotId, r.dutyId]).filter((id): id is number => id !== null && ids.includes(id)),
+    ),
+  ];
 }
 
 /** Live slots of a counsellor (or everyone) overlapping a period, with their appointments. */

@@ -31,7 +31,7 @@ beforeAll(async () => {
   roomId = site.rooms[0]!.id;
   room2 = site.rooms[1]!.id;
   counsellorId = t.alpha.userIds.counsellor!;
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 describe('duty schedules [spec:S1.7.11] [spec:S1.4.4]', () => {
