@@ -334,7 +334,6 @@ ALTER TABLE "visitor_registration" ADD CONSTRAINT "visitor_registration_visitor_
 ALTER TABLE "waitlist_entry" ADD CONSTRAINT "waitlist_entry_visitor_fk" FOREIGN KEY ("tenant_id","visitor_id") REFERENCES "public"."sys_user"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waitlist_offer" ADD CONSTRAINT "waitlist_offer_entry_fk" FOREIGN KEY ("tenant_id","entry_id") REFERENCES "public"."waitlist_entry"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waitlist_offer" ADD CONSTRAINT "waitlist_offer_slot_fk" FOREIGN KEY ("tenant_id","slot_id") REFERENCES "public"."schedule_slot"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "schedule_slot_start_idx" ON "schedule_slot" USING btree ("tenant_id","starts_at") WHERE "schedule_slot"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "schedule_slot_counsellor_idx" ON "schedule_slot" USING btree ("tenant_id","counsellor_id","starts_at") WHERE "schedule_slot"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "schedule_template_start_uq" ON "schedule_template" USING btree ("tenant_id","counsellor_id","week","start_time");--> statement-breakpoint
 CREATE INDEX "school_holiday_start_idx" ON "school_holiday" USING btree ("tenant_id","start_date");--> statement-breakpoint

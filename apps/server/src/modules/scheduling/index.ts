@@ -19,6 +19,7 @@ export {
   findBookedSlotIds,
   findSlotById,
   findSlotRaw,
+  generateSchedule,
   moveDuty,
   moveSlot,
   softDeleteSlots,

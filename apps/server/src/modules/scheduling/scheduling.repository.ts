@@ -557,21 +557,14 @@ export async function insertSlotsSkippingClashes({ tx, tenantId }: TenantScope, 
         kind text, category smallint, starts_at timestamptz, ends_at timestamptz, status smallint, duty_status text,
         template_id bigint, created_by bigint)
     ),
-    fresh as (
-      select i.* from input i
-      where not exists (
-        select 1 from ${scheduleSlot} s
-        where s.tenant_id = ${tenantId} and s.deleted_at is null
-          and (s.counsellor_id = i.counsellor_id or (i.room_id is not null and s.room_id = i.room_id))
-          and tstzrange(s.starts_at, s.ends_at) && tstzrange(i.starts_at, i.ends_at))
-    ),
-    -- DO NOTHING also covers the exclusion constraints: rows clashing with each other or a concurrent
-    -- insert are skipped, not an error.
+    -- DO NOTHING covers the exclusion constraints too: a row clashing with an existing slot of the
+    -- counsellor or room, with another row of the batch or with a concurrent insert is skipped, found
+    -- through the constraints' GiST indexes (no scan per row).
     inserted as (
       insert into ${scheduleSlot} (tenant_id, counsellor_id, site_id, room_id, kind, category, starts_at, ends_at,
         status, duty_status, template_id, created_by)
       select ${tenantId}, counsellor_id, site_id, room_id, kind, category, starts_at, ends_at, status, duty_status,
-        template_id, created_by from fresh
+        template_id, created_by from input
       on conflict do nothing
       returning 1)
     select count(*)::int as n from inserted`);
@@ -702,22 +695,29 @@ export async function updateSlotsRoom({ tx, tenantId }: TenantScope, ids: number
   return rows.length;
 }
 
-/** Per day (school zone) and status: the month view's counts. */
+/**
+ * Per day (school zone) and status: the month view's counts. Grouped first by day and counsellor (a hash
+ * aggregate over the covering index `schedule_slot_month_idx`), so counting the counsellors of a day needs
+ * no sort of the month's slots.
+ */
 export async function countSlotsByDay(
   { tx, tenantId }: TenantScope,
   f: SlotFilter & { from: Date; to: Date },
   zone: string,
 ) {
   const res = await tx.execute(sql`
-    select to_char(starts_at at time zone ${zone}, 'YYYY-MM-DD') as day,
-      count(*) filter (where kind = 'consult' and status = 1) as bookable,
-      count(*) filter (where kind = 'consult' and status = 10) as released,
-      count(*) filter (where kind = 'consult' and status = 2) as booked,
-      count(*) filter (where kind = 'consult' and status = 3) as completed,
-      count(*) filter (where kind <> 'consult') as duty,
-      count(distinct counsellor_id) as counsellors
-    from ${scheduleSlot}
-    where ${slotWhere(tenantId, f)}
+    select to_char(day, 'YYYY-MM-DD') as day, sum(bookable) as bookable, sum(released) as released,
+      sum(booked) as booked, sum(completed) as completed, sum(duty) as duty, count(*) as counsellors
+    from (
+      select (starts_at at time zone ${zone})::date as day, counsellor_id,
+        count(*) filter (where kind = 'consult' and status = 1) as bookable,
+        count(*) filter (where kind = 'consult' and status = 10) as released,
+        count(*) filter (where kind = 'consult' and status = 2) as booked,
+        count(*) filter (where kind = 'consult' and status = 3) as completed,
+        count(*) filter (where kind <> 'consult') as duty
+      from ${scheduleSlot}
+      where ${slotWhere(tenantId, f)}
+      group by 1, 2) per_counsellor
     group by 1 order by 1`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({
     date: String(r.day),

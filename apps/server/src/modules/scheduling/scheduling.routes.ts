@@ -225,7 +225,7 @@ export const schedulingRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: generateScheduleEndpoint,
       access: EDIT,
-      handler: ({ scope, principal, body }) => generateSchedule(scope!, principal!, body),
+      handler: ({ scope, principal, body }) => generateSchedule(scope!, principal!.userId, body),
     }),
 
     // Views.

@@ -316,7 +316,7 @@ const GENERATE_BATCH = 5000;
  */
 export async function generateSchedule(
   scope: TenantScope,
-  p: Principal,
+  createdBy: number,
   body: { counsellorIds: number[]; termId?: number; startDate?: string; endDate?: string },
 ) {
   const policy = await getPolicy(scope);
@@ -362,7 +362,7 @@ export async function generateSchedule(
         endsAt: s.endsAt,
         ...initialState(kind),
         templateId: s.item.id,
-        createdBy: p.userId,
+        createdBy,
       });
     }
   }
