@@ -22,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scheduling',
+          environment: 'node',
+          include: ['packages/scheduling/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],

@@ -64,6 +64,16 @@ import { userProfileRoutes } from './modules/user-profile';
 import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from './modules/forms';
 import { workforceRoutes } from './modules/workforce';
 import { focusSettingRoutes } from './modules/focus-settings';
+import { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob, schedulingRoutes } from './modules/scheduling';
+import {
+  APPOINTMENT_EXPORT_QUEUE,
+  APPOINTMENT_NOTICE_QUEUE,
+  WAITLIST_QUEUE,
+  appointmentRoutes,
+  createAppointmentNoticeJob,
+  createMonthExportJob,
+  createWaitlistJob,
+} from './modules/appointments';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -205,6 +215,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // Each occurrence runs once across all processes (core/jobs schedules); a missed one runs once.
   jobs.schedule({ name: 'downloads.expire.hourly', queue: TASK_FILES_EXPIRE_QUEUE, rule: { every: 3600 } });
   jobs.schedule({ name: 'purge.minutely', queue: PURGE_QUEUE, rule: { every: 60 }, maxAttempts: 1 });
+  jobs.register(SCHEDULE_EXPORT_QUEUE, createScheduleExportJob({ database, files }), endsTask);
+  jobs.register(APPOINTMENT_EXPORT_QUEUE, createMonthExportJob({ database, files }), endsTask);
+  jobs.register(APPOINTMENT_NOTICE_QUEUE, createAppointmentNoticeJob({ database, sms }));
+  jobs.register(WAITLIST_QUEUE, createWaitlistJob({ database, jobs }));
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
@@ -234,6 +248,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...workforceRoutes(),
     ...focusSettingRoutes(),
     ...jobAdminRoutes(),
+    ...schedulingRoutes(),
+    ...appointmentRoutes({ database }),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

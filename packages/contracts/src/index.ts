@@ -38,3 +38,6 @@ export * from './focus-settings.contract';
 export * from './time-slots';
 export * from './builder-helpers.contract';
 export * from './permissions';
+export * from './appointment-codes';
+export * from './scheduling.contract';
+export * from './appointments.contract';

@@ -93,6 +93,134 @@ export const MESSAGE_EVENTS = {
       },
     },
   },
+  // Counselling appointments (docs/appointments.md section 6). Times are in the school's time zone.
+  /** An appointment was booked. */
+  APPOINTMENT_BOOKED: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['realName', 'typeName', 'time', 'counsellor', 'place', 'arriveBy', 'leaveDeadline'],
+    defaults: {
+      'zh-CN': {
+        title: '预约成功',
+        content:
+          '{realName}，您已预约{typeName}：{time}，咨询师{counsellor}，地点{place}。请于{arriveBy}前到达；如需请假或取消，请在{leaveDeadline}前操作，否则记为爽约。',
+      },
+      'en-US': {
+        title: 'Appointment booked',
+        content:
+          '{realName}, your {typeName} is booked for {time} with {counsellor} at {place}. Please arrive by {arriveBy}. Take leave or cancel before {leaveDeadline}, otherwise it counts as a no-show.',
+      },
+    },
+  },
+  /** An appointment moved to another time or room. */
+  APPOINTMENT_CHANGED: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['realName', 'typeName', 'time', 'counsellor', 'place'],
+    defaults: {
+      'zh-CN': {
+        title: '预约已变更',
+        content: '{realName}，您的{typeName}已变更为：{time}，咨询师{counsellor}，地点{place}。',
+      },
+      'en-US': {
+        title: 'Appointment changed',
+        content: '{realName}, your {typeName} is now at {time} with {counsellor} at {place}.',
+      },
+    },
+  },
+  /** An appointment was cancelled or left (by either side, a counsellor's leave or a holiday). */
+  APPOINTMENT_CANCELLED: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['realName', 'typeName', 'time', 'reason'],
+    defaults: {
+      'zh-CN': { title: '预约已取消', content: '{realName}，{time}的{typeName}已取消。原因：{reason}' },
+      'en-US': {
+        title: 'Appointment cancelled',
+        content: '{realName}, the {typeName} at {time} has been cancelled. Reason: {reason}',
+      },
+    },
+  },
+  /** A reminder before the session. */
+  APPOINTMENT_REMINDER: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['realName', 'typeName', 'time', 'counsellor', 'place', 'arriveBy'],
+    defaults: {
+      'zh-CN': {
+        title: '预约提醒',
+        content:
+          '{realName}，您预约的{typeName}将于{time}开始，咨询师{counsellor}，地点{place}。请于{arriveBy}前到达。',
+      },
+      'en-US': {
+        title: 'Appointment reminder',
+        content:
+          '{realName}, your {typeName} starts at {time} with {counsellor} at {place}. Please arrive by {arriveBy}.',
+      },
+    },
+  },
+  /** A no-show was recorded (or a late leave or cancel counted as one). */
+  APPOINTMENT_NO_SHOW: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['realName', 'typeName', 'time', 'noShows', 'limit', 'liftsOn'],
+    defaults: {
+      'zh-CN': {
+        title: '爽约记录',
+        content:
+          '{realName}，{time}的{typeName}已记为爽约，本学期爽约 {noShows} 次（达到 {limit} 次将暂停预约）。{liftsOn}',
+      },
+      'en-US': {
+        title: 'No-show recorded',
+        content:
+          '{realName}, the {typeName} at {time} was recorded as a no-show: {noShows} this term (booking pauses at {limit}). {liftsOn}',
+      },
+    },
+  },
+  /** A freed slot is offered to a visitor on the waiting list. */
+  WAITLIST_OFFER: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['realName', 'time', 'counsellor', 'place', 'expiresAt'],
+    defaults: {
+      'zh-CN': {
+        title: '候补名额',
+        content:
+          '{realName}，您候补的时段有空位：{time}，咨询师{counsellor}，地点{place}。请在{expiresAt}前确认预约，逾期将顺延给下一位。',
+      },
+      'en-US': {
+        title: 'A place for you',
+        content:
+          '{realName}, a place you were waiting for is free: {time} with {counsellor} at {place}. Claim it before {expiresAt}, after which it goes to the next person.',
+      },
+    },
+  },
+  /** An approval request waits for the recipient's decision. */
+  APPROVAL_REQUESTED: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['requester', 'optionName', 'reason'],
+    defaults: {
+      'zh-CN': { title: '待审批', content: '{requester}提交了{optionName}申请，请审批。说明：{reason}' },
+      'en-US': {
+        title: 'Approval needed',
+        content: '{requester} asks for {optionName}. Please decide. Reason: {reason}',
+      },
+    },
+  },
+  /** An approval request was decided. */
+  APPROVAL_DECIDED: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['realName', 'optionName', 'result'],
+    defaults: {
+      'zh-CN': { title: '审批结果', content: '{realName}，您的{optionName}申请已{result}。' },
+      'en-US': {
+        title: 'Request decided',
+        content: '{realName}, your request for {optionName} was {result}.',
+      },
+    },
+  },
 } as const satisfies Record<string, MessageEventDef>;
 
 export type MessageEventKey = keyof typeof MESSAGE_EVENTS;

@@ -196,24 +196,71 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       hidden: true,
     },
   ],
+  // Counselling appointments and scheduling (docs/appointments.md section 5: what each key opens).
   APPOINTMENT: [
     {
       code: 'appointment_schedule',
       name: '排班管理',
       nameEn: 'Duty schedule',
       path: '/appointment/schedule/index',
+      buttons: [
+        { code: 'consult_schedule_view', name: '查看全部排班', nameEn: 'See every schedule' },
+        { code: 'consult_schedule_edit', name: '编辑排班', nameEn: 'Edit schedules' },
+      ],
     },
     {
       code: 'appointment_queue',
       name: '预约队列',
       nameEn: 'Appointment queue',
       path: '/appointment/queue/index',
+      buttons: [{ code: 'consult_appointment_desk', name: '前台签到与爽约', nameEn: 'Front desk' }],
     },
     {
       code: 'appointment_mine',
       name: '我的预约',
       nameEn: 'My appointments',
       path: '/appointment/mine/index',
+    },
+    {
+      code: 'appointment_book',
+      name: '代约',
+      nameEn: 'Book for a visitor',
+      path: '/appointment/book/index',
+      buttons: [{ code: 'consult_appointment_book', name: '为来访者预约', nameEn: 'Book for visitors' }],
+    },
+    {
+      code: 'appointment_records',
+      name: '预约记录',
+      nameEn: 'Appointment records',
+      path: '/appointment/records/index',
+      buttons: [
+        { code: 'consult_appointment_view', name: '查看预约', nameEn: 'See appointments' },
+        { code: 'consult_appointment_manage', name: '删除与恢复预约', nameEn: 'Delete and restore' },
+      ],
+    },
+    {
+      code: 'appointment_approval',
+      name: '预约审批',
+      nameEn: 'Approvals',
+      path: '/appointment/approval/index',
+      buttons: [{ code: 'consult_approve', name: '审批', nameEn: 'Decide approvals' }],
+    },
+    {
+      code: 'appointment_waitlist',
+      name: '候补队列',
+      nameEn: 'Waiting list',
+      path: '/appointment/waitlist/index',
+      buttons: [{ code: 'consult_waitlist_manage', name: '管理候补队列', nameEn: 'Manage the waiting list' }],
+    },
+    {
+      code: 'appointment_settings',
+      name: '预约规则',
+      nameEn: 'Booking rules',
+      path: '/appointment/settings/index',
+      buttons: [
+        { code: 'consult_policy_edit', name: '编辑预约规则', nameEn: 'Edit booking rules' },
+        { code: 'consult_booking_override', name: '解除预约限制', nameEn: 'Lift a booking block' },
+      ],
     },
   ],
   CRISIS: [
@@ -476,6 +523,24 @@ const COMMON_PAGES = [
   'menu:sys_files' as const,
 ];
 
+/** Appointment menus and keys of the clerk and the front desk (docs/appointments.md section 5). */
+export const CLERK_APPOINTMENT_GRANTS = (
+  [
+    'consult_schedule_view',
+    'consult_schedule_edit',
+    'appointment_queue',
+    'consult_appointment_desk',
+    'appointment_mine',
+    'consult_appointment_book',
+    'consult_appointment_view',
+    'consult_approve',
+    'consult_waitlist_manage',
+  ] satisfies (PermissionKey | PageCode)[]
+).map((c): RoleGrant => `menu:${c}`);
+export const RECEPTIONIST_APPOINTMENT_GRANTS = (
+  ['consult_appointment_desk', 'consult_appointment_view'] satisfies (PermissionKey | PageCode)[]
+).map((c): RoleGrant => `menu:${c}`);
+
 const STAFF_PORTS = ['pc'];
 const ALL_PORTS = ['pc', 'h5', 'app'];
 
@@ -527,21 +592,27 @@ export const ROLES: RoleSeed[] = [
     code: 'ROLE_INTERVIEWER',
     name: '初访员',
     ports: STAFF_PORTS,
-    grants: ['FIRST_INTERVIEW', 'menu:sys_message'],
+    grants: ['FIRST_INTERVIEW', 'menu:appointment_mine', 'menu:sys_message'],
   },
-  { code: 'ROLE_ASSESSMENT', name: '评估员', ports: STAFF_PORTS, grants: ['PLANTEST', 'menu:sys_message'] },
+  {
+    code: 'ROLE_ASSESSMENT',
+    name: '评估员',
+    ports: STAFF_PORTS,
+    grants: ['PLANTEST', 'menu:appointment_mine', 'menu:sys_message'],
+  },
   { code: 'ROLE_SUPERVISOR', name: '督导', ports: STAFF_PORTS, grants: ['SUPERVISION', 'menu:sys_message'] },
   {
+    // The clerk runs schedules, bookings, approvals and the waiting list; not the rules nor deletions.
     code: 'ROLE_APPOINTMENT',
     name: '预约员',
     ports: STAFF_PORTS,
-    grants: ['APPOINTMENT', 'menu:sys_message'],
+    grants: [...CLERK_APPOINTMENT_GRANTS, 'menu:sys_message'],
   },
   {
     code: 'ROLE_RECEPTIONIST',
     name: '前台',
     ports: STAFF_PORTS,
-    grants: ['menu:appointment_queue', 'menu:sys_message'],
+    grants: [...RECEPTIONIST_APPOINTMENT_GRANTS, 'menu:sys_message'],
   },
   {
     code: 'INDIVIDUAL_SUPERVISOR_APPOINTMENT',

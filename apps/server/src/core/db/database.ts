@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -217,9 +218,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   if (dataDir && options.loadDataDir) throw new Error('loadDataDir is for an in-memory database');
-  const client = await PGlite.create(
-    dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  // btree_gist: the exclusion constraints over time ranges (docs/appointments.md) need it, as on PostgreSQL.
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { btree_gist },
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
     migrationsFolder: options.migrationsDir,
