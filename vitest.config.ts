@@ -22,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scoring',
+          environment: 'node',
+          include: ['packages/scoring/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],
