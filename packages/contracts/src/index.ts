@@ -37,3 +37,7 @@ export * from './focus-settings.contract';
 export * from './time-slots';
 export * from './builder-helpers.contract';
 export * from './permissions';
+export * from './assessment-scales.contract';
+export * from './assessment-plans.contract';
+export * from './assessment-results.contract';
+export * from './assessment-after.contract';
