@@ -53,6 +53,19 @@ import { userProfileRoutes } from './modules/user-profile';
 import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from './modules/forms';
 import { workforceRoutes } from './modules/workforce';
 import { focusSettingRoutes } from './modules/focus-settings';
+import {
+  ANALYSIS_EXPORT_QUEUE,
+  ANSWER_EXPORT_QUEUE,
+  PLAN_REMIND_QUEUE,
+  WARNING_DELIVER_QUEUE,
+  WARNING_SWEEP_QUEUE,
+  assessmentRoutes,
+  createAnalysisExportJob,
+  createAnswerExportJob,
+  createPlanRemindJob,
+  createWarningDeliveryJob,
+  createWarningSweepJob,
+} from './modules/assessment';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -171,6 +184,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     leaseSeconds: 600,
   });
   jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
+  jobs.register(WARNING_DELIVER_QUEUE, createWarningDeliveryJob({ database }));
+  jobs.register(WARNING_SWEEP_QUEUE, createWarningSweepJob({ database, jobs }));
+  jobs.register(PLAN_REMIND_QUEUE, createPlanRemindJob({ database }), { leaseSeconds: 600 });
+  jobs.register(ANSWER_EXPORT_QUEUE, createAnswerExportJob({ database, files }), { leaseSeconds: 600 });
+  jobs.register(ANALYSIS_EXPORT_QUEUE, createAnalysisExportJob({ database, files }), { leaseSeconds: 600 });
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
@@ -200,6 +218,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...formRoutes(files),
     ...workforceRoutes(),
     ...focusSettingRoutes(),
+    ...assessmentRoutes(files),
   ];
   registerRoutes(app, routes, {
     services: { env, database },
@@ -237,13 +256,25 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const expiry = setInterval(() => void enqueueExpiry(), 3_600_000);
   expiry.unref();
 
+  // Screening warnings not delivered 10 minutes after they were raised are queued again (docs/assessment.md).
+  const enqueueWarningSweep = () =>
+    jobs
+      .enqueue(database.system, WARNING_SWEEP_QUEUE, {}, { singletonKey: 'sweep', maxAttempts: 1 })
+      .catch((err: unknown) => app.log.warn({ err }, 'enqueue of the warning sweep failed'));
+  const warningSweep = setInterval(() => void enqueueWarningSweep(), 300_000);
+  warningSweep.unref();
+
   app.addHook('onReady', async () => {
     jobs.start();
-    if (env.JOB_WORKERS > 0) void enqueueExpiry();
+    if (env.JOB_WORKERS > 0) {
+      void enqueueExpiry();
+      void enqueueWarningSweep();
+    }
   });
   app.addHook('onClose', async () => {
     clearInterval(purge);
     clearInterval(expiry);
+    clearInterval(warningSweep);
     await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
     if (ownsDatabase) await database.close();
   });

@@ -38,6 +38,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-e
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope, recordPersonalDataRead } from '../identity';
 import { getDict, SETTINGS_PERMISSIONS } from '../settings';
+import { latestScaleResultOf, recordScaleResult } from '../assessment';
 import {
   answerAccess,
   answerMaskedFor,
@@ -54,7 +55,6 @@ import {
   findEditions,
   findForm,
   findForms,
-  findLatestScaleResult,
   findSettings,
   findType,
   findTypePage,
@@ -64,7 +64,6 @@ import {
   insertAnswer,
   insertEdition,
   insertForm,
-  insertScaleResult,
   insertType,
   insertVersion,
   lockForm,
@@ -483,7 +482,7 @@ export const gradeConsistent = (grade: number, riskGrade: number | null) =>
   riskGrade === null || Math.min(grade, 3) === riskGrade;
 
 async function gradeVerdict(scope: TenantScope, subjectId: number, grade: number): Promise<0 | 1> {
-  const latest = await findLatestScaleResult(scope, subjectId);
+  const latest = await latestScaleResultOf(scope, subjectId);
   return gradeConsistent(grade, latest ? riskGradeOf(latest.score) : null) ? 1 : 0;
 }
 
@@ -758,7 +757,7 @@ export async function calcGradeResult(
 ): Promise<GradeResult> {
   await requireGrader(scope, p, q.userId);
   if (!(await userExists(scope, q.userId))) throw new AppError('notFound', 'userId: the user does not exist');
-  const latest = await findLatestScaleResult(scope, q.userId);
+  const latest = await latestScaleResultOf(scope, q.userId);
   const systemGrade = latest ? riskGradeOf(latest.score) : null;
   const consistent = gradeConsistent(q.grade, systemGrade);
   return {
@@ -779,7 +778,7 @@ export async function saveScaleResult(
 ): Promise<ScaleResult> {
   await requireGrader(scope, p, b.userId);
   if (!(await userExists(scope, b.userId))) throw new AppError('notFound', 'userId: the user does not exist');
-  const r = await insertScaleResult(scope, {
+  const r = await recordScaleResult(scope, {
     userId: b.userId,
     scaleName: b.scaleName,
     score: b.score,
