@@ -326,7 +326,11 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       path: '/assessmentWarning/index',
       buttons: [
         { code: 'plantest_warning_handle', name: '处理预警', nameEn: 'Handle warnings' },
-        { code: 'plantest_warning_notify', name: '接收紧急预警消息', nameEn: 'Receive urgent warning messages' },
+        {
+          code: 'plantest_warning_notify',
+          name: '接收紧急预警消息',
+          nameEn: 'Receive urgent warning messages',
+        },
         { code: 'plantest_followup', name: '回访与干预记录', nameEn: 'Follow-up and intervention records' },
         { code: 'plantest_rainbow', name: '查看彩虹码', nameEn: 'See rainbow codes' },
       ],

@@ -60,7 +60,11 @@ export async function insertInterviews(
     .returning();
 }
 
-export async function findInterviewRow({ tx, tenantId }: TenantScope, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findInterviewRow(
+  { tx, tenantId }: TenantScope,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+) {
   const q = tx
     .select()
     .from(assessmentInterview)
@@ -365,16 +369,27 @@ export async function findRainbowInputs({ tx, tenantId }: TenantScope, userId: n
         from assessment_interview i where i.tenant_id = ${tenantId} and i.user_id = ${userId} and i.status = 7
         order by i.record_time desc, i.id desc limit 1) as interview`);
   const r = rowsOf<Record<string, unknown>>(res)[0]!;
-  const parse = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : (v as Record<string, unknown> | null));
+  const parse = (v: unknown) =>
+    typeof v === 'string'
+      ? (JSON.parse(v) as Record<string, unknown>)
+      : (v as Record<string, unknown> | null);
   const s = parse(r.screening);
   const i = parse(r.interview);
   return {
     latestScreening: s
-      ? { at: new Date(s.at as string), riskGrade: toNumberOrNull(s.riskGrade), screenPositive: Boolean(s.screenPositive) }
+      ? {
+          at: new Date(s.at as string),
+          riskGrade: toNumberOrNull(s.riskGrade),
+          screenPositive: Boolean(s.screenPositive),
+        }
       : null,
     openWarnings: { critical: toNumber(r.critical_warnings), other: toNumber(r.other_warnings) },
     latestInterview: i
-      ? { at: new Date(i.at as string), riskGrade: toNumberOrNull(i.riskGrade), nextStep: toNumberOrNull(i.nextStep) }
+      ? {
+          at: new Date(i.at as string),
+          riskGrade: toNumberOrNull(i.riskGrade),
+          nextStep: toNumberOrNull(i.nextStep),
+        }
       : null,
   };
 }
@@ -428,7 +443,10 @@ export async function findRainbowPage(
 
 // --- House-Tree-Person ---------------------------------------------------------------------------------
 
-export async function insertHtp({ tx, tenantId }: TenantScope, h: Omit<typeof assessmentHtp.$inferInsert, 'tenantId' | 'id'>) {
+export async function insertHtp(
+  { tx, tenantId }: TenantScope,
+  h: Omit<typeof assessmentHtp.$inferInsert, 'tenantId' | 'id'>,
+) {
   const [row] = await tx
     .insert(assessmentHtp)
     .values({ ...h, tenantId })
@@ -491,4 +509,3 @@ export async function isHtpFileUsed({ tx, tenantId }: TenantScope, fileKey: stri
     .where(and(eq(assessmentHtp.tenantId, tenantId), eq(assessmentHtp.fileKey, fileKey)));
   return (row?.n ?? 0) > 0;
 }
-

@@ -103,14 +103,23 @@ async function interviewFilter(p: Principal, deptScope: number[] | null) {
 async function requireInterview(scope: TenantScope, p: Principal, deptScope: number[] | null, id: number) {
   const f = await interviewFilter(p, deptScope);
   const [row] = (
-    await findInterviewPage(scope, { id, deptIds: f.deptIds, ...(f.mine ? { interviewerId: p.userId } : {}) }, { offset: 0, limit: 1 })
+    await findInterviewPage(
+      scope,
+      { id, deptIds: f.deptIds, ...(f.mine ? { interviewerId: p.userId } : {}) },
+      { offset: 0, limit: 1 },
+    )
   ).rows;
   if (!row) throw notFound('interview');
   return row;
 }
 
 export async function interviewers(scope: TenantScope, q: { current: number; size: number; name?: string }) {
-  const { rows, total } = await findInterviewers(scope, K.interview, { name: q.name || undefined }, pageWindow(q));
+  const { rows, total } = await findInterviewers(
+    scope,
+    K.interview,
+    { name: q.name || undefined },
+    pageWindow(q),
+  );
   return pageAnswer(q, rows, total);
 }
 
@@ -151,7 +160,8 @@ export async function assignInterviews(
 ) {
   const plan = await requirePlan(scope, b.planId);
   if (plan.anonymous) throw new AppError('business', 'an anonymous plan names no one to interview');
-  if (!(await holdsKey(scope, b.interviewerId, K.interview))) throw badRequest('interviewerId', 'not an interviewer');
+  if (!(await holdsKey(scope, b.interviewerId, K.interview)))
+    throw badRequest('interviewerId', 'not an interviewer');
   const rows = await insertInterviews(
     scope,
     [...new Set(b.userIds)].map((userId) => ({
@@ -175,7 +185,10 @@ export async function assignInterviews(
       userIds: [b.interviewerId],
       params: {
         person: names.map((n) => n?.realName ?? '').join('、'),
-        time: new Date(new Date(b.time).getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' '),
+        time: new Date(new Date(b.time).getTime() + 8 * 3600 * 1000)
+          .toISOString()
+          .slice(0, 16)
+          .replace('T', ' '),
         address: b.address ?? '',
         plan: plan.name,
       },
@@ -189,7 +202,14 @@ export async function pageInterviews(
   p: Principal,
   lang: Lang,
   deptScope: number[] | null,
-  q: { current: number; size: number; status?: number; planId?: number; interviewerId?: number; name?: string },
+  q: {
+    current: number;
+    size: number;
+    status?: number;
+    planId?: number;
+    interviewerId?: number;
+    name?: string;
+  },
 ) {
   const f = await interviewFilter(p, deptScope);
   const { rows, total } = await findInterviewPage(
@@ -205,10 +225,20 @@ export async function pageInterviews(
   );
   await logResultReads(scope, p, rows, 'POST /biz/plantest/interview/page');
   const labels = await resultLabels(scope, lang);
-  return pageAnswer(q, rows.map((r) => toInterview(r, labels)), total);
+  return pageAnswer(
+    q,
+    rows.map((r) => toInterview(r, labels)),
+    total,
+  );
 }
 
-export async function interviewDetail(scope: TenantScope, p: Principal, lang: Lang, deptScope: number[] | null, id: number) {
+export async function interviewDetail(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  deptScope: number[] | null,
+  id: number,
+) {
   const row = await requireInterview(scope, p, deptScope, id);
   await logResultReads(scope, p, [row], 'GET /biz/plantest/interview/detail');
   return toInterview(row, await resultLabels(scope, lang));
@@ -227,8 +257,10 @@ export async function moveInterview(
   const to = b.status as InterviewStatus;
   if (!canMoveInterview(row.status as InterviewStatus, to))
     throw badRequest('status', `an interview cannot go from ${row.status} to ${to}`);
-  if (to === INTERVIEW_STATUS.interviewed) throw badRequest('status', 'record the interview to mark it held (7)');
-  if (to === INTERVIEW_STATUS.pending && !b.time) throw badRequest('time', 'a rescheduled interview needs a new time');
+  if (to === INTERVIEW_STATUS.interviewed)
+    throw badRequest('status', 'record the interview to mark it held (7)');
+  if (to === INTERVIEW_STATUS.pending && !b.time)
+    throw badRequest('time', 'a rescheduled interview needs a new time');
   await updateInterview(scope, row.id, { status: to, ...(b.time ? { time: new Date(b.time) } : {}) });
   return interviewDetail(scope, p, lang, deptScope, row.id);
 }
@@ -239,7 +271,15 @@ export async function recordInterview(
   p: Principal,
   lang: Lang,
   deptScope: number[] | null,
-  b: { id: number; result: string; riskScore?: number; level?: number; star?: number; content?: string; nextStep: number },
+  b: {
+    id: number;
+    result: string;
+    riskScore?: number;
+    level?: number;
+    star?: number;
+    content?: string;
+    nextStep: number;
+  },
 ) {
   const row = await requireInterview(scope, p, deptScope, b.id);
   await findInterviewRow(scope, row.id, { forUpdate: true });
@@ -273,7 +313,10 @@ export interface ConsultTransferInput {
   urgent: boolean;
   note: string | null;
 }
-export type ConsultTransferHandover = (scope: TenantScope, t: ConsultTransferInput) => Promise<{ ref?: string | null }>;
+export type ConsultTransferHandover = (
+  scope: TenantScope,
+  t: ConsultTransferInput,
+) => Promise<{ ref?: string | null }>;
 
 let consultHandover: ConsultTransferHandover | null = null;
 /** The appointments module calls this at start to receive transfers; null restores the default. */
@@ -332,7 +375,8 @@ export async function transferToConsult(
   b: { interviewId: number; note?: string; urgent: boolean },
 ) {
   const interview = await requireInterview(scope, p, deptScope, b.interviewId);
-  if (interview.status !== INTERVIEW_STATUS.interviewed) throw new AppError('business', 'record the interview before transferring');
+  if (interview.status !== INTERVIEW_STATUS.interviewed)
+    throw new AppError('business', 'record the interview before transferring');
   const row = await insertTransfer(scope, {
     source: TRANSFER_SOURCE_ASSESSMENT_INTERVIEW,
     interviewId: interview.id,
@@ -355,17 +399,30 @@ export async function transferToConsult(
   return transferById(scope, p, row.id);
 }
 
-export async function pageTransfers(scope: TenantScope, p: Principal, q: { current: number; size: number; status?: number }) {
+export async function pageTransfers(
+  scope: TenantScope,
+  p: Principal,
+  q: { current: number; size: number; status?: number },
+) {
   const { rows, total } = await findTransferPage(scope, { status: q.status }, pageWindow(q));
   await logResultReads(scope, p, rows, 'GET /biz/consult/inner/register/forAssessment');
   const sensitive = canSeeSensitive(p);
-  return pageAnswer(q, rows.map((r) => toTransfer(r, sensitive)), total);
+  return pageAnswer(
+    q,
+    rows.map((r) => toTransfer(r, sensitive)),
+    total,
+  );
 }
 
 /** Sends a waiting transfer to a first interview (status 3). */
-export async function transferToFirstInterview(scope: TenantScope, p: Principal, b: { id: number; note?: string }) {
+export async function transferToFirstInterview(
+  scope: TenantScope,
+  p: Principal,
+  b: { id: number; note?: string },
+) {
   const current = await transferById(scope, p, b.id);
-  if (current.status !== TRANSFER_STATUS.waiting) throw new AppError('business', 'only a waiting transfer can be sent on');
+  if (current.status !== TRANSFER_STATUS.waiting)
+    throw new AppError('business', 'only a waiting transfer can be sent on');
   await updateTransfer(scope, b.id, {
     status: TRANSFER_STATUS.firstInterview,
     handledBy: p.userId,
@@ -416,7 +473,12 @@ export async function pageFollowUps(
   return pageAnswer(q, rows.map(toFollowUp), total);
 }
 
-export async function followUpDetail(scope: TenantScope, p: Principal, deptScope: number[] | null, id: number) {
+export async function followUpDetail(
+  scope: TenantScope,
+  p: Principal,
+  deptScope: number[] | null,
+  id: number,
+) {
   const [row] = (await findFollowUpPage(scope, { id, deptIds: deptScope }, { offset: 0, limit: 1 })).rows;
   if (!row) throw notFound('follow-up record');
   await logResultReads(scope, p, [row], 'GET /biz/plantest/followUp/detail');
@@ -454,7 +516,8 @@ export async function saveFollowUp(
   if (deptScope && !(person.deptId !== null && deptScope.includes(person.deptId)))
     throw forbidden('the person is outside your data scope');
   if (b.type === 3) {
-    if (b.interventionId === undefined) throw badRequest('interventionId', 'a receipt names the intervention it receives');
+    if (b.interventionId === undefined)
+      throw badRequest('interventionId', 'a receipt names the intervention it receives');
     const intervention = await findFollowUpRow(scope, b.interventionId);
     if (!intervention || intervention.type !== 2 || intervention.userId !== b.userId)
       throw badRequest('interventionId', 'no such intervention of this person');
@@ -465,11 +528,20 @@ export async function saveFollowUp(
       throw badRequest('amendsId', 'no such record of this person and type');
   }
   if (b.method !== undefined) {
-    const methods = await focusSettingOptions(scope, { tenantId: scope.tenantId, lang, params: { type: '3' } });
-    if (!methods.some((m) => m.value === String(b.method))) throw badRequest('method', 'not a follow-up method of the school');
+    const methods = await focusSettingOptions(scope, {
+      tenantId: scope.tenantId,
+      lang,
+      params: { type: '3' },
+    });
+    if (!methods.some((m) => m.value === String(b.method)))
+      throw badRequest('method', 'not a follow-up method of the school');
   }
   if (b.measures.length) {
-    const measures = await focusSettingOptions(scope, { tenantId: scope.tenantId, lang, params: { type: '2' } });
+    const measures = await focusSettingOptions(scope, {
+      tenantId: scope.tenantId,
+      lang,
+      params: { type: '2' },
+    });
     const bad = b.measures.findIndex((m) => !measures.some((x) => x.value === String(m)));
     if (bad >= 0) throw badRequest(`measures[${bad}]`, 'not an intervention measure of the school');
   }
@@ -499,12 +571,24 @@ export async function saveFollowUp(
 
 // --- rainbow code --------------------------------------------------------------------------------------
 
-export async function rainbowInfo(scope: TenantScope, p: Principal, lang: Lang, deptScope: number[] | null, userId: number) {
+export async function rainbowInfo(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  deptScope: number[] | null,
+  userId: number,
+) {
   const person = await findUserProfile(scope, userId);
-  if (!person || (deptScope && !(person.deptId !== null && deptScope.includes(person.deptId)))) throw notFound('user');
+  if (!person || (deptScope && !(person.deptId !== null && deptScope.includes(person.deptId))))
+    throw notFound('user');
   const stored = await findRainbow(scope, userId);
   const code = stored
-    ? { colour: stored.colour, rule: stored.rule, inputs: stored.inputs as Record<string, unknown>, at: stored.updatedAt }
+    ? {
+        colour: stored.colour,
+        rule: stored.rule,
+        inputs: stored.inputs as Record<string, unknown>,
+        at: stored.updatedAt,
+      }
     : { ...(await refreshRainbow(scope, userId)), at: new Date() };
   await logResultReads(scope, p, [{ userId }], 'GET /biz/plantest/rainbow/info');
   const inputs = code.inputs as {
@@ -523,12 +607,20 @@ export async function rainbowInfo(scope: TenantScope, p: Principal, lang: Lang, 
     rule: code.rule,
     updateTime: code.at.toISOString(),
     inputs: {
-      latestScreening: inputs.latestScreening ? { ...inputs.latestScreening, at: iso(inputs.latestScreening.at) } : null,
+      latestScreening: inputs.latestScreening
+        ? { ...inputs.latestScreening, at: iso(inputs.latestScreening.at) }
+        : null,
       openWarnings: inputs.openWarnings,
-      latestInterview: inputs.latestInterview ? { ...inputs.latestInterview, at: iso(inputs.latestInterview.at) } : null,
+      latestInterview: inputs.latestInterview
+        ? { ...inputs.latestInterview, at: iso(inputs.latestInterview.at) }
+        : null,
       crisisLevel: inputs.crisisLevel ?? null,
     },
-    rules: RAINBOW_RULES.map((r) => ({ rule: r.rule, colour: r.colour, text: lang === 'en-US' ? r.en : r.zh })),
+    rules: RAINBOW_RULES.map((r) => ({
+      rule: r.rule,
+      colour: r.colour,
+      text: lang === 'en-US' ? r.en : r.zh,
+    })),
   };
 }
 
@@ -544,7 +636,11 @@ export async function rainbowPage(
     const sub = await subtreeOf(q.deptId);
     deptIds = deptIds ? sub.filter((d) => deptIds!.includes(d)) : sub;
   }
-  const { rows, total } = await findRainbowPage(scope, { colour: q.colour, deptIds, name: q.name || undefined }, pageWindow(q));
+  const { rows, total } = await findRainbowPage(
+    scope,
+    { colour: q.colour, deptIds, name: q.name || undefined },
+    pageWindow(q),
+  );
   await logResultReads(scope, p, rows, 'POST /biz/plantest/rainbow/page');
   return pageAnswer(
     q,
@@ -600,17 +696,28 @@ export async function saveHtp(
   scope: TenantScope,
   p: Principal,
   deptScope: number[] | null,
-  b: { userId: number; fileKey: string; drawDate: string; observations: unknown; impression?: string; followUp: boolean; amendsId?: number },
+  b: {
+    userId: number;
+    fileKey: string;
+    drawDate: string;
+    observations: unknown;
+    impression?: string;
+    followUp: boolean;
+    amendsId?: number;
+  },
 ) {
   const person = await findUserProfile(scope, b.userId);
   if (!person) throw badRequest('userId', 'no such user');
   if (deptScope && !(person.deptId !== null && deptScope.includes(person.deptId)))
     throw forbidden('the person is outside your data scope');
-  if (!b.fileKey.startsWith(`tenant-${scope.tenantId}/htp/`)) throw badRequest('fileKey', 'upload the drawing first');
+  if (!b.fileKey.startsWith(`tenant-${scope.tenantId}/htp/`))
+    throw badRequest('fileKey', 'upload the drawing first');
   if (b.amendsId !== undefined) {
     const amended = await findHtpRow(scope, b.amendsId);
-    if (!amended || amended.userId !== b.userId) throw badRequest('amendsId', 'no such record of this person');
-  } else if (await isHtpFileUsed(scope, b.fileKey)) throw badRequest('fileKey', 'the drawing belongs to another record');
+    if (!amended || amended.userId !== b.userId)
+      throw badRequest('amendsId', 'no such record of this person');
+  } else if (await isHtpFileUsed(scope, b.fileKey))
+    throw badRequest('fileKey', 'the drawing belongs to another record');
   const row = await insertHtp(scope, {
     userId: b.userId,
     fileKey: b.fileKey,
@@ -642,7 +749,13 @@ export async function htpDetail(scope: TenantScope, p: Principal, deptScope: num
   return toHtp(row);
 }
 
-export async function htpDrawing(scope: TenantScope, p: Principal, files: FileStorage, deptScope: number[] | null, id: number) {
+export async function htpDrawing(
+  scope: TenantScope,
+  p: Principal,
+  files: FileStorage,
+  deptScope: number[] | null,
+  id: number,
+) {
   const rec = await htpDetail(scope, p, deptScope, id);
   const bytes = await files.get(rec.fileKey);
   if (!bytes) throw notFound('drawing');

@@ -3,8 +3,8 @@ import {
   PLAN_STATUS,
   TASK_STATE,
   type Lang,
-  planInputSchema,
   type Plan,
+  type planInputSchema,
 } from '@psy/contracts';
 import type { z } from 'zod';
 import {
@@ -136,7 +136,10 @@ async function presentPlans(scope: TenantScope, rows: PlanRow[], lang: Lang) {
   const [scales, counts, names] = await Promise.all([
     findPlanScales(scope, ids),
     countAnswersByPlan(scope, ids),
-    findUserNames(scope, rows.map((r) => r.createdBy)),
+    findUserNames(
+      scope,
+      rows.map((r) => r.createdBy),
+    ),
   ]);
   return rows.map((r) =>
     toPlan(
@@ -242,11 +245,19 @@ export async function editPlan(scope: TenantScope, lang: Lang, b: ParsedPlanInpu
     const current = (await findPlanScales(scope, [row.id])).map((s) => `${s.scale.id}:${s.normId ?? ''}`);
     if (current.join(',') !== scales.map((s) => `${s.scaleId}:${s.normId ?? ''}`).join(','))
       throw badRequest('scales', 'a published plan keeps its scales');
-    if (columns.anonymous !== row.anonymous) throw badRequest('anonymous', 'a published plan keeps its anonymity');
+    if (columns.anonymous !== row.anonymous)
+      throw badRequest('anonymous', 'a published plan keeps its anonymity');
     if (columns.kind !== row.kind) throw badRequest('kind', 'a published plan keeps its kind');
-    if (columns.endTime && columns.endTime.getTime() < Date.now() && columns.endTime.getTime() !== row.endTime?.getTime())
+    if (
+      columns.endTime &&
+      columns.endTime.getTime() < Date.now() &&
+      columns.endTime.getTime() !== row.endTime?.getTime()
+    )
       throw badRequest('endTime', 'must not be in the past');
-    if (columns.startTime?.getTime() !== row.startTime?.getTime() && (row.startTime?.getTime() ?? 0) <= Date.now())
+    if (
+      columns.startTime?.getTime() !== row.startTime?.getTime() &&
+      (row.startTime?.getTime() ?? 0) <= Date.now()
+    )
       throw badRequest('startTime', 'the plan has started; its start time stays');
   }
   await updatePlan(scope, row.id, columns);
@@ -258,26 +269,38 @@ export async function editPlan(scope: TenantScope, lang: Lang, b: ParsedPlanInpu
 export async function publishPlan(scope: TenantScope, jobs: Jobs, lang: Lang, id: number) {
   const row = await requirePlan(scope, id, { forUpdate: true });
   if (row.status !== PLAN_STATUS.draft) throw new AppError('business', 'only a draft can be published');
-  if (row.endTime && row.endTime.getTime() <= Date.now()) throw badRequest('endTime', 'the plan would already be over');
+  if (row.endTime && row.endTime.getTime() <= Date.now())
+    throw badRequest('endTime', 'the plan would already be over');
   const now = new Date();
   await updatePlan(scope, id, { status: PLAN_STATUS.published, publishedAt: now });
   if (row.remindOnPublish)
-    await jobs.enqueue(scope, PLAN_REMIND_QUEUE, { planId: id, event: 'ASSESSMENT_PUBLISHED' }, {
-      runAt: row.startTime && row.startTime > now ? row.startTime : now,
-      maxAttempts: 3,
-    });
+    await jobs.enqueue(
+      scope,
+      PLAN_REMIND_QUEUE,
+      { planId: id, event: 'ASSESSMENT_PUBLISHED' },
+      {
+        runAt: row.startTime && row.startTime > now ? row.startTime : now,
+        maxAttempts: 3,
+      },
+    );
   for (const hours of row.remindBeforeEndHours) {
     if (!row.endTime) break;
     const runAt = new Date(row.endTime.getTime() - hours * 3600 * 1000);
     if (runAt > now)
-      await jobs.enqueue(scope, PLAN_REMIND_QUEUE, { planId: id, event: 'ASSESSMENT_REMINDER' }, { runAt, maxAttempts: 3 });
+      await jobs.enqueue(
+        scope,
+        PLAN_REMIND_QUEUE,
+        { planId: id, event: 'ASSESSMENT_REMINDER' },
+        { runAt, maxAttempts: 3 },
+      );
   }
   return planDetail(scope, lang, id);
 }
 
 export async function closePlan(scope: TenantScope, lang: Lang, id: number) {
   const row = await requirePlan(scope, id, { forUpdate: true });
-  if (row.status !== PLAN_STATUS.published) throw new AppError('business', 'only a published plan can be closed');
+  if (row.status !== PLAN_STATUS.published)
+    throw new AppError('business', 'only a published plan can be closed');
   await updatePlan(scope, id, { status: PLAN_STATUS.closed });
   return planDetail(scope, lang, id);
 }
@@ -354,7 +377,11 @@ export async function responsePage(
 ) {
   const { plan, rows, total } = await audiencePage(scope, q, { unfinished: false, deptScope });
   const scales = await findPlanScales(scope, [plan.id]);
-  const states = await findTaskStates(scope, plan.id, rows.map((r) => r.userId));
+  const states = await findTaskStates(
+    scope,
+    plan.id,
+    rows.map((r) => r.userId),
+  );
   return pageAnswer(
     q,
     rows.map((r) => ({
@@ -404,10 +431,15 @@ export function createPlanRemindJob(deps: { database: Database }): JobHandler<{
   event: 'ASSESSMENT_REMINDER' | 'ASSESSMENT_PUBLISHED';
 }> {
   return async (job) =>
-    deps.database.withTenant(job.tenantId!, (scope) => remindUnfinished(scope, job.payload.planId, job.payload.event));
+    deps.database.withTenant(job.tenantId!, (scope) =>
+      remindUnfinished(scope, job.payload.planId, job.payload.event),
+    );
 }
 
-export async function signaturePage(scope: TenantScope, q: { planId: number; current: number; size: number }) {
+export async function signaturePage(
+  scope: TenantScope,
+  q: { planId: number; current: number; size: number },
+) {
   await requirePlan(scope, q.planId);
   const { rows, total } = await findSignaturePage(scope, q.planId, pageWindow(q));
   return pageAnswer(
@@ -440,10 +472,12 @@ function nextAttempt(plan: PlanRow, tasks: TaskRow[], now = new Date()) {
   if (open) return { open, attempt: null as number | null, reason: null as string | null };
   const submitted = tasks.filter((t) => t.state === TASK_STATE.submitted);
   const max = Math.max(0, ...tasks.map((t) => t.attempt));
-  if (plan.kind === 1 && submitted.length >= plan.maxAttempts) return { open: null, attempt: null, reason: 'submitted' };
+  if (plan.kind === 1 && submitted.length >= plan.maxAttempts)
+    return { open: null, attempt: null, reason: 'submitted' };
   if (plan.kind === 2 && plan.minDaysBetween > 0) {
     const last = Math.max(0, ...submitted.map((t) => t.submittedAt?.getTime() ?? 0));
-    if (last && now.getTime() - last < plan.minDaysBetween * 86_400_000) return { open: null, attempt: null, reason: 'tooSoon' };
+    if (last && now.getTime() - last < plan.minDaysBetween * 86_400_000)
+      return { open: null, attempt: null, reason: 'tooSoon' };
   }
   return { open: null, attempt: max + 1, reason: null };
 }
@@ -537,9 +571,19 @@ export async function startTest(scope: TenantScope, p: Principal, b: { planId: n
   const tasks = (await findUserTasks(scope, p.userId, [plan.id])).filter((t) => t.scaleId === b.scaleId);
   const next = nextAttempt(plan, tasks);
   if (next.reason === 'submitted') throw new AppError('business', 'you have already submitted this test');
-  if (next.reason === 'tooSoon') throw new AppError('business', `you may take it again ${plan.minDaysBetween} days after your last answer`);
+  if (next.reason === 'tooSoon')
+    throw new AppError(
+      'business',
+      `you may take it again ${plan.minDaysBetween} days after your last answer`,
+    );
   const task =
-    next.open ?? (await insertTask(scope, { planId: plan.id, scaleId: b.scaleId, userId: p.userId, attempt: next.attempt! }));
+    next.open ??
+    (await insertTask(scope, {
+      planId: plan.id,
+      scaleId: b.scaleId,
+      userId: p.userId,
+      attempt: next.attempt!,
+    }));
   return toTask(task, plan, definitionOf(scale.scale));
 }
 
@@ -571,7 +615,12 @@ export async function saveProgress(
   const responses = { ...task.responses, ...b.responses };
   const position = Math.min(b.position ?? task.position, def.items.length);
   const row = await updateTask(scope, task.id, { responses, position });
-  return { taskId: row.id, answered: Object.keys(responses).length, position: row.position, saveTime: row.updatedAt.toISOString() };
+  return {
+    taskId: row.id,
+    answered: Object.keys(responses).length,
+    position: row.position,
+    saveTime: row.updatedAt.toISOString(),
+  };
 }
 
 /** The band that names an answer's level: the index's, else the total's, else the most severe factor's. */
@@ -630,14 +679,18 @@ export async function submitTest(
   if (closed) throw new AppError('business', 'the plan is closed');
   const scaleRow = (await findScalesByIds(scope, [task.scaleId]))[0]!;
   const def = definitionOf(scaleRow);
-  const normId = (await findPlanScales(scope, [plan.id])).find((s) => s.scale.id === task.scaleId)?.normId ?? null;
+  const normId =
+    (await findPlanScales(scope, [plan.id])).find((s) => s.scale.id === task.scaleId)?.normId ?? null;
   const responses = { ...task.responses, ...(b.responses ?? {}) };
   let result: ScaleResult;
   try {
     result = scoreScale(def, responses, { normId });
   } catch (e) {
     if (e instanceof ResponseError)
-      throw badResponses(e.items, e.kind === 'missing' ? 'please answer every item' : 'not an option of the item');
+      throw badResponses(
+        e.items,
+        e.kind === 'missing' ? 'please answer every item' : 'not an option of the item',
+      );
     throw e;
   }
   const profile = await findUserProfile(scope, p.userId);
@@ -703,11 +756,15 @@ export async function submitTest(
 }
 
 /** `POST /plantest/userPlan/sign`: the plan's agreement, signed once. */
-export async function signAgreement(scope: TenantScope, p: Principal, b: { planId: number; signature: string }) {
+export async function signAgreement(
+  scope: TenantScope,
+  p: Principal,
+  b: { planId: number; signature: string },
+) {
   const plan = await requireOpenPlanFor(scope, p, b.planId);
   if (!plan.agreementText) throw new AppError('business', 'the plan has no agreement');
-  const row = (await insertSignature(scope, { planId: plan.id, userId: p.userId, signature: b.signature })) ??
+  const row =
+    (await insertSignature(scope, { planId: plan.id, userId: p.userId, signature: b.signature })) ??
     (await findSignature(scope, plan.id, p.userId))!;
   return { planId: plan.id, signTime: row.signedAt.toISOString() };
 }
-

@@ -64,22 +64,31 @@ export async function individualReportPdf(report: Report, lang: Lang) {
   if (r.total !== null) lines.push(`${en ? 'Total' : '总分'}: ${r.total}`);
   if (r.index !== null) lines.push(`${en ? 'Index' : '标准分'}: ${r.index}`);
   if (r.positiveItems !== null) lines.push(`${en ? 'Positive items' : '阳性项目数'}: ${r.positiveItems}`);
-  if (r.riskGrade !== null) lines.push(`${en ? 'Risk' : '风险等级'}: ${r.riskScore} ${t(RISK[r.riskGrade as 1 | 2 | 3])}`);
+  if (r.riskGrade !== null)
+    lines.push(`${en ? 'Risk' : '风险等级'}: ${r.riskScore} ${t(RISK[r.riskGrade as 1 | 2 | 3])}`);
   if (r.profileCode) lines.push(`${en ? 'Code' : '代码'}: ${r.profileCode}`);
   if (lines.length) doc.text(lines.join('    '));
   for (const b of r.bands) doc.moveDown(0.3).text(`${t(b.label)}: ${t(b.interpretation)}`);
   if (r.screens.length)
     doc
       .moveDown(0.3)
-      .text(`${en ? 'Screen' : '筛查'}: ${r.screenPositive ? (en ? 'positive' : '阳性') : en ? 'negative' : '阴性'}`);
+      .text(
+        `${en ? 'Screen' : '筛查'}: ${r.screenPositive ? (en ? 'positive' : '阳性') : en ? 'negative' : '阴性'}`,
+      );
   if (r.critical.length) {
-    doc.moveDown(0.5).fillColor('#c00').text(en ? 'Critical items' : '关键条目');
+    doc
+      .moveDown(0.5)
+      .fillColor('#c00')
+      .text(en ? 'Critical items' : '关键条目');
     for (const c of r.critical) doc.text(`${c.item}. ${t(c.itemText)}: ${t(c.optionLabel)} (${t(c.reason)})`);
     doc.fillColor('#000');
   }
 
   if (r.factors.length) {
-    doc.moveDown().fontSize(13).text(en ? 'Factor profile' : '因子剖面');
+    doc
+      .moveDown()
+      .fontSize(13)
+      .text(en ? 'Factor profile' : '因子剖面');
     const max = Math.max(1, ...r.factors.map((x) => x.score), ...report.chart.normMeans.map((m) => m ?? 0));
     const left = 180;
     const width = 300;
@@ -87,11 +96,19 @@ export async function individualReportPdf(report: Report, lang: Lang) {
     for (const [i, x] of r.factors.entries()) {
       const y = doc.y + 4;
       doc.fillColor('#000').text(t(x.name), 50, y, { width: 125 });
-      doc.rect(left, y, (width * Math.max(0, x.score)) / max, 10).fill(x.band && x.band.level >= 2 ? '#d9534f' : '#5b8ff9');
+      doc
+        .rect(left, y, (width * Math.max(0, x.score)) / max, 10)
+        .fill(x.band && x.band.level >= 2 ? '#d9534f' : '#5b8ff9');
       const norm = report.chart.normMeans[i];
       if (norm !== null && norm !== undefined)
-        doc.moveTo(left + (width * norm) / max, y - 2).lineTo(left + (width * norm) / max, y + 12).strokeColor('#333').stroke();
-      doc.fillColor('#000').text(`${x.score}${x.t !== null ? `  T ${x.t}` : ''}`, left + width + 8, y, { width: 60 });
+        doc
+          .moveTo(left + (width * norm) / max, y - 2)
+          .lineTo(left + (width * norm) / max, y + 12)
+          .strokeColor('#333')
+          .stroke();
+      doc
+        .fillColor('#000')
+        .text(`${x.score}${x.t !== null ? `  T ${x.t}` : ''}`, left + width + 8, y, { width: 60 });
       doc.x = 50;
       doc.y = y + 14;
     }
@@ -100,7 +117,11 @@ export async function individualReportPdf(report: Report, lang: Lang) {
       doc.fontSize(10).text(`${t(x.name)}: ${t(x.band!.interpretation)}`, 50);
   }
   if (report.normPopulation)
-    doc.moveDown().fontSize(8).fillColor('#777').text(`${en ? 'Norm' : '常模'}: ${t(report.normPopulation)}`, 50);
+    doc
+      .moveDown()
+      .fontSize(8)
+      .fillColor('#777')
+      .text(`${en ? 'Norm' : '常模'}: ${t(report.normPopulation)}`, 50);
   doc.end();
   const bytes = await done;
   const name = `${a.realName ?? 'report'}-${report.scale.code}-${a.id}.pdf`;

@@ -443,7 +443,12 @@ export async function findFlagged(
       submitTime: new Date(r.submitted_at as string),
     }))
     // Most serious first: critical, then warnings, then risk grade.
-    .sort((x, y) => Number(y.critical) - Number(x.critical) || Number(y.warning) - Number(x.warning) || (x.riskGrade ?? 9) - (y.riskGrade ?? 9));
+    .sort(
+      (x, y) =>
+        Number(y.critical) - Number(x.critical) ||
+        Number(y.warning) - Number(x.warning) ||
+        (x.riskGrade ?? 9) - (y.riskGrade ?? 9),
+    );
   return { rows: all.slice(page.offset, page.offset + page.limit), total: all.length };
 }
 
@@ -462,7 +467,11 @@ export async function insertWarning(
   return row!;
 }
 
-export async function findWarning({ tx, tenantId }: TenantScope, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findWarning(
+  { tx, tenantId }: TenantScope,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+) {
   const q = tx
     .select()
     .from(assessmentWarning)
@@ -496,7 +505,14 @@ export interface ListedWarning extends WarningRowDb {
 
 function warningWhere(
   tenantId: number,
-  f: { status?: number; open?: boolean; level?: number; planId?: number; id?: number; deptIds: number[] | null },
+  f: {
+    status?: number;
+    open?: boolean;
+    level?: number;
+    planId?: number;
+    id?: number;
+    deptIds: number[] | null;
+  },
 ) {
   const c: SQL[] = [sql`w.tenant_id = ${tenantId}`];
   if (f.id !== undefined) c.push(sql`w.id = ${f.id}`);
@@ -511,7 +527,14 @@ function warningWhere(
 
 export async function findWarningPage(
   { tx, tenantId }: TenantScope,
-  f: { status?: number; open?: boolean; level?: number; planId?: number; id?: number; deptIds: number[] | null },
+  f: {
+    status?: number;
+    open?: boolean;
+    level?: number;
+    planId?: number;
+    id?: number;
+    deptIds: number[] | null;
+  },
   page: { offset: number; limit: number },
 ): Promise<{ rows: ListedWarning[]; total: number }> {
   const where = warningWhere(tenantId, f);
@@ -575,7 +598,10 @@ export async function findUndeliveredWarnings(db: Db, olderThanMs: number, limit
     select tenant_id, id from assessment_warning
     where delivered_at is null and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
     order by created_at limit ${limit}`);
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({ tenantId: toNumber(r.tenant_id), id: toNumber(r.id) }));
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    tenantId: toNumber(r.tenant_id),
+    id: toNumber(r.id),
+  }));
 }
 
 /**

@@ -67,7 +67,12 @@ export function toAnswerRow(r: ListedAnswer, lang: Lang): AnswerRow {
 }
 
 /** Writes the access log for the named answers a caller read. */
-export async function logResultReads(scope: TenantScope, p: Principal, rows: { userId: number | null }[], route: string) {
+export async function logResultReads(
+  scope: TenantScope,
+  p: Principal,
+  rows: { userId: number | null }[],
+  route: string,
+) {
   const seen = new Set<number>();
   await recordPersonalDataReads(
     scope,
@@ -103,9 +108,17 @@ export async function pageAnswers(
   q: Omit<AnswerFilter, 'deptIds'> & { deptId?: number; current: number; size: number },
   route: string,
 ) {
-  const { rows, total } = await findAnswerPage(scope, await scopedFilter(scope, deptScope, { ...q, name: q.name || undefined }), pageWindow(q));
+  const { rows, total } = await findAnswerPage(
+    scope,
+    await scopedFilter(scope, deptScope, { ...q, name: q.name || undefined }),
+    pageWindow(q),
+  );
   await logResultReads(scope, p, rows, route);
-  return pageAnswer(q, rows.map((r) => toAnswerRow(r, lang)), total);
+  return pageAnswer(
+    q,
+    rows.map((r) => toAnswerRow(r, lang)),
+    total,
+  );
 }
 
 async function findAnswerById(scope: TenantScope, deptScope: number[] | null, id: number) {
@@ -119,7 +132,13 @@ async function requireListedAnswer(scope: TenantScope, deptScope: number[] | nul
   return found;
 }
 
-export async function answerDetail(scope: TenantScope, p: Principal, lang: Lang, deptScope: number[] | null, id: number) {
+export async function answerDetail(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  deptScope: number[] | null,
+  id: number,
+) {
   const row = await requireListedAnswer(scope, deptScope, id);
   const full = await loadAnswerParts(scope, row);
   await logResultReads(scope, p, [row], 'GET /biz/plantest/answer/detail');
@@ -152,19 +171,33 @@ export function buildReport(row: ListedAnswer, def: ScaleDefinition, result: Sca
   const norm = def.norms.find((n) => n.id === result.normId) ?? null;
   return {
     answer: toAnswerRow(row, lang),
-    scale: { code: def.code, version: def.version, name: def.name, reportType: def.reportType, chart: def.chart },
+    scale: {
+      code: def.code,
+      version: def.version,
+      name: def.name,
+      reportType: def.reportType,
+      chart: def.chart,
+    },
     result,
     normPopulation: norm?.population ?? null,
     chart: {
       categories: result.factors.map((f) => f.name),
       scores: result.factors.map((f) => f.score),
       tScores: result.factors.map((f) => f.t),
-      normMeans: result.factors.map((f) => norm?.stats.find((s) => s.target === `factor:${f.code}`)?.mean ?? null),
+      normMeans: result.factors.map(
+        (f) => norm?.stats.find((s) => s.target === `factor:${f.code}`)?.mean ?? null,
+      ),
     },
   };
 }
 
-export async function individualReport(scope: TenantScope, p: Principal, lang: Lang, deptScope: number[] | null, answerId: number) {
+export async function individualReport(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  deptScope: number[] | null,
+  answerId: number,
+) {
   const row = await requireListedAnswer(scope, deptScope, answerId);
   const { def, result } = await loadAnswerParts(scope, row);
   await logResultReads(scope, p, [row], 'GET /biz/plantest/report/individual');
@@ -172,7 +205,12 @@ export async function individualReport(scope: TenantScope, p: Principal, lang: L
 }
 
 /** The caller's own answers with what each plan lets them see. */
-export async function myAnswers(scope: TenantScope, p: Principal, lang: Lang, q: { current: number; size: number }) {
+export async function myAnswers(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  q: { current: number; size: number },
+) {
   const { rows, total } = await findMyAnswers(scope, p.userId, pageWindow(q));
   return pageAnswer(
     q,
@@ -210,7 +248,11 @@ export async function dailyUsers(
   q: { current: number; size: number; name?: string; deptId?: number },
 ) {
   const f = await scopedFilter(scope, deptScope, { deptId: q.deptId });
-  const { rows, total } = await findDailyUsers(scope, { deptIds: f.deptIds ?? null, name: q.name || undefined }, pageWindow(q));
+  const { rows, total } = await findDailyUsers(
+    scope,
+    { deptIds: f.deptIds ?? null, name: q.name || undefined },
+    pageWindow(q),
+  );
   await logResultReads(scope, p, rows, 'POST /biz/plantest/answer/dailyUserPage');
   return pageAnswer(
     q,
@@ -234,9 +276,18 @@ export async function comprehensive(
   const planScale = (await findPlanScales(scope, [plan.id])).find((s) => s.scale.id === q.scaleId);
   if (!planScale) throw notFound('scale of the plan');
   const def = definitionOf(planScale.scale);
-  const { groups, factors } = await aggregateAnswers(scope, { planId: plan.id, scaleId: q.scaleId, deptIds: deptScope }, q.groupBy);
+  const { groups, factors } = await aggregateAnswers(
+    scope,
+    { planId: plan.id, scaleId: q.scaleId, deptIds: deptScope },
+    q.groupBy,
+  );
   const deptNames =
-    q.groupBy === 'dept' ? await findDeptNames(scope, groups.flatMap((g) => (g.key ? [Number(g.key)] : []))) : new Map();
+    q.groupBy === 'dept'
+      ? await findDeptNames(
+          scope,
+          groups.flatMap((g) => (g.key ? [Number(g.key)] : [])),
+        )
+      : new Map();
   const none = lang === 'en-US' ? 'Not given' : '未填写';
   const labelOf = (key: string) => {
     if (key === '') return none;
@@ -363,12 +414,20 @@ export async function startAnswerExport(
   b: { planId: number; scaleId: number },
 ): Promise<DownloadTask> {
   const plan = await requirePlan(scope, b.planId);
-  if (!(await findPlanScales(scope, [plan.id])).some((s) => s.scale.id === b.scaleId)) throw notFound('scale of the plan');
+  if (!(await findPlanScales(scope, [plan.id])).some((s) => s.scale.id === b.scaleId))
+    throw notFound('scale of the plan');
   const task = await createDownloadTask(scope, {
     userId: p.userId,
     fileName: `${fileSafe(plan.name)}-${lang === 'en-US' ? 'answers' : '答题记录'}-${stamp()}.xlsx`,
   });
-  const payload: AnswerExportPayload = { taskId: task.id, viewerId: p.userId, lang, planId: plan.id, scaleId: b.scaleId, deptIds: deptScope };
+  const payload: AnswerExportPayload = {
+    taskId: task.id,
+    viewerId: p.userId,
+    lang,
+    planId: plan.id,
+    scaleId: b.scaleId,
+    deptIds: deptScope,
+  };
   await jobs.enqueue(scope, ANSWER_EXPORT_QUEUE, payload, { maxAttempts: 3 });
   return task;
 }
@@ -376,12 +435,17 @@ export async function startAnswerExport(
 const BATCH = 1000;
 
 /** The answer export job: one row per answer, one column per item; named rows access-logged. */
-export function createAnswerExportJob(deps: { database: Database; files: FileStorage }): JobHandler<AnswerExportPayload> {
+export function createAnswerExportJob(deps: {
+  database: Database;
+  files: FileStorage;
+}): JobHandler<AnswerExportPayload> {
   return async (job) => {
     const x = job.payload;
     const en = x.lang === 'en-US';
     await runExportTask(deps, job, { taskId: x.taskId, viewerId: x.viewerId, lang: x.lang }, async () => {
-      const def = await deps.database.withTenant(job.tenantId!, async (scope) => definitionOf((await findScale(scope, x.scaleId))!));
+      const def = await deps.database.withTenant(job.tenantId!, async (scope) =>
+        definitionOf((await findScale(scope, x.scaleId))!),
+      );
       const headers = [
         en ? 'Answer' : '答卷编号',
         en ? 'Name' : '姓名',
@@ -405,19 +469,34 @@ export function createAnswerExportJob(deps: { database: Database; files: FileSto
       let after = 0;
       for (;;) {
         const rows = await deps.database.withTenant(job.tenantId!, async (scope) => {
-          const batch = await findAnswersForExport(scope, { planId: x.planId, scaleId: x.scaleId, deptIds: x.deptIds }, after, BATCH);
+          const batch = await findAnswersForExport(
+            scope,
+            { planId: x.planId, scaleId: x.scaleId, deptIds: x.deptIds },
+            after,
+            BATCH,
+          );
           await recordPersonalDataReads(
             scope,
             x.viewerId,
             batch.flatMap((r) =>
-              r.user_id === null ? [] : [{ subjectId: Number(r.user_id), fields: ['assessmentResult'], route: 'POST /biz/plantest/answer/export' }],
+              r.user_id === null
+                ? []
+                : [
+                    {
+                      subjectId: Number(r.user_id),
+                      fields: ['assessmentResult'],
+                      route: 'POST /biz/plantest/answer/export',
+                    },
+                  ],
             ),
           );
           return batch;
         });
         for (const r of rows) {
           const result = (typeof r.result === 'string' ? JSON.parse(r.result) : r.result) as ScaleResult;
-          const responses = (typeof r.responses === 'string' ? JSON.parse(r.responses) : r.responses) as Record<string, number>;
+          const responses = (
+            typeof r.responses === 'string' ? JSON.parse(r.responses) : r.responses
+          ) as Record<string, number>;
           const yes = en ? 'yes' : '是';
           out.addRow([
             Number(r.id),
@@ -429,7 +508,14 @@ export function createAnswerExportJob(deps: { database: Database; files: FileSto
             r.total === null ? null : Number(r.total),
             r.score_index === null ? null : Number(r.score_index),
             r.risk_score === null ? null : Number(r.risk_score),
-            r.risk_grade === null ? '' : ({ 1: en ? 'high' : '高', 2: en ? 'medium' : '中', 3: en ? 'low' : '低' } as Record<number, string>)[Number(r.risk_grade)]!,
+            r.risk_grade === null
+              ? ''
+              : (
+                  { 1: en ? 'high' : '高', 2: en ? 'medium' : '中', 3: en ? 'low' : '低' } as Record<
+                    number,
+                    string
+                  >
+                )[Number(r.risk_grade)]!,
             ((en ? r.level_label_en : r.level_label_zh) as string | null) ?? '',
             r.screen_positive ? yes : '',
             r.critical ? yes : '',
@@ -466,18 +552,28 @@ export async function startAnalysisExport(
   b: { planId: number; scaleId: number; groupBy: GroupBy },
 ): Promise<DownloadTask> {
   const plan = await requirePlan(scope, b.planId);
-  if (!(await findPlanScales(scope, [plan.id])).some((s) => s.scale.id === b.scaleId)) throw notFound('scale of the plan');
+  if (!(await findPlanScales(scope, [plan.id])).some((s) => s.scale.id === b.scaleId))
+    throw notFound('scale of the plan');
   const task = await createDownloadTask(scope, {
     userId: p.userId,
     fileName: `${fileSafe(plan.name)}-${lang === 'en-US' ? 'analysis' : '综合分析'}-${stamp()}.xlsx`,
   });
-  const payload: AnalysisExportPayload = { taskId: task.id, viewerId: p.userId, lang, ...b, deptIds: deptScope };
+  const payload: AnalysisExportPayload = {
+    taskId: task.id,
+    viewerId: p.userId,
+    lang,
+    ...b,
+    deptIds: deptScope,
+  };
   await jobs.enqueue(scope, ANALYSIS_EXPORT_QUEUE, payload, { maxAttempts: 3 });
   return task;
 }
 
 /** The analysis export job: the same figures as the call, one row per group and one for all. */
-export function createAnalysisExportJob(deps: { database: Database; files: FileStorage }): JobHandler<AnalysisExportPayload> {
+export function createAnalysisExportJob(deps: {
+  database: Database;
+  files: FileStorage;
+}): JobHandler<AnalysisExportPayload> {
   return async (job) => {
     const x = job.payload;
     const en = x.lang === 'en-US';
@@ -505,7 +601,10 @@ export function createAnalysisExportJob(deps: { database: Database; files: FileS
       ];
       const out = createTableWriter('xlsx', { sheetName: en ? 'Analysis' : '综合分析', headers });
       const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
-      for (const [label, s] of [[en ? 'All' : '全部', a.all] as const, ...a.groups.map((g) => [g.label, g] as const)])
+      for (const [label, s] of [
+        [en ? 'All' : '全部', a.all] as const,
+        ...a.groups.map((g) => [g.label, g] as const),
+      ])
         out.addRow([
           label,
           s.count,

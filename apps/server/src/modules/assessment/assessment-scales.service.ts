@@ -64,7 +64,13 @@ export async function seedAssessment(tx: Tx, tenantId: number): Promise<void> {
   const scope = { tx, tenantId };
   await insertMissingCategories(
     scope,
-    DEFAULT_SCALE_CATEGORIES.map((c, i) => ({ code: c.code, nameZh: c.name.zh, nameEn: c.name.en, kind: c.kind, sort: i + 1 })),
+    DEFAULT_SCALE_CATEGORIES.map((c, i) => ({
+      code: c.code,
+      nameZh: c.name.zh,
+      nameEn: c.name.en,
+      kind: c.kind,
+      sort: i + 1,
+    })),
   );
   const categories = new Map((await findCategories(scope)).map((c) => [c.code, c.id]));
   await insertMissingScales(
@@ -89,7 +95,11 @@ export async function seedAssessment(tx: Tx, tenantId: number): Promise<void> {
   );
 }
 
-export function toScaleSummary(row: ScaleRow, category: { nameZh: string; nameEn: string } | null, lang: Lang): ScaleSummary {
+export function toScaleSummary(
+  row: ScaleRow,
+  category: { nameZh: string; nameEn: string } | null,
+  lang: Lang,
+): ScaleSummary {
   return {
     id: row.id,
     code: row.code,
@@ -118,7 +128,10 @@ async function summaryOf(scope: TenantScope, row: ScaleRow, lang: Lang) {
 
 /** `GET /scale/scale/tree`: categories with their enabled scales, in order; empty categories left out. */
 export async function scaleTree(scope: TenantScope, lang: Lang, kind?: string) {
-  const [categories, scales] = await Promise.all([findCategories(scope, kind), findEnabledScales(scope, kind)]);
+  const [categories, scales] = await Promise.all([
+    findCategories(scope, kind),
+    findEnabledScales(scope, kind),
+  ]);
   return categories
     .map((c) => ({
       id: c.id,
@@ -143,13 +156,25 @@ export async function scaleTree(scope: TenantScope, lang: Lang, kind?: string) {
 export async function pageScales(
   scope: TenantScope,
   lang: Lang,
-  q: { current: number; size: number; categoryId?: number; name?: string; kind?: string; status?: number; source?: string },
+  q: {
+    current: number;
+    size: number;
+    categoryId?: number;
+    name?: string;
+    kind?: string;
+    status?: number;
+    source?: string;
+  },
 ) {
   const { rows, total } = await findScalePage(scope, { ...q, name: q.name || undefined }, pageWindow(q));
   return pageAnswer(
     q,
     rows.map((r) =>
-      toScaleSummary(r.scale, r.categoryZh === null ? null : { nameZh: r.categoryZh, nameEn: r.categoryEn ?? r.categoryZh }, lang),
+      toScaleSummary(
+        r.scale,
+        r.categoryZh === null ? null : { nameZh: r.categoryZh, nameEn: r.categoryEn ?? r.categoryZh },
+        lang,
+      ),
     ),
     total,
   );
@@ -182,7 +207,10 @@ async function storeImport(
   const issues = checkScaleDefinition(def);
   if (issues.length) throw issuesError(prefix, issues);
   if (await findScaleByCode(scope, def.code, def.version))
-    throw badRequest(`${prefix}version`, `the school already has ${def.code} version ${def.version}: import it as a new version`);
+    throw badRequest(
+      `${prefix}version`,
+      `the school already has ${def.code} version ${def.version}: import it as a new version`,
+    );
   let category: CategoryRow | null = null;
   if (categoryId !== undefined) {
     category = await findCategory(scope, categoryId);
@@ -191,7 +219,10 @@ async function storeImport(
     category = (await findCategories(scope)).find((c) => c.code === def.category) ?? null;
   }
   if (category && category.kind !== def.kind)
-    throw badRequest(categoryId !== undefined ? 'categoryId' : `${prefix}category`, `the category holds ${category.kind}s`);
+    throw badRequest(
+      categoryId !== undefined ? 'categoryId' : `${prefix}category`,
+      `the category holds ${category.kind}s`,
+    );
   const row = await insertScale(scope, {
     code: def.code,
     version: def.version,
@@ -238,7 +269,11 @@ function readSheets(bytes: Buffer): Sheets {
   }
   const sheets: Sheets = {};
   for (const name of wb.SheetNames) {
-    sheets[name.trim()] = XLSX.utils.sheet_to_json<Cell[]>(wb.Sheets[name]!, { header: 1, raw: true, defval: null });
+    sheets[name.trim()] = XLSX.utils.sheet_to_json<Cell[]>(wb.Sheets[name]!, {
+      header: 1,
+      raw: true,
+      defval: null,
+    });
   }
   return sheets;
 }
@@ -252,7 +287,8 @@ export async function importScaleXlsx(
   categoryId: number | undefined,
 ) {
   if (!file || file.data.length === 0) throw badRequest('file', 'please upload a file');
-  if (!(file.data[0] === 0x50 && file.data[1] === 0x4b)) throw badRequest('file', 'must be an .xlsx workbook');
+  if (!(file.data[0] === 0x50 && file.data[1] === 0x4b))
+    throw badRequest('file', 'must be an .xlsx workbook');
   const parsed = parseScaleDefinition(sheetsToDefinitionInput(readSheets(file.data)));
   if (!parsed.ok) throw issuesError('file:', parsed.issues);
   return storeImport(scope, p, lang, parsed.definition, categoryId, 'file:');
@@ -264,7 +300,11 @@ export async function exportScale(scope: TenantScope, id: number, format: 'json'
   const def = definitionOf(row);
   const base = `${def.code}-v${def.version}`;
   if (format === 'json')
-    return { fileName: `${base}.json`, type: 'application/json', bytes: Buffer.from(JSON.stringify(def, null, 2), 'utf8') };
+    return {
+      fileName: `${base}.json`,
+      type: 'application/json',
+      bytes: Buffer.from(JSON.stringify(def, null, 2), 'utf8'),
+    };
   const wb = XLSX.utils.book_new();
   for (const [name, rows] of Object.entries(definitionToSheets(def)))
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), name);
@@ -285,8 +325,10 @@ export async function setScaleStatus(scope: TenantScope, lang: Lang, id: number,
 /** Removes an imported scale no plan uses; built-ins are disabled, never removed. */
 export async function deleteScale(scope: TenantScope, id: number) {
   const row = await requireScale(scope, id);
-  if (row.source === 'builtin') throw new AppError('business', 'a built-in scale cannot be removed; disable it instead');
-  if (await isScaleUsed(scope, id)) throw new AppError('business', 'a plan uses this scale; disable it instead');
+  if (row.source === 'builtin')
+    throw new AppError('business', 'a built-in scale cannot be removed; disable it instead');
+  if (await isScaleUsed(scope, id))
+    throw new AppError('business', 'a plan uses this scale; disable it instead');
   await updateScale(scope, id, { deletedAt: new Date() });
   return { id };
 }

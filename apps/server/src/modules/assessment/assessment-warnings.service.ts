@@ -43,7 +43,12 @@ export const SWEEP_AFTER_MS = 10 * 60 * 1000;
 
 /** What enqueues a job (the app's JobQueue). */
 export interface Jobs {
-  enqueue(scope: TenantScope | SystemScope, queue: string, payload: unknown, opts?: EnqueueOptions): Promise<number | null>;
+  enqueue(
+    scope: TenantScope | SystemScope,
+    queue: string,
+    payload: unknown,
+    opts?: EnqueueOptions,
+  ): Promise<number | null>;
 }
 
 export interface WarningReasonRecord {
@@ -118,7 +123,10 @@ export function warningReasonsRecord(result: ScaleResult, reasons: WarningReason
         item: null,
         itemText: null,
         optionLabel: null,
-        text: { zh: `筛查阳性：${hits.map((h) => h.label.zh).join('；')}`, en: `Screen positive: ${hits.map((h) => h.label.en).join('; ')}` },
+        text: {
+          zh: `筛查阳性：${hits.map((h) => h.label.zh).join('；')}`,
+          en: `Screen positive: ${hits.map((h) => h.label.en).join('; ')}`,
+        },
       });
     }
   }
@@ -151,7 +159,10 @@ export async function raiseWarning(
   return row;
 }
 
-const LEVEL_TEXT = { 1: { zh: '关键条目', en: 'critical item' }, 2: { zh: '高风险', en: 'high risk' } } as const;
+const LEVEL_TEXT = {
+  1: { zh: '关键条目', en: 'critical item' },
+  2: { zh: '高风险', en: 'high risk' },
+} as const;
 
 /**
  * The default hand-over until a crisis module takes warnings: the ASSESSMENT_WARNING message to the
@@ -185,7 +196,8 @@ export const messageHandover: WarningHandover = async (scope, w) => {
 export async function deliverWarning(scope: TenantScope, warningId: number): Promise<boolean> {
   const w = await findWarning(scope, warningId, { forUpdate: true });
   if (!w || w.deliveredAt) return false;
-  const [listed] = (await findWarningPage(scope, { id: warningId, deptIds: null }, { offset: 0, limit: 1 })).rows;
+  const [listed] = (await findWarningPage(scope, { id: warningId, deptIds: null }, { offset: 0, limit: 1 }))
+    .rows;
   const out = await (warningHandover ?? messageHandover)(scope, {
     tenantId: scope.tenantId,
     warningId: w.id,
@@ -205,17 +217,23 @@ export async function deliverWarning(scope: TenantScope, warningId: number): Pro
     deliveredAt: new Date(),
     handedTo: out.handedTo,
     handoverRef: out.ref ?? null,
-    ...(out.handedTo === 'crisis' && w.status === WARNING_STATUS.new ? { status: WARNING_STATUS.handedOver } : {}),
+    ...(out.handedTo === 'crisis' && w.status === WARNING_STATUS.new
+      ? { status: WARNING_STATUS.handedOver }
+      : {}),
   });
   return true;
 }
 
 /** The delivery job: one warning per job, in its school's transaction. */
-export function createWarningDeliveryJob(deps: { database: Database }): JobHandler<{ tenantId?: number; warningId: number }> {
+export function createWarningDeliveryJob(deps: {
+  database: Database;
+}): JobHandler<{ tenantId?: number; warningId: number }> {
   return async (job) => {
     const tenantId = job.payload.tenantId ?? job.tenantId;
     if (!tenantId) return { skipped: 'no tenant' };
-    const delivered = await deps.database.withTenant(tenantId, (scope) => deliverWarning(scope, job.payload.warningId));
+    const delivered = await deps.database.withTenant(tenantId, (scope) =>
+      deliverWarning(scope, job.payload.warningId),
+    );
     return { delivered };
   };
 }
@@ -236,8 +254,6 @@ export function createWarningSweepJob(deps: { database: Database; jobs: Jobs }):
 }
 
 // --- the warning list ----------------------------------------------------------------------------------
-
-const ROUTE = 'assessment warnings';
 
 function toWarning(r: ListedWarning, lang: Lang): AssessmentWarning {
   return {
@@ -268,7 +284,9 @@ async function logReads(scope: TenantScope, p: Principal, rows: { userId: number
   await recordPersonalDataReads(
     scope,
     p.userId,
-    rows.flatMap((r) => (r.userId === null ? [] : [{ subjectId: r.userId, fields: ['assessmentResult'], route }])),
+    rows.flatMap((r) =>
+      r.userId === null ? [] : [{ subjectId: r.userId, fields: ['assessmentResult'], route }],
+    ),
   );
 }
 
@@ -281,7 +299,11 @@ export async function pageWarnings(
   const deptIds = await staffDeptScope(scope, p);
   const { rows, total } = await findWarningPage(scope, { ...q, deptIds }, pageWindow(q));
   await logReads(scope, p, rows, `POST /biz/plantest/warning/page`);
-  return pageAnswer(q, rows.map((r) => toWarning(r, lang)), total);
+  return pageAnswer(
+    q,
+    rows.map((r) => toWarning(r, lang)),
+    total,
+  );
 }
 
 async function requireWarning(scope: TenantScope, p: Principal, id: number) {
@@ -306,7 +328,8 @@ export async function handleWarning(
 ) {
   const row = await requireWarning(scope, p, body.id);
   if (row.status === WARNING_STATUS.closed) throw new AppError('business', 'the warning is closed');
-  if (body.status === 3 && !body.note) throw badRequest('note', 'say what was done before closing the warning');
+  if (body.status === 3 && !body.note)
+    throw badRequest('note', 'say what was done before closing the warning');
   await updateWarning(scope, row.id, {
     status: body.status,
     handledBy: p.userId,
@@ -314,7 +337,10 @@ export async function handleWarning(
     handleNote: body.note ?? row.handleNote,
   });
   if (row.userId !== null) await refreshRainbow(scope, row.userId);
-  return toWarning((await findWarningPage(scope, { id: row.id, deptIds: null }, { offset: 0, limit: 1 })).rows[0]!, lang);
+  return toWarning(
+    (await findWarningPage(scope, { id: row.id, deptIds: null }, { offset: 0, limit: 1 })).rows[0]!,
+    lang,
+  );
 }
 
 export async function pendingWarningCount(scope: TenantScope, p: Principal) {

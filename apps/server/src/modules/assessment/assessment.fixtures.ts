@@ -15,15 +15,67 @@ export const ASSESS_SCHOOL: SchoolSeed = {
   ],
   users: [
     { username: 'admin', password: PASSWORD, realName: 'Admin', roles: ['ROLE_ADMIN'], dept: 'Centre' },
-    { username: 'assessor', password: PASSWORD, realName: 'Assessor', roles: ['ROLE_ASSESSMENT'], dept: 'Centre' },
-    { username: 'interviewer', password: PASSWORD, realName: 'Interviewer', roles: ['ROLE_INTERVIEWER'], dept: 'Centre' },
-    { username: 'crisis', password: PASSWORD, realName: 'Crisis Head', roles: ['CRISIS_ROLE_CENTER_SUPERINTENDENT'], dept: 'Centre' },
+    {
+      username: 'assessor',
+      password: PASSWORD,
+      realName: 'Assessor',
+      roles: ['ROLE_ASSESSMENT'],
+      dept: 'Centre',
+    },
+    {
+      username: 'interviewer',
+      password: PASSWORD,
+      realName: 'Interviewer',
+      roles: ['ROLE_INTERVIEWER'],
+      dept: 'Centre',
+    },
+    {
+      username: 'crisis',
+      password: PASSWORD,
+      realName: 'Crisis Head',
+      roles: ['CRISIS_ROLE_CENTER_SUPERINTENDENT'],
+      dept: 'Centre',
+    },
     { username: 'clerk', password: PASSWORD, realName: 'Clerk', roles: ['ROLE_APPOINTMENT'], dept: 'Centre' },
-    { username: 'counsellor', password: PASSWORD, realName: 'Counsellor', roles: ['ROLE_CONSULTANT'], dept: 'Centre' },
-    { username: 's1', password: PASSWORD, realName: 'Student One', roles: ['ROLE_GENERAL'], dept: 'Sci 2024', sex: 1 },
-    { username: 's2', password: PASSWORD, realName: 'Student Two', roles: ['ROLE_GENERAL'], dept: 'Sci 2024', sex: 2 },
-    { username: 's3', password: PASSWORD, realName: 'Student Three', roles: ['ROLE_GENERAL'], dept: 'Arts 2024', sex: 2 },
-    { username: 's4', password: PASSWORD, realName: 'Student Four', roles: ['ROLE_GENERAL'], dept: 'Arts 2024', sex: 1 },
+    {
+      username: 'counsellor',
+      password: PASSWORD,
+      realName: 'Counsellor',
+      roles: ['ROLE_CONSULTANT'],
+      dept: 'Centre',
+    },
+    {
+      username: 's1',
+      password: PASSWORD,
+      realName: 'Student One',
+      roles: ['ROLE_GENERAL'],
+      dept: 'Sci 2024',
+      sex: 1,
+    },
+    {
+      username: 's2',
+      password: PASSWORD,
+      realName: 'Student Two',
+      roles: ['ROLE_GENERAL'],
+      dept: 'Sci 2024',
+      sex: 2,
+    },
+    {
+      username: 's3',
+      password: PASSWORD,
+      realName: 'Student Three',
+      roles: ['ROLE_GENERAL'],
+      dept: 'Arts 2024',
+      sex: 2,
+    },
+    {
+      username: 's4',
+      password: PASSWORD,
+      realName: 'Student Four',
+      roles: ['ROLE_GENERAL'],
+      dept: 'Arts 2024',
+      sex: 1,
+    },
   ],
 };
 
@@ -48,7 +100,8 @@ export async function createAssessContext(env: Record<string, string> = {}): Pro
   };
   const as = (u: string) => ({
     get: async (url: string) => t.get(url, { token: await token(u), tenantId: school.tenantId }),
-    post: async (url: string, body?: unknown) => t.post(url, body ?? {}, { token: await token(u), tenantId: school.tenantId }),
+    post: async (url: string, body?: unknown) =>
+      t.post(url, body ?? {}, { token: await token(u), tenantId: school.tenantId }),
   });
   const ids = new Map<string, number>();
   const scaleId = async (code: string) => {
@@ -97,7 +150,10 @@ export async function answer(
   const start = await c.as(username).post('/biz/plantest/userPlan/start', { planId, scaleId });
   if (start.status !== 200) throw new Error(`start failed: ${start.raw}`);
   const taskId = start.body.data.taskId as number;
-  return { taskId, submit: await c.as(username).post('/biz/plantest/userPlan/submit', { taskId, responses }) };
+  return {
+    taskId,
+    submit: await c.as(username).post('/biz/plantest/userPlan/submit', { taskId, responses }),
+  };
 }
 
 /** Answers with every item of a scale at one value, and some picks. */

@@ -44,7 +44,12 @@ export function findCategories({ tx, tenantId }: TenantScope, kind?: string) {
   return tx
     .select()
     .from(assessmentScaleCategory)
-    .where(and(eq(assessmentScaleCategory.tenantId, tenantId), kind ? eq(assessmentScaleCategory.kind, kind) : undefined))
+    .where(
+      and(
+        eq(assessmentScaleCategory.tenantId, tenantId),
+        kind ? eq(assessmentScaleCategory.kind, kind) : undefined,
+      ),
+    )
     .orderBy(asc(assessmentScaleCategory.sort), asc(assessmentScaleCategory.id));
 }
 
@@ -73,7 +78,8 @@ export async function insertScale({ tx, tenantId }: TenantScope, row: NewScale) 
   return created!;
 }
 
-const liveScale = (tenantId: number) => and(eq(assessmentScale.tenantId, tenantId), isNull(assessmentScale.deletedAt));
+const liveScale = (tenantId: number) =>
+  and(eq(assessmentScale.tenantId, tenantId), isNull(assessmentScale.deletedAt));
 
 export async function findScale({ tx, tenantId }: TenantScope, id: number) {
   const [row] = await tx
@@ -120,7 +126,11 @@ export async function findScalePage(
       : undefined,
   );
   const rows = await tx
-    .select({ scale: assessmentScale, categoryZh: assessmentScaleCategory.nameZh, categoryEn: assessmentScaleCategory.nameEn })
+    .select({
+      scale: assessmentScale,
+      categoryZh: assessmentScaleCategory.nameZh,
+      categoryEn: assessmentScaleCategory.nameEn,
+    })
     .from(assessmentScale)
     .leftJoin(
       assessmentScaleCategory,
@@ -143,7 +153,11 @@ export function findEnabledScales({ tx, tenantId }: TenantScope, kind?: string) 
     .select()
     .from(assessmentScale)
     .where(
-      and(liveScale(tenantId), eq(assessmentScale.status, 1), kind ? eq(assessmentScale.kind, kind) : undefined),
+      and(
+        liveScale(tenantId),
+        eq(assessmentScale.status, 1),
+        kind ? eq(assessmentScale.kind, kind) : undefined,
+      ),
     )
     .orderBy(asc(assessmentScale.sort), asc(assessmentScale.id));
 }
@@ -171,7 +185,8 @@ export async function isScaleUsed({ tx, tenantId }: TenantScope, scaleId: number
 
 // --- plans ---------------------------------------------------------------------------------------------
 
-const livePlan = (tenantId: number) => and(eq(assessmentPlan.tenantId, tenantId), isNull(assessmentPlan.deletedAt));
+const livePlan = (tenantId: number) =>
+  and(eq(assessmentPlan.tenantId, tenantId), isNull(assessmentPlan.deletedAt));
 
 export async function insertPlan({ tx, tenantId }: TenantScope, row: NewPlan) {
   const [created] = await tx
@@ -190,7 +205,11 @@ export async function updatePlan({ tx, tenantId }: TenantScope, id: number, set:
   return row ?? null;
 }
 
-export async function findPlan({ tx, tenantId }: TenantScope, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findPlan(
+  { tx, tenantId }: TenantScope,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+) {
   const q = tx
     .select()
     .from(assessmentPlan)
@@ -239,11 +258,18 @@ export async function replacePlanScales(
 export async function findPlanScales({ tx, tenantId }: TenantScope, planIds: number[]) {
   if (planIds.length === 0) return [];
   return tx
-    .select({ planId: assessmentPlanScale.planId, normId: assessmentPlanScale.normId, scale: assessmentScale })
+    .select({
+      planId: assessmentPlanScale.planId,
+      normId: assessmentPlanScale.normId,
+      scale: assessmentScale,
+    })
     .from(assessmentPlanScale)
     .innerJoin(
       assessmentScale,
-      and(eq(assessmentScale.tenantId, assessmentPlanScale.tenantId), eq(assessmentScale.id, assessmentPlanScale.scaleId)),
+      and(
+        eq(assessmentScale.tenantId, assessmentPlanScale.tenantId),
+        eq(assessmentScale.id, assessmentPlanScale.scaleId),
+      ),
     )
     .where(and(eq(assessmentPlanScale.tenantId, tenantId), inArray(assessmentPlanScale.planId, planIds)))
     .orderBy(asc(assessmentPlanScale.planId), asc(assessmentPlanScale.sort));
@@ -274,7 +300,9 @@ export async function findExistingUserIds({ tx, tenantId }: TenantScope, ids: nu
   const rows = await tx
     .select({ id: sysUser.id })
     .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), inArray(sysUser.id, [...new Set(ids)]), eq(sysUser.delFlag, false)));
+    .where(
+      and(eq(sysUser.tenantId, tenantId), inArray(sysUser.id, [...new Set(ids)]), eq(sysUser.delFlag, false)),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -330,7 +358,8 @@ export function audienceCondition(plan: PlanRow, subtree: number[]): SQL {
   if (hasFilter) {
     const filters: SQL[] = [];
     if (plan.audienceDeptIds.length) filters.push(sql`u.dept_id = any(${sql.param(subtree)}::bigint[])`);
-    if (plan.audienceGrades.length) filters.push(sql`u.year_info = any(${sql.param(plan.audienceGrades)}::text[])`);
+    if (plan.audienceGrades.length)
+      filters.push(sql`u.year_info = any(${sql.param(plan.audienceGrades)}::text[])`);
     if (plan.audienceUserTypeIds.length)
       filters.push(sql`u.user_type_id = any(${sql.param(plan.audienceUserTypeIds)}::bigint[])`);
     parts.push(sql`(${sql.join(filters, sql` and `)})`);
@@ -340,7 +369,11 @@ export function audienceCondition(plan: PlanRow, subtree: number[]): SQL {
 }
 
 /** Open published plans whose audience holds the user (ancestors: the user's department and those above). */
-export async function findOpenPlansForUser({ tx, tenantId }: TenantScope, userId: number, questionnaires?: boolean) {
+export async function findOpenPlansForUser(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+  questionnaires?: boolean,
+) {
   const res = await tx.execute(sql`
     with recursive me as (
       select id, dept_id, year_info, user_type_id from sys_user
@@ -375,7 +408,12 @@ export async function findOpenPlansForUser({ tx, tenantId }: TenantScope, userId
 }
 
 /** Whether a user is in a plan's audience. */
-export async function isInAudience({ tx, tenantId }: TenantScope, plan: PlanRow, subtree: number[], userId: number) {
+export async function isInAudience(
+  { tx, tenantId }: TenantScope,
+  plan: PlanRow,
+  subtree: number[],
+  userId: number,
+) {
   const res = await tx.execute(sql`
     select 1 from sys_user u where u.tenant_id = ${tenantId} and u.id = ${userId} and ${audienceCondition(plan, subtree)}`);
   return rowsOf(res).length > 0;
@@ -390,11 +428,19 @@ export function findUserTasks({ tx, tenantId }: TenantScope, userId: number, pla
     .select()
     .from(assessmentTask)
     .where(
-      and(eq(assessmentTask.tenantId, tenantId), eq(assessmentTask.userId, userId), inArray(assessmentTask.planId, planIds)),
+      and(
+        eq(assessmentTask.tenantId, tenantId),
+        eq(assessmentTask.userId, userId),
+        inArray(assessmentTask.planId, planIds),
+      ),
     );
 }
 
-export async function findTask({ tx, tenantId }: TenantScope, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findTask(
+  { tx, tenantId }: TenantScope,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+) {
   const q = tx
     .select()
     .from(assessmentTask)
@@ -454,7 +500,9 @@ export async function insertAnswer(
     .values({ ...a, tenantId })
     .returning();
   if (factors.length)
-    await tx.insert(assessmentAnswerFactor).values(factors.map((f) => ({ ...f, tenantId, answerId: row!.id })));
+    await tx
+      .insert(assessmentAnswerFactor)
+      .values(factors.map((f) => ({ ...f, tenantId, answerId: row!.id })));
   return row!;
 }
 
@@ -486,13 +534,29 @@ export async function findUserProfile({ tx, tenantId }: TenantScope, userId: num
 }
 
 /** The caller's own answers (named plans only), newest first. */
-export async function findMyAnswers({ tx, tenantId }: TenantScope, userId: number, page: { offset: number; limit: number }) {
+export async function findMyAnswers(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+  page: { offset: number; limit: number },
+) {
   const where = and(eq(assessmentAnswer.tenantId, tenantId), eq(assessmentAnswer.userId, userId));
   const rows = await tx
     .select({ answer: assessmentAnswer, plan: assessmentPlan, scale: assessmentScale })
     .from(assessmentAnswer)
-    .innerJoin(assessmentPlan, and(eq(assessmentPlan.tenantId, assessmentAnswer.tenantId), eq(assessmentPlan.id, assessmentAnswer.planId)))
-    .innerJoin(assessmentScale, and(eq(assessmentScale.tenantId, assessmentAnswer.tenantId), eq(assessmentScale.id, assessmentAnswer.scaleId)))
+    .innerJoin(
+      assessmentPlan,
+      and(
+        eq(assessmentPlan.tenantId, assessmentAnswer.tenantId),
+        eq(assessmentPlan.id, assessmentAnswer.planId),
+      ),
+    )
+    .innerJoin(
+      assessmentScale,
+      and(
+        eq(assessmentScale.tenantId, assessmentAnswer.tenantId),
+        eq(assessmentScale.id, assessmentAnswer.scaleId),
+      ),
+    )
     .where(where)
     .orderBy(desc(assessmentAnswer.submittedAt), desc(assessmentAnswer.id))
     .offset(page.offset)
@@ -503,7 +567,10 @@ export async function findMyAnswers({ tx, tenantId }: TenantScope, userId: numbe
 
 // --- signatures ----------------------------------------------------------------------------------------
 
-export async function insertSignature({ tx, tenantId }: TenantScope, s: { planId: number; userId: number; signature: string }) {
+export async function insertSignature(
+  { tx, tenantId }: TenantScope,
+  s: { planId: number; userId: number; signature: string },
+) {
   const [row] = await tx
     .insert(assessmentSignature)
     .values({ ...s, tenantId })
@@ -517,7 +584,11 @@ export async function findSignature({ tx, tenantId }: TenantScope, planId: numbe
     .select()
     .from(assessmentSignature)
     .where(
-      and(eq(assessmentSignature.tenantId, tenantId), eq(assessmentSignature.planId, planId), eq(assessmentSignature.userId, userId)),
+      and(
+        eq(assessmentSignature.tenantId, tenantId),
+        eq(assessmentSignature.planId, planId),
+        eq(assessmentSignature.userId, userId),
+      ),
     );
   return row ?? null;
 }
@@ -528,12 +599,20 @@ export async function findSignedPlanIds({ tx, tenantId }: TenantScope, userId: n
     .select({ planId: assessmentSignature.planId })
     .from(assessmentSignature)
     .where(
-      and(eq(assessmentSignature.tenantId, tenantId), eq(assessmentSignature.userId, userId), inArray(assessmentSignature.planId, planIds)),
+      and(
+        eq(assessmentSignature.tenantId, tenantId),
+        eq(assessmentSignature.userId, userId),
+        inArray(assessmentSignature.planId, planIds),
+      ),
     );
   return new Set(rows.map((r) => r.planId));
 }
 
-export async function findSignaturePage({ tx, tenantId }: TenantScope, planId: number, page: { offset: number; limit: number }) {
+export async function findSignaturePage(
+  { tx, tenantId }: TenantScope,
+  planId: number,
+  page: { offset: number; limit: number },
+) {
   const where = and(eq(assessmentSignature.tenantId, tenantId), eq(assessmentSignature.planId, planId));
   const rows = await tx
     .select({
@@ -548,7 +627,10 @@ export async function findSignaturePage({ tx, tenantId }: TenantScope, planId: n
       sex: sysUser.sex,
     })
     .from(assessmentSignature)
-    .innerJoin(sysUser, and(eq(sysUser.tenantId, assessmentSignature.tenantId), eq(sysUser.id, assessmentSignature.userId)))
+    .innerJoin(
+      sysUser,
+      and(eq(sysUser.tenantId, assessmentSignature.tenantId), eq(sysUser.id, assessmentSignature.userId)),
+    )
     .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
     .where(where)
     .orderBy(desc(assessmentSignature.signedAt))
@@ -590,4 +672,3 @@ export async function findLatestScaleResult({ tx, tenantId }: TenantScope, userI
   if (!row) return null;
   return { score: Number(row.score), scaleName: String(row.scale_name), at: new Date(row.at as string) };
 }
-

@@ -142,7 +142,12 @@ import {
   scaleTree,
   setScaleStatus,
 } from './assessment-scales.service';
-import { handleWarning, pageWarnings, pendingWarningCount, warningDetail } from './assessment-warnings.service';
+import {
+  handleWarning,
+  pageWarnings,
+  pendingWarningCount,
+  warningDetail,
+} from './assessment-warnings.service';
 
 function fileOf(req: FastifyRequest): { data: Buffer } | null {
   const part = ((req.body ?? {}) as Record<string, unknown>).file;
@@ -154,7 +159,10 @@ function fileOf(req: FastifyRequest): { data: Buffer } | null {
 async function sendFile(reply: FastifyReply, f: { fileName: string; type: string; bytes: Uint8Array }) {
   await reply
     .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="${f.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${f.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`,
+    )
     .type(f.type)
     .send(Buffer.from(f.bytes));
   return undefined;
@@ -195,7 +203,8 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
     defineRoute({
       endpoint: scaleExportEndpoint,
       access: A.scaleRead,
-      handler: async ({ scope, query, reply }) => sendFile(reply, await exportScale(scope, query.id, query.format)),
+      handler: async ({ scope, query, reply }) =>
+        sendFile(reply, await exportScale(scope, query.id, query.format)),
     }),
     defineRoute({
       endpoint: scaleStatusEndpoint,
@@ -207,7 +216,11 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
       access: A.scaleEdit,
       handler: async ({ scope, body }) => deleteScale(scope, body.id),
     }),
-    defineRoute({ endpoint: reportTypesEndpoint, access: A.signedIn, handler: async ({ lang }) => reportTypes(lang) }),
+    defineRoute({
+      endpoint: reportTypesEndpoint,
+      access: A.signedIn,
+      handler: async ({ lang }) => reportTypes(lang),
+    }),
     defineRoute({
       endpoint: scaleCategoryListEndpoint,
       access: A.signedIn,
@@ -286,12 +299,14 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
     defineRoute({
       endpoint: planRemindEndpoint,
       access: A.planEdit,
-      handler: async ({ scope, body }) => remindUnfinished(scope, body.planId, 'ASSESSMENT_REMINDER', body.userIds),
+      handler: async ({ scope, body }) =>
+        remindUnfinished(scope, body.planId, 'ASSESSMENT_REMINDER', body.userIds),
     }),
     defineRoute({
       endpoint: planResponsePageEndpoint,
       access: A.plan,
-      handler: async ({ scope, principal, body }) => responsePage(scope, body, await staffDeptScope(scope, principal)),
+      handler: async ({ scope, principal, body }) =>
+        responsePage(scope, body, await staffDeptScope(scope, principal)),
     }),
     defineRoute({
       endpoint: planSignaturePageEndpoint,
@@ -340,7 +355,14 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
       endpoint: answerPageEndpoint,
       access: A.resultView,
       handler: async ({ scope, principal, lang, body }) =>
-        pageAnswers(scope, principal, lang, await staffDeptScope(scope, principal), body, 'POST /biz/plantest/answer/page'),
+        pageAnswers(
+          scope,
+          principal,
+          lang,
+          await staffDeptScope(scope, principal),
+          body,
+          'POST /biz/plantest/answer/page',
+        ),
     }),
     defineRoute({
       endpoint: answerDetailEndpoint,
@@ -352,18 +374,33 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
       endpoint: answerExportEndpoint,
       access: A.export,
       handler: async ({ scope, principal, lang, body, req }) =>
-        startAnswerExport(scope, principal, req.server.jobs, lang, await staffDeptScope(scope, principal), body),
+        startAnswerExport(
+          scope,
+          principal,
+          req.server.jobs,
+          lang,
+          await staffDeptScope(scope, principal),
+          body,
+        ),
     }),
     defineRoute({
       endpoint: dailyUserPageEndpoint,
       access: A.resultView,
-      handler: async ({ scope, principal, body }) => dailyUsers(scope, principal, await staffDeptScope(scope, principal), body),
+      handler: async ({ scope, principal, body }) =>
+        dailyUsers(scope, principal, await staffDeptScope(scope, principal), body),
     }),
     defineRoute({
       endpoint: recordPageEndpoint,
       access: A.resultView,
       handler: async ({ scope, principal, lang, body }) =>
-        pageAnswers(scope, principal, lang, await staffDeptScope(scope, principal), body, 'POST /biz/plantest/answer/recordPage'),
+        pageAnswers(
+          scope,
+          principal,
+          lang,
+          await staffDeptScope(scope, principal),
+          body,
+          'POST /biz/plantest/answer/recordPage',
+        ),
     }),
     defineRoute({
       endpoint: individualReportEndpoint,
@@ -378,7 +415,13 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
         sendFile(
           reply,
           await individualReportPdf(
-            await individualReport(scope, principal, lang, await staffDeptScope(scope, principal), query.answerId),
+            await individualReport(
+              scope,
+              principal,
+              lang,
+              await staffDeptScope(scope, principal),
+              query.answerId,
+            ),
             lang,
           ),
         ),
@@ -393,19 +436,40 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
       endpoint: comprehensiveExportEndpoint,
       access: A.export,
       handler: async ({ scope, principal, lang, body, req }) =>
-        startAnalysisExport(scope, principal, req.server.jobs, lang, await staffDeptScope(scope, principal), body),
+        startAnalysisExport(
+          scope,
+          principal,
+          req.server.jobs,
+          lang,
+          await staffDeptScope(scope, principal),
+          body,
+        ),
     }),
     defineRoute({
       endpoint: drillAnswerPageEndpoint,
       access: A.resultView,
       handler: async ({ scope, principal, lang, body }) =>
-        drillAnswers(scope, principal, lang, await staffDeptScope(scope, principal), body, 'POST /biz/plantest/report/drillAnswerPage'),
+        drillAnswers(
+          scope,
+          principal,
+          lang,
+          await staffDeptScope(scope, principal),
+          body,
+          'POST /biz/plantest/report/drillAnswerPage',
+        ),
     }),
     defineRoute({
       endpoint: drillDataPageEndpoint,
       access: A.resultView,
       handler: async ({ scope, principal, lang, body }) =>
-        drillAnswers(scope, principal, lang, await staffDeptScope(scope, principal), body, 'POST /biz/plantest/report/drillDataPage'),
+        drillAnswers(
+          scope,
+          principal,
+          lang,
+          await staffDeptScope(scope, principal),
+          body,
+          'POST /biz/plantest/report/drillDataPage',
+        ),
     }),
     // --- warnings ---
     defineRoute({
@@ -489,7 +553,8 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
     defineRoute({
       endpoint: followUpPageEndpoint,
       access: A.followUp,
-      handler: async ({ scope, principal, body }) => pageFollowUps(scope, principal, await staffDeptScope(scope, principal), body),
+      handler: async ({ scope, principal, body }) =>
+        pageFollowUps(scope, principal, await staffDeptScope(scope, principal), body),
     }),
     defineRoute({
       endpoint: followUpDetailEndpoint,
@@ -513,7 +578,9 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
       endpoint: rainbowPageEndpoint,
       access: A.rainbow,
       handler: async ({ scope, principal, body }) =>
-        rainbowPage(scope, principal, await staffDeptScope(scope, principal), body, (d) => findSubtrees(scope, [d])),
+        rainbowPage(scope, principal, await staffDeptScope(scope, principal), body, (d) =>
+          findSubtrees(scope, [d]),
+        ),
     }),
     defineRoute({
       endpoint: htpUploadEndpoint,
@@ -524,17 +591,20 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
     defineRoute({
       endpoint: htpSaveEndpoint,
       access: A.htp,
-      handler: async ({ scope, principal, body }) => saveHtp(scope, principal, await staffDeptScope(scope, principal), body),
+      handler: async ({ scope, principal, body }) =>
+        saveHtp(scope, principal, await staffDeptScope(scope, principal), body),
     }),
     defineRoute({
       endpoint: htpPageEndpoint,
       access: A.htp,
-      handler: async ({ scope, principal, body }) => htpPage(scope, principal, await staffDeptScope(scope, principal), body),
+      handler: async ({ scope, principal, body }) =>
+        htpPage(scope, principal, await staffDeptScope(scope, principal), body),
     }),
     defineRoute({
       endpoint: htpDetailEndpoint,
       access: A.htp,
-      handler: async ({ scope, principal, query }) => htpDetail(scope, principal, await staffDeptScope(scope, principal), query.id),
+      handler: async ({ scope, principal, query }) =>
+        htpDetail(scope, principal, await staffDeptScope(scope, principal), query.id),
     }),
     defineRoute({
       endpoint: htpDrawingEndpoint,

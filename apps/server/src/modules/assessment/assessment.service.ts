@@ -7,7 +7,8 @@ import { findLatestScaleResult, insertScaleResult } from './assessment.repositor
  */
 
 /** The newest scale result of a person: a score entered by staff or the risk score of an answer. */
-export const latestScaleResultOf = (scope: TenantScope, userId: number) => findLatestScaleResult(scope, userId);
+export const latestScaleResultOf = (scope: TenantScope, userId: number) =>
+  findLatestScaleResult(scope, userId);
 
 /** Records a scale score (0-100) entered by staff for a subject. */
 export const recordScaleResult = (

@@ -48,7 +48,11 @@ export const assessmentScaleCategory = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('assessment_scale_category_code_uq').on(t.tenantId, t.code),
-    foreignKey({ name: 'assessment_scale_category_tenant_fk', columns: [t.tenantId], foreignColumns: [tenant.id] }),
+    foreignKey({
+      name: 'assessment_scale_category_tenant_fk',
+      columns: [t.tenantId],
+      foreignColumns: [tenant.id],
+    }),
     tenantIsolation(),
   ],
 );
@@ -113,10 +117,22 @@ export const assessmentPlan = pgTable(
     kind: smallint('kind').notNull().default(1),
     /** 1 draft, 2 published, 3 closed. */
     status: smallint('status').notNull().default(1),
-    audienceDeptIds: bigint('audience_dept_ids', { mode: 'number' }).array().notNull().default(sql`'{}'`),
-    audienceGrades: text('audience_grades').array().notNull().default(sql`'{}'`),
-    audienceUserTypeIds: bigint('audience_user_type_ids', { mode: 'number' }).array().notNull().default(sql`'{}'`),
-    audienceUserIds: bigint('audience_user_ids', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    audienceDeptIds: bigint('audience_dept_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    audienceGrades: text('audience_grades')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    audienceUserTypeIds: bigint('audience_user_type_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    audienceUserIds: bigint('audience_user_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     startTime: timestamp('start_time', { withTimezone: true }),
     endTime: timestamp('end_time', { withTimezone: true }),
     anonymous: boolean('anonymous').notNull().default(false),
@@ -124,7 +140,10 @@ export const assessmentPlan = pgTable(
     maxAttempts: smallint('max_attempts').notNull().default(1),
     minDaysBetween: smallint('min_days_between').notNull().default(0),
     remindOnPublish: boolean('remind_on_publish').notNull().default(true),
-    remindBeforeEndHours: integer('remind_before_end_hours').array().notNull().default(sql`'{}'`),
+    remindBeforeEndHours: integer('remind_before_end_hours')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     agreementText: text('agreement_text'),
     helpText: text('help_text'),
     useRiskBands: boolean('use_risk_bands').notNull().default(true),
@@ -439,7 +458,10 @@ export const assessmentFollowUp = pgTable(
     amendsId: bigint('amends_id', { mode: 'number' }),
     date: date('date', { mode: 'string' }).notNull(),
     method: bigint('method', { mode: 'number' }),
-    measures: bigint('measures', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    measures: bigint('measures', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     hours: doublePrecision('hours'),
     content: text('content'),
     receiver: text('receiver'),

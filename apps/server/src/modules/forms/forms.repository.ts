@@ -2,14 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type S
 import { FORM_ANSWER_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { sysUser } from '../identity/identity.table';
-import {
-  form,
-  formAnswer,
-  formAnswerEdition,
-  formType,
-  formVersion,
-  smartFormSetting,
-} from './forms.table';
+import { form, formAnswer, formAnswerEdition, formType, formVersion, smartFormSetting } from './forms.table';
 
 type Localized = { 'zh-CN': string; 'en-US': string };
 

@@ -1,7 +1,6 @@
 import {
   bigint,
   boolean,
-  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -10,7 +9,6 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantIdColumn, tenantIsolation, updatedAt } from '../../core/db/columns';
@@ -182,4 +180,3 @@ export const smartFormSetting = pgTable(
 );
 
 // The scale results `gradeResultCalc` reads are owned by modules/assessment (table form_scale_result).
-
