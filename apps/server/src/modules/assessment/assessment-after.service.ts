@@ -179,7 +179,9 @@ export async function assignInterviews(
     throw err;
   });
   if (rows.length) {
-    const names = await Promise.all(rows.map((r) => findUserProfile(scope, r.userId)));
+    // One statement at a time: a transaction has one connection.
+    const names = [];
+    for (const r of rows) names.push(await findUserProfile(scope, r.userId));
     await sendMessageByEvent(scope, {
       event: 'ASSESSMENT_INTERVIEW_ASSIGNED',
       userIds: [b.interviewerId],

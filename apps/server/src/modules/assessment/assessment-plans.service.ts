@@ -492,12 +492,11 @@ export async function myPendingTests(
 ) {
   const planIds = await findOpenPlansForUser(scope, p.userId, questionnaires);
   if (planIds.length === 0) return pageAnswer(q, [], 0);
-  const [plans, scales, tasks, signed] = await Promise.all([
-    Promise.all(planIds.map((id) => findPlan(scope, id))),
-    findPlanScales(scope, planIds),
-    findUserTasks(scope, p.userId, planIds),
-    findSignedPlanIds(scope, p.userId, planIds),
-  ]);
+  const plans = [];
+  for (const id of planIds) plans.push(await findPlan(scope, id));
+  const scales = await findPlanScales(scope, planIds);
+  const tasks = await findUserTasks(scope, p.userId, planIds);
+  const signed = await findSignedPlanIds(scope, p.userId, planIds);
   const pending = [];
   for (const plan of plans) {
     if (!plan) continue;
