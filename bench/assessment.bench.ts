@@ -199,6 +199,7 @@ async function main() {
           ...signHeaders({ method, pathWithQuery, body, signingKey: sha256Hex(token) }),
         },
       });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many calls; the bench reads a few fields
       const json = (await res.json()) as { code: number; data: any };
       if (res.status !== 200 || json.code !== 0)
         throw new Error(`${pathWithQuery}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
@@ -347,7 +348,7 @@ async function main() {
     const analysis: Record<string, ReturnType<typeof stats> & { groups: number; count: number }> = {};
     for (const groupBy of ['dept', 'grade', 'sex'] as const) {
       const times: number[] = [];
-      let last: any;
+      let last: { groups: unknown[]; all: { count: number } } = { groups: [], all: { count: 0 } };
       for (let k = 0; k < 6; k += 1) {
         const a0 = performance.now();
         last = await call('assessor', 'POST', '/biz/plantest/report/comprehensive', {
