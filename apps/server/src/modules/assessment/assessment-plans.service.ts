@@ -742,6 +742,8 @@ export async function submitTest(
     submittedAt,
     answerId: plan.anonymous ? null : answer.id,
     responses: {},
+    // An anonymous task keeps no time finer than the answer's day, so the two cannot be matched by time.
+    ...(plan.anonymous ? { updatedAt: submittedAt } : {}),
   });
   if (!plan.anonymous && plan.kind === 1 && scaleRow.kind === 'scale') await refreshRainbow(scope, p.userId);
   return {

@@ -478,11 +478,11 @@ export async function insertTask(
 export async function updateTask(
   { tx, tenantId }: TenantScope,
   id: number,
-  set: Partial<Pick<TaskRow, 'responses' | 'position' | 'state' | 'submittedAt' | 'answerId'>>,
+  set: Partial<Pick<TaskRow, 'responses' | 'position' | 'state' | 'submittedAt' | 'answerId' | 'updatedAt'>>,
 ) {
   const [row] = await tx
     .update(assessmentTask)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ updatedAt: new Date(), ...set })
     .where(and(eq(assessmentTask.tenantId, tenantId), eq(assessmentTask.id, id)))
     .returning();
   return row!;

@@ -611,10 +611,15 @@ describe('anonymous plans', () => {
     expect(a!.task_id).toBeNull();
     const at = new Date(a!.submitted_at);
     expect((at.getTime() + 8 * 3600_000) % 86_400_000).toBe(0);
-    const [task] = await q<{ responses: unknown; answer_id: unknown }>(
-      sql`select responses, answer_id from assessment_task where id = ${taskId}`,
-    );
-    expect(task).toEqual({ responses: {}, answer_id: null });
+    const [task] = await q<{
+      responses: unknown;
+      answer_id: unknown;
+      updated_at: string;
+      submitted_at: string;
+    }>(sql`select responses, answer_id, updated_at, submitted_at from assessment_task where id = ${taskId}`);
+    expect(task).toMatchObject({ responses: {}, answer_id: null });
+    expect(new Date(task!.updated_at).getTime()).toBe(at.getTime());
+    expect(new Date(task!.submitted_at).getTime()).toBe(at.getTime());
     const list = await c.as('assessor').post('/biz/plantest/answer/page', { planId });
     expect(list.body.data.records[0]).toMatchObject({ anonymous: true, userId: null, realName: null });
     const [w] = await q<{ user_id: unknown; anonymous: boolean }>(
