@@ -33,6 +33,11 @@ CREATE TABLE "assessment_answer_factor" (
 	"code" text NOT NULL,
 	"score" double precision NOT NULL,
 	"t_score" double precision,
+	"plan_id" bigint NOT NULL,
+	"scale_id" bigint NOT NULL,
+	"dept_id" bigint,
+	"grade" text,
+	"sex" smallint,
 	CONSTRAINT "assessment_answer_factor_tenant_id_answer_id_code_pk" PRIMARY KEY("tenant_id","answer_id","code")
 );
 --> statement-breakpoint
@@ -293,6 +298,7 @@ ALTER TABLE "assessment_warning" ADD CONSTRAINT "assessment_warning_answer_fk" F
 CREATE UNIQUE INDEX "assessment_answer_task_uq" ON "assessment_answer" USING btree ("tenant_id","task_id");--> statement-breakpoint
 CREATE INDEX "assessment_answer_plan_idx" ON "assessment_answer" USING btree ("tenant_id","plan_id","scale_id");--> statement-breakpoint
 CREATE INDEX "assessment_answer_user_idx" ON "assessment_answer" USING btree ("tenant_id","user_id","submitted_at");--> statement-breakpoint
+CREATE INDEX "assessment_answer_factor_plan_idx" ON "assessment_answer_factor" USING btree ("tenant_id","plan_id","scale_id");--> statement-breakpoint
 CREATE INDEX "assessment_follow_up_user_idx" ON "assessment_follow_up" USING btree ("tenant_id","user_id","type");--> statement-breakpoint
 CREATE INDEX "assessment_htp_user_idx" ON "assessment_htp" USING btree ("tenant_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "assessment_interview_open_uq" ON "assessment_interview" USING btree ("tenant_id","plan_id","user_id") WHERE "assessment_interview"."status" not in (2, 5);--> statement-breakpoint

@@ -61,10 +61,9 @@ export interface ListedAnswer {
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
-function groupKeyExpr(by: 'dept' | 'grade' | 'sex'): SQL {
-  if (by === 'dept') return sql`coalesce(a.dept_id::text, '')`;
-  if (by === 'grade') return sql`coalesce(a.grade, '')`;
-  return sql`coalesce(a.sex::text, '')`;
+function groupKeyExpr(by: 'dept' | 'grade' | 'sex', alias = 'a'): SQL {
+  const col = by === 'dept' ? 'dept_id::text' : by === 'grade' ? 'grade' : 'sex::text';
+  return sql.raw(`coalesce(${alias}.${col}, '')`);
 }
 
 function answerWhere(tenantId: number, f: AnswerFilter): SQL {
@@ -206,13 +205,14 @@ export async function aggregateAnswers(
       count(*) filter (where a.warning) as warnings, count(*) filter (where a.critical) as critical
     from assessment_answer a where ${where}
     group by grouping sets ((${key}), ())`);
+  const fkey = groupKeyExpr(by, 'f');
   const factorRes = await tx.execute(sql`
-    select ${key} as key, grouping(${key}) as is_all, f.code, avg(f.score) as mean, stddev_samp(f.score) as sd,
+    select ${fkey} as key, grouping(${fkey}) as is_all, f.code, avg(f.score) as mean, stddev_samp(f.score) as sd,
       count(*) filter (where f.score >= 2) as at_least_2
-    from assessment_answer a
-    join assessment_answer_factor f on f.tenant_id = a.tenant_id and f.answer_id = a.id
-    where ${where}
-    group by grouping sets ((${key}, f.code), (f.code))`);
+    from assessment_answer_factor f
+    where f.tenant_id = ${tenantId} and f.plan_id = ${f.planId} and f.scale_id = ${f.scaleId}
+      ${f.deptIds ? sql`and f.dept_id = any(${sql.param(f.deptIds)}::bigint[])` : sql``}
+    group by grouping sets ((${fkey}, f.code), (f.code))`);
   const groups: GroupStats[] = rowsOf<Record<string, unknown>>(res).map((r) => ({
     key: toNumber(r.is_all) === 1 ? null : String(r.key),
     count: toNumber(r.n),

@@ -500,9 +500,18 @@ export async function insertAnswer(
     .values({ ...a, tenantId })
     .returning();
   if (factors.length)
-    await tx
-      .insert(assessmentAnswerFactor)
-      .values(factors.map((f) => ({ ...f, tenantId, answerId: row!.id })));
+    await tx.insert(assessmentAnswerFactor).values(
+      factors.map((f) => ({
+        ...f,
+        tenantId,
+        answerId: row!.id,
+        planId: a.planId,
+        scaleId: a.scaleId,
+        deptId: a.deptId ?? null,
+        grade: a.grade ?? null,
+        sex: a.sex ?? null,
+      })),
+    );
   return row!;
 }
 

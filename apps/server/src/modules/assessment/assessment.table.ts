@@ -277,7 +277,11 @@ export const assessmentAnswer = pgTable(
   ],
 );
 
-/** Factor scores of an answer, one row each, so the analysis aggregates them in SQL. */
+/**
+ * Factor scores of an answer, one row each, so the analysis aggregates them in SQL. The answer's plan,
+ * scale and group keys are copied here (answers never change), so the factor statistics of a plan are
+ * one scan of this table's plan index, without a join to the answers.
+ */
 export const assessmentAnswerFactor = pgTable(
   'assessment_answer_factor',
   {
@@ -286,9 +290,15 @@ export const assessmentAnswerFactor = pgTable(
     code: text('code').notNull(),
     score: doublePrecision('score').notNull(),
     tScore: doublePrecision('t_score'),
+    planId: bigint('plan_id', { mode: 'number' }).notNull(),
+    scaleId: bigint('scale_id', { mode: 'number' }).notNull(),
+    deptId: bigint('dept_id', { mode: 'number' }),
+    grade: text('grade'),
+    sex: smallint('sex'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.answerId, t.code] }),
+    index('assessment_answer_factor_plan_idx').on(t.tenantId, t.planId, t.scaleId),
     foreignKey({
       name: 'assessment_answer_factor_answer_fk',
       columns: [t.tenantId, t.answerId],
