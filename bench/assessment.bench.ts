@@ -334,6 +334,8 @@ async function main() {
            (select array_agg(id order by id) as ids from dept where tenant_id = $1 and name = any($6::text[])) d`,
         [tenantId, plan.id, scaleId, extra, GRADES, DEPTS],
       );
+      // Statistics first: the foreign-key check of each factor row plans its look-up of the answer by them.
+      await pool.query('analyze assessment_answer');
       // The answers added above (no task, no responses) get factor rows; the HTTP answers have theirs.
       await pool.query(
         `insert into assessment_answer_factor (tenant_id, answer_id, code, score, plan_id, scale_id, dept_id, grade, sex)
