@@ -29,6 +29,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scoring',
+          environment: 'node',
+          include: ['packages/scoring/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],

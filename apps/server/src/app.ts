@@ -73,7 +73,22 @@ import {
   createAppointmentNoticeJob,
   createMonthExportJob,
   createWaitlistJob,
+  openTransferRegistration,
 } from './modules/appointments';
+import {
+  ANALYSIS_EXPORT_QUEUE,
+  ANSWER_EXPORT_QUEUE,
+  PLAN_REMIND_QUEUE,
+  WARNING_DELIVER_QUEUE,
+  WARNING_SWEEP_QUEUE,
+  assessmentRoutes,
+  createAnalysisExportJob,
+  createAnswerExportJob,
+  createPlanRemindJob,
+  createWarningDeliveryJob,
+  createWarningSweepJob,
+  setConsultTransferHandover,
+} from './modules/assessment';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -219,6 +234,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   jobs.register(APPOINTMENT_EXPORT_QUEUE, createMonthExportJob({ database, files }), endsTask);
   jobs.register(APPOINTMENT_NOTICE_QUEUE, createAppointmentNoticeJob({ database, sms }));
   jobs.register(WAITLIST_QUEUE, createWaitlistJob({ database, jobs }));
+  // A transfer from an assessment interview opens the visitor's counselling registration (source 1).
+  setConsultTransferHandover(async (scope, t) => ({ ref: String(await openTransferRegistration(scope, t)) }));
+  jobs.register(WARNING_DELIVER_QUEUE, createWarningDeliveryJob({ database }));
+  jobs.register(WARNING_SWEEP_QUEUE, createWarningSweepJob({ database, jobs }));
+  // Screening warnings not delivered 10 minutes after they were raised are queued again (docs/assessment.md).
+  jobs.schedule({
+    name: 'assessment.warnings.sweep',
+    queue: WARNING_SWEEP_QUEUE,
+    rule: { every: 300 },
+    maxAttempts: 1,
+  });
+  jobs.register(PLAN_REMIND_QUEUE, createPlanRemindJob({ database }));
+  jobs.register(ANSWER_EXPORT_QUEUE, createAnswerExportJob({ database, files }), endsTask);
+  jobs.register(ANALYSIS_EXPORT_QUEUE, createAnalysisExportJob({ database, files }), endsTask);
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
@@ -250,6 +279,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...jobAdminRoutes(),
     ...schedulingRoutes(),
     ...appointmentRoutes({ database }),
+    ...assessmentRoutes(files),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

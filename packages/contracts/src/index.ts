@@ -41,3 +41,7 @@ export * from './permissions';
 export * from './appointment-codes';
 export * from './scheduling.contract';
 export * from './appointments.contract';
+export * from './assessment-scales.contract';
+export * from './assessment-plans.contract';
+export * from './assessment-results.contract';
+export * from './assessment-after.contract';

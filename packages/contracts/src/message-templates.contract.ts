@@ -221,6 +221,85 @@ export const MESSAGE_EVENTS = {
       },
     },
   },
+  /**
+   * A screening answer raised a warning (docs/assessment.md "Warnings"): to the school's crisis roles
+   * (holders of plantest_warning_notify) until a crisis module takes warnings over.
+   */
+  ASSESSMENT_WARNING: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'PLANTEST',
+    params: ['level', 'person', 'dept', 'scale', 'plan', 'reason'],
+    defaults: {
+      'zh-CN': {
+        title: '【紧急】心理测评预警：{level}',
+        content: '{dept} {person} 在“{plan}”的 {scale} 中触发预警：{reason}。请立即在预警列表中处理。',
+      },
+      'en-US': {
+        title: '[Urgent] Assessment warning: {level}',
+        content:
+          '{person} ({dept}) raised a warning in {scale} of "{plan}": {reason}. Please act on it in the warning list now.',
+      },
+    },
+  },
+  /** A student has not finished an assessment plan (reminder sent by staff or before the plan ends). */
+  ASSESSMENT_REMINDER: {
+    typeCode: MESSAGE_TYPE_CODE.system,
+    productCode: 'PLANTEST',
+    params: ['plan', 'endTime'],
+    defaults: {
+      'zh-CN': {
+        title: '请完成心理测评',
+        content: '您还有未完成的心理测评“{plan}”，请在 {endTime} 前完成。',
+      },
+      'en-US': {
+        title: 'Please complete your assessment',
+        content: 'You have not finished the assessment "{plan}". Please complete it before {endTime}.',
+      },
+    },
+  },
+  /** A plan was published to its audience. */
+  ASSESSMENT_PUBLISHED: {
+    typeCode: MESSAGE_TYPE_CODE.system,
+    productCode: 'PLANTEST',
+    params: ['plan', 'endTime'],
+    defaults: {
+      'zh-CN': { title: '新的心理测评', content: '心理测评“{plan}”已发布，请在 {endTime} 前完成。' },
+      'en-US': {
+        title: 'New assessment',
+        content: 'The assessment "{plan}" is open. Please complete it before {endTime}.',
+      },
+    },
+  },
+  /** A student was assigned to an interviewer after a screening. */
+  ASSESSMENT_INTERVIEW_ASSIGNED: {
+    typeCode: MESSAGE_TYPE_CODE.system,
+    productCode: 'PLANTEST',
+    params: ['person', 'time', 'address', 'plan'],
+    defaults: {
+      'zh-CN': { title: '新的测评访谈', content: '请于 {time} 在 {address} 访谈 {person}（{plan}）。' },
+      'en-US': {
+        title: 'New assessment interview',
+        content: 'Please interview {person} at {time}, {address} ({plan}).',
+      },
+    },
+  },
+  /** A student was transferred from an assessment interview to counselling (transfer source 1). */
+  ASSESSMENT_TRANSFER: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'APPOINTMENT',
+    params: ['person', 'dept', 'urgent'],
+    defaults: {
+      'zh-CN': {
+        title: '测评转介待登记{urgent}',
+        content: '{dept} {person} 经测评访谈转介心理咨询，请登记安排。',
+      },
+      'en-US': {
+        title: 'Transfer from assessment to register{urgent}',
+        content:
+          '{person} ({dept}) was transferred to counselling after an assessment interview. Please register them.',
+      },
+    },
+  },
 } as const satisfies Record<string, MessageEventDef>;
 
 export type MessageEventKey = keyof typeof MESSAGE_EVENTS;

@@ -11,7 +11,9 @@ import {
 import {
   ACTION_RULES,
   APPOINTMENT_TRANSITIONS,
+  ASSESSMENT_INTERVIEW_TRANSITIONS,
   INTERVIEW_TRANSITIONS,
+  canMoveAssessmentInterview,
   TransitionError,
   allowedActions,
   applyAction,
@@ -154,5 +156,23 @@ describe('scheduling, duty and audit status machines [spec:S1.4.4] [spec:S1.4.5]
     expect(canAuditTransition(AUDIT_STATUS.pending, AUDIT_STATUS.withdrawn)).toBe(true);
     expect(canAuditTransition(AUDIT_STATUS.approved, AUDIT_STATUS.rejected)).toBe(false);
     expect(canAuditTransition(AUDIT_STATUS.rejected, AUDIT_STATUS.approved)).toBe(false);
+  });
+});
+
+describe('assessment interviews [spec:S1.4.2]', () => {
+  it('keep the moves of S1.4.2 and add only the reschedule of leave and no-shows back to pending', () => {
+    const added: [InterviewStatus, InterviewStatus][] = [];
+    for (const from of INTERVIEWS)
+      for (const to of ASSESSMENT_INTERVIEW_TRANSITIONS[from])
+        if (!INTERVIEW_TRANSITIONS[from].includes(to)) added.push([from, to]);
+    expect(added).toEqual([
+      [I.visitorLeave, I.pending],
+      [I.visitorNoShow, I.pending],
+      [I.consultantNoShow, I.pending],
+    ]);
+    expect(canMoveAssessmentInterview(I.arrived, I.interviewed)).toBe(true);
+    expect(canMoveAssessmentInterview(I.interviewed, I.pending)).toBe(false);
+    expect(canMoveAssessmentInterview(I.visitorCancelled, I.interviewed)).toBe(false);
+    expect(canMoveAssessmentInterview(I.pending, I.pending)).toBe(false);
   });
 });

@@ -58,6 +58,21 @@ export const INTERVIEW_TRANSITIONS: Readonly<Record<InterviewStatus, readonly In
   [I.interviewed]: [],
 };
 
+/**
+ * An assessment interview (docs/assessment.md "After the screen") is one record that keeps its row when it
+ * is moved to a new time: leave and either no-show go back to pending. Otherwise the moves of S1.4.2.
+ */
+export const ASSESSMENT_INTERVIEW_TRANSITIONS: Readonly<Record<InterviewStatus, readonly InterviewStatus[]>> =
+  {
+    ...INTERVIEW_TRANSITIONS,
+    [I.visitorLeave]: [I.pending],
+    [I.visitorNoShow]: [I.pending],
+    [I.consultantNoShow]: [I.pending],
+  };
+
+export const canMoveAssessmentInterview = (from: InterviewStatus, to: InterviewStatus): boolean =>
+  ASSESSMENT_INTERVIEW_TRANSITIONS[from].includes(to);
+
 export interface StatusPair {
   status: AppointmentStatus;
   interviewStatus: InterviewStatus;

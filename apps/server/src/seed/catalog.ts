@@ -341,8 +341,60 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       nameEn: 'My answers',
       path: '/evaluation_user_answerlist/index',
     },
-    { code: 'plantest_plan', name: '测评计划', nameEn: 'Assessment plans', path: '/evaluationDetails/index' },
-    { code: 'plantest_report', name: '测评报告', nameEn: 'Reports', path: '/evaluationReport' },
+    {
+      code: 'plantest_plan',
+      name: '测评计划',
+      nameEn: 'Assessment plans',
+      path: '/evaluationDetails/index',
+      buttons: [{ code: 'plantest_plan_edit', name: '编辑测评计划', nameEn: 'Edit plans' }],
+    },
+    {
+      code: 'plantest_report',
+      name: '测评报告',
+      nameEn: 'Reports',
+      path: '/evaluationReport',
+      // Named results are sensitive (docs/assessment.md "Privacy"): reading them is a button of its own.
+      buttons: [
+        { code: 'plantest_result_view', name: '查看个人测评结果', nameEn: 'See individual results' },
+        { code: 'plantest_report_export', name: '导出测评数据', nameEn: 'Export assessment data' },
+        { code: 'plantest_htp', name: '房树人记录', nameEn: 'House-Tree-Person records' },
+      ],
+    },
+    {
+      // Our page over /scale/scale/* (the spec names the tree only): the scale library.
+      code: 'plantest_scale',
+      name: '量表库',
+      nameEn: 'Scale library',
+      path: '/scaleLibrary/index',
+      buttons: [{ code: 'plantest_scale_edit', name: '导入与管理量表', nameEn: 'Import and manage scales' }],
+    },
+    {
+      // Our page over /plantest/warning/*: warnings until someone handles them.
+      code: 'plantest_warning',
+      name: '测评预警',
+      nameEn: 'Assessment warnings',
+      path: '/assessmentWarning/index',
+      buttons: [
+        { code: 'plantest_warning_handle', name: '处理预警', nameEn: 'Handle warnings' },
+        {
+          code: 'plantest_warning_notify',
+          name: '接收紧急预警消息',
+          nameEn: 'Receive urgent warning messages',
+        },
+        { code: 'plantest_followup', name: '回访与干预记录', nameEn: 'Follow-up and intervention records' },
+        { code: 'plantest_rainbow', name: '查看彩虹码', nameEn: 'See rainbow codes' },
+      ],
+    },
+    {
+      code: 'plantest_interview',
+      name: '访谈记录',
+      nameEn: 'Interview records',
+      path: '/assessmentInterviewInterviewlist/index',
+      buttons: [
+        { code: 'plantest_interview_assign', name: '安排访谈', nameEn: 'Assign interviews' },
+        { code: 'plantest_transfer', name: '转介咨询', nameEn: 'Transfer to counselling' },
+      ],
+    },
   ],
   SUPERVISION: [
     {
@@ -398,7 +450,6 @@ const DETAIL_PAGES: Partial<Record<ProductCode, [path: string, name: string, nam
     ['/addPlanInfo/index', '新建测评计划', 'New plan'],
     ['/editPlanInfo/index', '编辑测评计划', 'Edit plan'],
     ['/assessmentInterviewInterviewers/index', '访谈员列表', 'Interviewers'],
-    ['/assessmentInterviewInterviewlist/index', '访谈记录', 'Interview records'],
     ['/mindtherainbowInfo/info', '彩虹码详情', 'Rainbow code details'],
     ['/evaluationRecord', '测评记录', 'Assessment records'],
     ['/signatureList', '签名列表', 'Signatures'],
@@ -542,6 +593,15 @@ export const RECEPTIONIST_APPOINTMENT_GRANTS = (
 ).map((c): RoleGrant => `menu:${c}`);
 
 const STAFF_PORTS = ['pc'];
+
+/** The school's crisis roles receive and handle screening warnings (docs/assessment.md "Warnings"). */
+const ASSESSMENT_WARNING_GRANTS: RoleGrant[] = [
+  'menu:plantest_warning',
+  'menu:plantest_warning_handle',
+  'menu:plantest_warning_notify',
+  'menu:plantest_followup',
+  'menu:plantest_rainbow',
+];
 const ALL_PORTS = ['pc', 'h5', 'app'];
 
 export const ROLES: RoleSeed[] = [
@@ -592,7 +652,13 @@ export const ROLES: RoleSeed[] = [
     code: 'ROLE_INTERVIEWER',
     name: '初访员',
     ports: STAFF_PORTS,
-    grants: ['FIRST_INTERVIEW', 'menu:appointment_mine', 'menu:sys_message'],
+    grants: [
+      'FIRST_INTERVIEW',
+      'menu:appointment_mine',
+      'menu:sys_message',
+      'menu:plantest_interview',
+      'menu:plantest_transfer',
+    ],
   },
   {
     code: 'ROLE_ASSESSMENT',
@@ -624,13 +690,13 @@ export const ROLES: RoleSeed[] = [
     code: 'CRISIS_ROLE_FACULTY_SUPERINTENDENT',
     name: '院系负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON'],
+    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS],
   },
   {
     code: 'CRISIS_ROLE_CENTER_SUPERINTENDENT',
     name: '中心负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON'],
+    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS],
   },
   {
     code: 'CRISIS_INTERVENE_SEARCH',
@@ -649,7 +715,7 @@ export const ROLES: RoleSeed[] = [
     code: 'CRISIS_ROLE_SUPERINTENDENT',
     name: '危机总负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON'],
+    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS],
   },
   {
     code: 'CRISIS_ROLE_FACULTY_CONSULT',

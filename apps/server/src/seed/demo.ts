@@ -3,6 +3,7 @@ import { seedSchool, type UserSeed } from './school';
 import { seedDemoContent } from './demo-content';
 import { seedDemoWorkforce } from './demo-workforce';
 import { seedDemoSchedules } from './demo-schedules';
+import { seedDemoAssessment } from './demo-assessment';
 
 export const DEMO_CODE = 'demo';
 export const DEMO_ADMIN_PASSWORD = 'Admin@2026';
@@ -100,6 +101,7 @@ export async function seedDemo(database: Database) {
   if (school.created) {
     await seedDemoWorkforce(database, school.tenantId);
     await seedDemoSchedules(database, school.tenantId);
+    await seedDemoAssessment(database, school.tenantId);
   }
   return {
     tenantCode: DEMO_CODE,

@@ -22,3 +22,4 @@ export * from '../../modules/workforce/workforce.table';
 export * from '../../modules/focus-settings/focus-settings.table';
 export * from '../../modules/scheduling/scheduling.table';
 export * from '../../modules/appointments/appointments.table';
+export * from '../../modules/assessment/assessment.table';

@@ -1,3 +1,4 @@
+import type { TenantScope } from '../../core/db/database';
 import { APPOINTMENT_PERMISSIONS, type Registration } from '@psy/contracts';
 import { pageAnswer } from '../../core/db/paging';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
@@ -313,6 +314,38 @@ export async function assessmentToConsult(ctx: Ctx, appointmentId: number) {
         createdBy: p.userId,
       });
   return getRegistration(ctx, reg!.id);
+}
+
+/**
+ * A transfer from another area (source 1 assessment interview, docs/appointments.md "Registration"): opens
+ * the visitor's registration of this term, or marks the live one with the transfer, so that it shows in
+ * the clerks' `forAssessment` queue. Called in the transferring request's transaction.
+ */
+export async function openTransferRegistration(
+  scope: TenantScope,
+  t: { userId: number; source: number; urgent: boolean; note: string | null; createdBy: number },
+): Promise<number> {
+  const policy = await getPolicy(scope);
+  const term = await termRefOf(scope, new Date(), policy);
+  const note = [t.urgent ? '[urgent]' : null, t.note].filter(Boolean).join(' ') || null;
+  const { rows } = await findRegistrations(
+    scope,
+    { visitorId: t.userId, kind: 'individual', termKey: term.key, live: true },
+    { limit: 1, offset: 0 },
+  );
+  const reg = rows[0]
+    ? await updateRegistration(scope, rows[0].id, { source: t.source, note: note ?? rows[0].note })
+    : await insertRegistration(scope, {
+        visitorId: t.userId,
+        kind: 'individual',
+        source: t.source,
+        status: 'open',
+        note,
+        isRepeat: await hasEarlierVisits(scope, t.userId, term.key),
+        termKey: term.key,
+        createdBy: t.createdBy,
+      });
+  return reg!.id;
 }
 
 export async function deleteRegistrations(ctx: Ctx, ids: number[]) {

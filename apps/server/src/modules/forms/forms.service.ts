@@ -39,6 +39,7 @@ import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope, recordPersonalDataRead } from '../identity';
 import { getDict, SETTINGS_PERMISSIONS } from '../settings';
 import { signatureImage } from '../signatures';
+import { latestScaleResultOf, recordScaleResult } from '../assessment';
 import {
   answerAccess,
   answerMaskedFor,
@@ -55,7 +56,6 @@ import {
   findEditions,
   findForm,
   findForms,
-  findLatestScaleResult,
   findSettings,
   findType,
   findTypePage,
@@ -65,7 +65,6 @@ import {
   insertAnswer,
   insertEdition,
   insertForm,
-  insertScaleResult,
   insertType,
   insertVersion,
   lockForm,
@@ -484,7 +483,7 @@ export const gradeConsistent = (grade: number, riskGrade: number | null) =>
   riskGrade === null || Math.min(grade, 3) === riskGrade;
 
 async function gradeVerdict(scope: TenantScope, subjectId: number, grade: number): Promise<0 | 1> {
-  const latest = await findLatestScaleResult(scope, subjectId);
+  const latest = await latestScaleResultOf(scope, subjectId);
   return gradeConsistent(grade, latest ? riskGradeOf(latest.score) : null) ? 1 : 0;
 }
 
@@ -768,7 +767,7 @@ export async function calcGradeResult(
 ): Promise<GradeResult> {
   await requireGrader(scope, p, q.userId);
   if (!(await userExists(scope, q.userId))) throw new AppError('notFound', 'userId: the user does not exist');
-  const latest = await findLatestScaleResult(scope, q.userId);
+  const latest = await latestScaleResultOf(scope, q.userId);
   const systemGrade = latest ? riskGradeOf(latest.score) : null;
   const consistent = gradeConsistent(q.grade, systemGrade);
   return {
@@ -789,7 +788,7 @@ export async function saveScaleResult(
 ): Promise<ScaleResult> {
   await requireGrader(scope, p, b.userId);
   if (!(await userExists(scope, b.userId))) throw new AppError('notFound', 'userId: the user does not exist');
-  const r = await insertScaleResult(scope, {
+  const r = await recordScaleResult(scope, {
     userId: b.userId,
     scaleName: b.scaleName,
     score: b.score,
