@@ -35,6 +35,8 @@ export * from './registration.contract';
 export * from './forms.contract';
 export * from './workforce.contract';
 export * from './focus-settings.contract';
+export * from './crisis-enums';
+export * from './crisis-settings';
 export * from './time-slots';
 export * from './builder-helpers.contract';
 export * from './permissions';
