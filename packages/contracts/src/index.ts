@@ -37,6 +37,8 @@ export * from './workforce.contract';
 export * from './focus-settings.contract';
 export * from './crisis-enums';
 export * from './crisis-settings';
+export * from './crisis.contract';
+export * from './focus.contract';
 export * from './time-slots';
 export * from './builder-helpers.contract';
 export * from './permissions';
