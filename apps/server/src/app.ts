@@ -64,6 +64,7 @@ import { userProfileRoutes } from './modules/user-profile';
 import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from './modules/forms';
 import { workforceRoutes } from './modules/workforce';
 import { focusSettingRoutes } from './modules/focus-settings';
+import { crisisRoutes, focusRoutes, registerCrisisJobs } from './modules/crisis';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -195,6 +196,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     retryable: false,
   });
   jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
+  registerCrisisJobs(jobs, { database, sms, files });
   jobs.register(PURGE_QUEUE, async () => {
     await purgeExpired(database.system);
     return { jobsPruned: await pruneFinishedJobs(database.system) };
@@ -231,6 +233,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...formRoutes(files),
     ...workforceRoutes(),
     ...focusSettingRoutes(),
+    ...crisisRoutes(),
+    ...focusRoutes(),
     ...jobAdminRoutes(),
   ];
   registerRoutes(app, routes, {
