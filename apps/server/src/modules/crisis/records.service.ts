@@ -196,6 +196,15 @@ function actionsFor(v: CrisisViewer, r: RecordRow, access: RecordAccess): Crisis
 /** A record with its timeline; the read is logged. */
 export async function recordDetail(scope: TenantScope, v: CrisisViewer, id: number, route: string) {
   const { record, access } = await requireRecord(scope, v, id, 'read');
+  const summary = await toRecordSummary(scope, v, record);
+  // Logged before the readers are read: the caller is among them.
+  await logRead(scope, v, {
+    subjectKind: 'record',
+    subjectId: id,
+    studentId: record.studentId,
+    route,
+    phoneShown: summary.student.phone !== null,
+  });
   const events = await findEvents(scope, id);
   const others = (await findOpenRecordsOfStudent(scope, record.studentId)).filter((r) => r.id !== id);
   const readers = v.school ? await findReaders(scope, 'record', id) : null;
@@ -208,14 +217,6 @@ export async function recordDetail(scope: TenantScope, v: CrisisViewer, id: numb
       ...(record.reporterId !== null ? [record.reporterId] : []),
     ],
   );
-  const summary = await toRecordSummary(scope, v, record);
-  await logRead(scope, v, {
-    subjectKind: 'record',
-    subjectId: id,
-    studentId: record.studentId,
-    route,
-    phoneShown: summary.student.phone !== null,
-  });
   return {
     ...summary,
     reporter: personRef(names, record.reporterId),
