@@ -182,7 +182,11 @@ export async function decideApproval(
   if (!row || !(involved(row, v.userId) || v.school)) throw notFound('approval');
   if (row.status !== AUDIT_STATUS.pending) throw badRequest('id', 'the approval is decided already');
   const steps = row.steps as ApprovalStep[];
-  const prior = (await findDecisions(scope, [row.id])).map((d) => ({ step: d.step, userId: d.userId, approve: d.approve }));
+  const prior = (await findDecisions(scope, [row.id])).map((d) => ({
+    step: d.step,
+    userId: d.userId,
+    approve: d.approve,
+  }));
   const step = decisionStepFor(row.mode as AuditMode, steps, prior, v.userId);
   if (step === null) throw forbidden('the approval is not waiting for you');
   await insertDecision(scope, {
@@ -192,7 +196,10 @@ export async function decideApproval(
     approve: body.approve,
     comment: body.comment ?? null,
   });
-  const state = approvalOutcome(row.mode as AuditMode, steps, [...prior, { step, userId: v.userId, approve: body.approve }]);
+  const state = approvalOutcome(row.mode as AuditMode, steps, [
+    ...prior,
+    { step, userId: v.userId, approve: body.approve },
+  ]);
   const updated = await updateApproval(scope, row.id, {
     status: state.status,
     waitingFor: state.waitingFor,

@@ -82,7 +82,12 @@ export function findAssessmentEditions({ tx, tenantId }: TenantScope, assessment
   return tx
     .select()
     .from(crisisAssessmentEdition)
-    .where(and(eq(crisisAssessmentEdition.tenantId, tenantId), eq(crisisAssessmentEdition.assessmentId, assessmentId)))
+    .where(
+      and(
+        eq(crisisAssessmentEdition.tenantId, tenantId),
+        eq(crisisAssessmentEdition.assessmentId, assessmentId),
+      ),
+    )
     .orderBy(asc(crisisAssessmentEdition.edition));
 }
 
@@ -264,11 +269,20 @@ export async function findInterventionPage(
 }
 
 /** Names of key-person setting entries (measure items, methods, categories, topics) by id. */
-export async function findSettingNames({ tx, tenantId }: TenantScope, ids: number[], lang: 'zh-CN' | 'en-US') {
+export async function findSettingNames(
+  { tx, tenantId }: TenantScope,
+  ids: number[],
+  lang: 'zh-CN' | 'en-US',
+) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map<number, { type: number; name: string }>();
   const rows = await tx
-    .select({ id: focusSetting.id, type: focusSetting.type, name: focusSetting.name, nameEn: focusSetting.nameEn })
+    .select({
+      id: focusSetting.id,
+      type: focusSetting.type,
+      name: focusSetting.name,
+      nameEn: focusSetting.nameEn,
+    })
     .from(focusSetting)
     .where(and(eq(focusSetting.tenantId, tenantId), inArray(focusSetting.id, unique)));
   return new Map(rows.map((r) => [r.id, { type: r.type, name: lang === 'en-US' ? r.nameEn : r.name }]));
@@ -331,7 +345,12 @@ export async function findFollowUpPage(
 }
 
 /** Follow-ups in a period for students of some departments (monthly figures). */
-export async function countFollowUpsIn({ tx, tenantId }: TenantScope, deptIds: number[], first: string, last: string) {
+export async function countFollowUpsIn(
+  { tx, tenantId }: TenantScope,
+  deptIds: number[],
+  first: string,
+  last: string,
+) {
   if (deptIds.length === 0) return 0;
   const [row] = await tx
     .select({ n: count() })

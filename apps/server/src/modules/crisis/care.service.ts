@@ -78,7 +78,9 @@ import { requestApprovalIfNeeded } from './approval.service';
 
 /** A form error of the engine as the API's 400: the field and its message in the caller's language. */
 function formErrorAsBadRequest(kind: AssessmentKind, error: FormError, lang: Lang) {
-  const column = ASSESSMENT_DEFINITIONS[kind].columns.find((c) => c.prop === (error.params.column ?? error.field));
+  const column = ASSESSMENT_DEFINITIONS[kind].columns.find(
+    (c) => c.prop === (error.params.column ?? error.field),
+  );
   return badRequest(error.field, formatFormError(error, lang, column?.label[lang] ?? error.field));
 }
 
@@ -114,10 +116,17 @@ async function toAssessments(scope: TenantScope, v: CrisisViewer, rows: Assessme
 }
 
 /** The department reach of an assessment: its student's department when it was made. */
-async function requireAssessment(scope: TenantScope, v: CrisisViewer, id: number, work: boolean, lock = false) {
+async function requireAssessment(
+  scope: TenantScope,
+  v: CrisisViewer,
+  id: number,
+  work: boolean,
+  lock = false,
+) {
   const a = await findAssessment(scope, id, lock);
   if (!a || !covers(v.read, a.studentDeptId)) throw notFound('assessment');
-  if (work && !covers(v.work, a.studentDeptId)) throw forbidden('you may read this assessment but not change it');
+  if (work && !covers(v.work, a.studentDeptId))
+    throw forbidden('you may read this assessment but not change it');
   return a;
 }
 
@@ -144,7 +153,10 @@ export async function saveAssessment(
 ) {
   const v = await loadViewer(scope, p, 'crisis');
   if (!ASSESSMENT_APPOINTMENT_TYPES[body.kind].includes(body.appointmentType))
-    throw badRequest('appointmentType', `must be ${ASSESSMENT_APPOINTMENT_TYPES[body.kind].join(' or ')} for ${body.kind}`);
+    throw badRequest(
+      'appointmentType',
+      `must be ${ASSESSMENT_APPOINTMENT_TYPES[body.kind].join(' or ')} for ${body.kind}`,
+    );
 
   if (body.id !== undefined) {
     const stored = await requireAssessment(scope, v, body.id, true, true);
@@ -218,7 +230,10 @@ export async function saveAssessment(
       authorId: v.userId,
     });
     const current = await startIfNew(scope, record, v.userId, now);
-    await updateRecord(scope, current.id, { collegeLevel: outcome.collegeLevel, isCrisisStatus: outcome.isCrisisStatus });
+    await updateRecord(scope, current.id, {
+      collegeLevel: outcome.collegeLevel,
+      isCrisisStatus: outcome.isCrisisStatus,
+    });
     await insertEvent(scope, {
       recordId: record.id,
       kind: 'assessment',
@@ -332,12 +347,24 @@ async function resolveSubject(
     const viewer = await loadViewer(scope, p, 'crisis');
     const { record } = await requireRecord(scope, viewer, ids.recordId, need);
     if (record.status === 3) throw badRequest('recordId', 'the record is closed');
-    return { recordId: record.id, focusId: null, studentId: record.studentId, studentDeptId: record.studentDeptId, viewer };
+    return {
+      recordId: record.id,
+      focusId: null,
+      studentId: record.studentId,
+      studentDeptId: record.studentDeptId,
+      viewer,
+    };
   }
   const viewer = await loadViewer(scope, p, 'focus');
   const focus = await requireFocus(scope, viewer, ids.focusId!, need);
   if (focus.status !== 1) throw badRequest('focusId', 'the key person was released');
-  return { recordId: null, focusId: focus.id, studentId: focus.studentId, studentDeptId: focus.studentDeptId, viewer };
+  return {
+    recordId: null,
+    focusId: focus.id,
+    studentId: focus.studentId,
+    studentDeptId: focus.studentDeptId,
+    viewer,
+  };
 }
 
 // ---------------------------------------------------------------- intervention orders
@@ -400,13 +427,19 @@ export async function saveIntervention(
   now = new Date(),
 ) {
   const s = await resolveSubject(scope, p, body, 'work');
-  const usable = await findUsableSettingIds(scope, FOCUS_SETTING_TYPE.interventionMeasure, body.measureItemIds);
+  const usable = await findUsableSettingIds(
+    scope,
+    FOCUS_SETTING_TYPE.interventionMeasure,
+    body.measureItemIds,
+  );
   if (body.measureItemIds.some((id) => !usable.has(id)))
     throw badRequest('measureItemIds', 'not an enabled intervention measure of the school');
   const live = await findLiveUserIds(scope, body.assigneeIds);
-  if (body.assigneeIds.some((id) => !live.has(id))) throw badRequest('assigneeIds', 'not an active user of the school');
+  if (body.assigneeIds.some((id) => !live.has(id)))
+    throw badRequest('assigneeIds', 'not an active user of the school');
   const today = calendarDay(now);
-  if (body.dueDate !== undefined && body.dueDate < today) throw badRequest('dueDate', 'must not be in the past');
+  if (body.dueDate !== undefined && body.dueDate < today)
+    throw badRequest('dueDate', 'must not be in the past');
   const setting = await getCrisisSetting(scope, 'intervention');
   const row = await insertIntervention(scope, {
     recordId: s.recordId,
@@ -427,7 +460,12 @@ export async function saveIntervention(
       recordId: s.recordId,
       kind: 'intervention',
       actorId: s.viewer.userId,
-      data: { interventionId: row.id, measure: body.measure, assigneeIds: body.assigneeIds, dueDate: row.dueDate },
+      data: {
+        interventionId: row.id,
+        measure: body.measure,
+        assigneeIds: body.assigneeIds,
+        dueDate: row.dueDate,
+      },
     });
     await refreshWarning(scope, s.studentId, s.viewer.userId);
   }
@@ -438,7 +476,11 @@ export async function saveIntervention(
       scope,
       'CRISIS_INTERVENTION_ASSIGNED',
       body.assigneeIds.filter((id) => id !== s.viewer.userId),
-      { studentName: student?.realName ?? '', measure: MEASURE_NAMES[body.measure] ?? '', dueDate: row.dueDate ?? '' },
+      {
+        studentName: student?.realName ?? '',
+        measure: MEASURE_NAMES[body.measure] ?? '',
+        dueDate: row.dueDate ?? '',
+      },
     );
   }
   return (await toInterventions(scope, s.viewer, [row], lang))[0]!;
@@ -529,7 +571,10 @@ async function toFollowUps(scope: TenantScope, v: CrisisViewer, rows: FollowUpRo
     focusId: r.focusId,
     student: studentRef(v, loaded.students.get(r.studentId), r.studentId),
     trackDate: r.trackDate,
-    method: r.methodId !== null ? { id: r.methodId, name: methods.get(r.methodId)?.name ?? `#${r.methodId}` } : null,
+    method:
+      r.methodId !== null
+        ? { id: r.methodId, name: methods.get(r.methodId)?.name ?? `#${r.methodId}` }
+        : null,
     content: r.content,
     author: personRef(loaded.names, r.authorId)!,
     createTime: r.createdAt.toISOString(),
@@ -556,11 +601,19 @@ export async function saveFollowUp(
   const issue = checkTrackDate(body.trackDate, now);
   if (issue) {
     const label = lang === 'en-US' ? 'Tracking date' : '跟踪日期';
-    throw badRequest('trackDate', formatFormError({ field: 'trackDate', key: issue, params: { field: 'trackDate', days: 7 } }, lang, label));
+    throw badRequest(
+      'trackDate',
+      formatFormError(
+        { field: 'trackDate', key: issue, params: { field: 'trackDate', days: 7 } },
+        lang,
+        label,
+      ),
+    );
   }
   if (body.methodId !== undefined) {
     const usable = await findUsableSettingIds(scope, FOCUS_SETTING_TYPE.followUpMethod, [body.methodId]);
-    if (!usable.has(body.methodId)) throw badRequest('methodId', 'not an enabled follow-up method of the school');
+    if (!usable.has(body.methodId))
+      throw badRequest('methodId', 'not an enabled follow-up method of the school');
   }
   const row = await insertFollowUp(scope, {
     recordId: s.recordId,
@@ -588,7 +641,13 @@ export async function pageFollowUps(
   scope: TenantScope,
   p: Principal,
   lang: Lang,
-  q: { current: number; size: number; recordId?: number | undefined; focusId?: number | undefined; studentId?: number | undefined },
+  q: {
+    current: number;
+    size: number;
+    recordId?: number | undefined;
+    focusId?: number | undefined;
+    studentId?: number | undefined;
+  },
 ) {
   const v = await loadViewer(scope, p, q.focusId !== undefined ? 'focus' : 'crisis');
   const { rows, total } = await findFollowUpPage(scope, v.read, q, pageWindow(q));
@@ -614,16 +673,25 @@ async function toSuspensions(scope: TenantScope, v: CrisisViewer, rows: Suspensi
     returnAssessmentId: r.returnAssessmentId,
     returnedOn: r.returnedOn,
     createdBy: personRef(loaded.names, r.createdBy)!,
-    actions: covers(v.work, r.studentDeptId) ? availableActions(SUSPENSION_MACHINE, r.status as 1 | 2 | 3) : [],
+    actions: covers(v.work, r.studentDeptId)
+      ? availableActions(SUSPENSION_MACHINE, r.status as 1 | 2 | 3)
+      : [],
     createTime: r.createdAt.toISOString(),
     updateTime: r.updatedAt.toISOString(),
   }));
 }
 
-async function requireSuspension(scope: TenantScope, v: CrisisViewer, id: number, work: boolean, lock = false) {
+async function requireSuspension(
+  scope: TenantScope,
+  v: CrisisViewer,
+  id: number,
+  work: boolean,
+  lock = false,
+) {
   const row = await findSuspension(scope, id, lock);
   if (!row || !covers(v.read, row.studentDeptId)) throw notFound('suspension');
-  if (work && !covers(v.work, row.studentDeptId)) throw forbidden('you may read this suspension but not change it');
+  if (work && !covers(v.work, row.studentDeptId))
+    throw forbidden('you may read this suspension but not change it');
   return row;
 }
 
@@ -648,17 +716,24 @@ export async function applySuspension(scope: TenantScope, body: SuspensionReques
     createdBy: actorId,
   });
   if (row.recordId !== null)
-    await insertEvent(scope, { recordId: row.recordId, kind: 'suspension', actorId, data: { suspensionId: row.id } });
+    await insertEvent(scope, {
+      recordId: row.recordId,
+      kind: 'suspension',
+      actorId,
+      data: { suspensionId: row.id },
+    });
   return row;
 }
 
 export async function saveSuspension(scope: TenantScope, p: Principal, body: SuspensionRequest) {
   const v = await loadViewer(scope, p, 'crisis');
   const student = await findStudent(scope, body.studentId);
-  if (!student || !covers(v.work, student.deptId)) throw badRequest('studentId', 'not a student in your reach');
+  if (!student || !covers(v.work, student.deptId))
+    throw badRequest('studentId', 'not a student in your reach');
   if (body.recordId !== undefined) {
     const { record } = await requireRecord(scope, v, body.recordId, 'work');
-    if (record.studentId !== body.studentId) throw badRequest('recordId', 'the record is about another student');
+    if (record.studentId !== body.studentId)
+      throw badRequest('recordId', 'the record is about another student');
   }
   if (body.expectedReturn !== undefined && body.expectedReturn < body.suspendedOn)
     throw badRequest('expectedReturn', 'must not be before the suspension');
@@ -688,7 +763,10 @@ export async function suspensionDetail(scope: TenantScope, p: Principal, id: num
   const row = await requireSuspension(scope, v, id, false);
   const assessments = await findAssessmentsOfSuspension(scope, id);
   await logRead(scope, v, { subjectKind: 'suspension', subjectId: id, studentId: row.studentId, route });
-  return { ...(await toSuspensions(scope, v, [row]))[0]!, assessments: await toAssessments(scope, v, assessments) };
+  return {
+    ...(await toSuspensions(scope, v, [row]))[0]!,
+    assessments: await toAssessments(scope, v, assessments),
+  };
 }
 
 type SuspensionAction = 'applyReturn' | 'return' | 'keep';
@@ -705,7 +783,8 @@ export async function applySuspensionTransition(
   const to = nextState(SUSPENSION_MACHINE, row.status as 1 | 2 | 3, body.action);
   if (to === null) throw badRequest('action', `a suspension in status ${row.status} cannot ${body.action}`);
   if (body.action === 'return') {
-    const assessment = body.assessmentId !== undefined ? await findAssessment(scope, body.assessmentId) : null;
+    const assessment =
+      body.assessmentId !== undefined ? await findAssessment(scope, body.assessmentId) : null;
     if (!assessment || assessment.suspensionId !== id || assessment.kind !== 'return')
       throw badRequest('assessmentId', 'a return assessment of this suspension is required');
     if (!allowsReturn(assessment.returnConclusion))
@@ -722,7 +801,12 @@ export async function applySuspensionTransition(
 export async function transitionSuspension(
   scope: TenantScope,
   p: Principal,
-  body: { id: number; action: SuspensionAction; assessmentId?: number | undefined; returnedOn?: string | undefined },
+  body: {
+    id: number;
+    action: SuspensionAction;
+    assessmentId?: number | undefined;
+    returnedOn?: string | undefined;
+  },
   now = new Date(),
 ) {
   const v = await loadViewer(scope, p, 'crisis');
@@ -731,7 +815,8 @@ export async function transitionSuspension(
     throw badRequest('action', `a suspension in status ${row.status} cannot ${body.action}`);
   if (body.action === 'return') {
     // Checked now, so an approval is asked only for a return the assessment allows.
-    const assessment = body.assessmentId !== undefined ? await findAssessment(scope, body.assessmentId) : null;
+    const assessment =
+      body.assessmentId !== undefined ? await findAssessment(scope, body.assessmentId) : null;
     if (!assessment || assessment.suspensionId !== row.id || assessment.kind !== 'return')
       throw badRequest('assessmentId', 'a return assessment of this suspension is required');
     if (!allowsReturn(assessment.returnConclusion))
@@ -810,7 +895,8 @@ export async function saveGreenway(scope: TenantScope, p: Principal, body: Green
   const { record } = await requireRecord(scope, v, body.recordId, 'work');
   if (record.status === 3) throw badRequest('recordId', 'the record is closed');
   const live = await findLiveUserIds(scope, body.escortIds);
-  if (body.escortIds.some((id) => !live.has(id))) throw badRequest('escortIds', 'not an active user of the school');
+  if (body.escortIds.some((id) => !live.has(id)))
+    throw badRequest('escortIds', 'not an active user of the school');
   const approvalId = await requestApprovalIfNeeded(scope, v, {
     kind: 'greenway',
     targetId: record.id,
@@ -825,7 +911,8 @@ export async function saveGreenway(scope: TenantScope, p: Principal, body: Green
 async function requireGreenway(scope: TenantScope, v: CrisisViewer, id: number, work: boolean, lock = false) {
   const row = await findGreenway(scope, id, lock);
   if (!row || !covers(v.read, row.studentDeptId)) throw notFound('green-channel referral');
-  if (work && !covers(v.work, row.studentDeptId)) throw forbidden('you may read this referral but not change it');
+  if (work && !covers(v.work, row.studentDeptId))
+    throw forbidden('you may read this referral but not change it');
   return row;
 }
 

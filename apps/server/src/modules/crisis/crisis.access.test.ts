@@ -19,8 +19,9 @@ beforeAll(async () => {
   });
   await t.database.withTenant(n.tenantId, async (scope) => {
     for (const s of ['studenta', 'studentb', 'studentc'])
-      rec[s] = (await reportSignal(scope, { source: 'report', studentId: n.ids[s]!, reporterId: n.ids.counsellor! }))
-        .recordId;
+      rec[s] = (
+        await reportSignal(scope, { source: 'report', studentId: n.ids[s]!, reporterId: n.ids.counsellor! })
+      ).recordId;
   });
 });
 afterAll(() => t?.close());
@@ -56,7 +57,10 @@ describe('who sees what [spec:S1.6.11] [spec:S1.6.12] [spec:S1.6.13] [spec:S1.6.
   it('out of reach is a 404, in reach but read-only is a 403 for changes', async () => {
     expect((await n.get('advisora', `/biz/crisis/record/detail?id=${rec.studentc}`)).status).toBe(404);
     expect((await n.get('crisisquery', `/biz/crisis/record/detail?id=${rec.studenta}`)).status).toBe(200);
-    const start = await n.post('crisisquery', '/biz/crisis/record/transition', { id: rec.studenta, action: 'start' });
+    const start = await n.post('crisisquery', '/biz/crisis/record/transition', {
+      id: rec.studenta,
+      action: 'start',
+    });
     expect(start.status).toBe(403);
     const ack = await n.post('crisisquery', '/biz/crisis/record/acknowledge', { id: rec.studenta });
     expect(ack.status).toBe(403);
@@ -116,11 +120,13 @@ describe('who sees what [spec:S1.6.11] [spec:S1.6.12] [spec:S1.6.13] [spec:S1.6.
 
   it('timelines and read logs cannot be rewritten by the application', async () => {
     const err = await t.database
-      .withTenant(n.tenantId, ({ tx }) => tx.execute(sql`update crisis_event set kind = 'x' where record_id = ${rec.studenta}`))
+      .withTenant(n.tenantId, ({ tx }) =>
+        tx.execute(sql`update crisis_event set kind = 'x' where record_id = ${rec.studenta}`),
+      )
       .catch((e: unknown) => e as { cause?: { message?: string }; message?: string });
-    expect(String((err as { cause?: { message?: string } })?.cause?.message ?? (err as Error)?.message)).toMatch(
-      /permission denied/,
-    );
+    expect(
+      String((err as { cause?: { message?: string } })?.cause?.message ?? (err as Error)?.message),
+    ).toMatch(/permission denied/);
   });
 });
 
@@ -130,9 +136,16 @@ describe('isolation between schools', () => {
     const list = await t.post('/biz/crisis/record/page', {}, { token: beta, tenantId: t.beta.tenantId });
     expect(list.status).toBe(200);
     expect(list.body.data.total).toBe(0);
-    const detail = await t.get(`/biz/crisis/record/detail?id=${rec.studenta}`, { token: beta, tenantId: t.beta.tenantId });
+    const detail = await t.get(`/biz/crisis/record/detail?id=${rec.studenta}`, {
+      token: beta,
+      tenantId: t.beta.tenantId,
+    });
     expect(detail.status).toBe(404);
-    const ack = await t.post('/biz/crisis/record/acknowledge', { id: rec.studenta }, { token: beta, tenantId: t.beta.tenantId });
+    const ack = await t.post(
+      '/biz/crisis/record/acknowledge',
+      { id: rec.studenta },
+      { token: beta, tenantId: t.beta.tenantId },
+    );
     expect(ack.status).toBe(404);
     const board = await t.post('/biz/crisis/board/page', {}, { token: beta, tenantId: t.beta.tenantId });
     expect(board.body.data.total).toBe(0);
@@ -154,7 +167,10 @@ describe('doors', () => {
     const bad = await n.post('centrehead', '/biz/crisis/record/page', { size: 1000 });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields[0].field).toBe('size');
-    const empty = await n.post('classrep', '/biz/crisis/report/save', { studentId: n.ids.studenta, crisisEvents: '  ' });
+    const empty = await n.post('classrep', '/biz/crisis/report/save', {
+      studentId: n.ids.studenta,
+      crisisEvents: '  ',
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.data.fields[0].field).toBe('crisisEvents');
   });
@@ -162,7 +178,10 @@ describe('doors', () => {
   it('students reach only their own calls: help, journals, reports', async () => {
     expect((await n.post('studenta2', '/biz/crisis/board/page', {})).status).toBe(403);
     expect((await n.get('studenta2', '/biz/crisis/setting/reporting')).status).toBe(403);
-    expect((await n.post('studenta2', '/biz/crisis/report/save', { studentId: n.ids.studenta, crisisEvents: 'x' })).status).toBe(403);
+    expect(
+      (await n.post('studenta2', '/biz/crisis/report/save', { studentId: n.ids.studenta, crisisEvents: 'x' }))
+        .status,
+    ).toBe(403);
     expect((await n.get('studenta2', '/biz/crisis/selfHelp/hotlines')).status).toBe(200);
   });
 });

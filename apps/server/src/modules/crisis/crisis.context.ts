@@ -56,7 +56,15 @@ export async function loadViewer(scope: TenantScope, p: Principal, area: ReachAr
   const reach = reachOf(roleCodes, area);
   const sensitive = canSeeSensitive(p);
   if (reach.school) {
-    return { p, userId: p.userId, roleCodes, school: true, work: { all: true }, read: { all: true }, sensitive };
+    return {
+      p,
+      userId: p.userId,
+      roleCodes,
+      school: true,
+      work: { all: true },
+      read: { all: true },
+      sensitive,
+    };
   }
   const roles = [...reach.clinicalRoles, ...reach.readRoles];
   if (roles.length === 0) {
@@ -72,8 +80,7 @@ export async function loadViewer(scope: TenantScope, p: Principal, area: ReachAr
   const workRoots = reach.clinicalRoles.flatMap(rootsOf);
   const readRoots = [...workRoots, ...reach.readRoles.flatMap(rootsOf)];
   const workIds = await findSubtreeIds(scope, workRoots);
-  const readIds =
-    readRoots.length === workRoots.length ? workIds : await findSubtreeIds(scope, readRoots);
+  const readIds = readRoots.length === workRoots.length ? workIds : await findSubtreeIds(scope, readRoots);
   return {
     p,
     userId: p.userId,
@@ -103,7 +110,10 @@ export async function getCrisisSetting<K extends CrisisSettingSection>(
 }
 
 /** Who an event tells; an event never saved: the defaults. */
-export async function getNoticeSetting(scope: TenantScope, event: CrisisNoticeEvent): Promise<CrisisNoticeSetting> {
+export async function getNoticeSetting(
+  scope: TenantScope,
+  event: CrisisNoticeEvent,
+): Promise<CrisisNoticeSetting> {
   const rows = await findNoticeSettings(scope);
   const row = rows.find((r) => r.event === event);
   return row
@@ -120,14 +130,21 @@ export const peopleRefs = (names: Map<number, string>, ids: readonly number[]): 
   ids.map((id) => personRef(names, id)!);
 
 /** A student as answers show them: the phone masked unless the caller may see personal data. */
-export function studentRef(v: Pick<CrisisViewer, 'sensitive'>, s: StudentRow | undefined, id: number): StudentRef {
+export function studentRef(
+  v: Pick<CrisisViewer, 'sensitive'>,
+  s: StudentRow | undefined,
+  id: number,
+): StudentRef {
   if (!s) return { id, realName: `#${id}`, numberName: null, deptId: null, deptName: null, phone: null };
   return { ...s, phone: v.sensitive ? s.phone : maskPhone(s.phone) };
 }
 
 /** Students and names for a set of rows, in two queries. */
 export async function loadNames(scope: TenantScope, studentIds: number[], personIds: number[]) {
-  const [students, names] = await Promise.all([findStudents(scope, studentIds), findPeople(scope, personIds)]);
+  const [students, names] = await Promise.all([
+    findStudents(scope, studentIds),
+    findPeople(scope, personIds),
+  ]);
   return { students, names };
 }
 
@@ -148,7 +165,11 @@ export async function logRead(
     route: read.route,
   });
   if (read.phoneShown && v.sensitive) {
-    await recordPersonalDataRead(scope, v.p, { subjectId: read.studentId, fields: ['phone'], route: read.route });
+    await recordPersonalDataRead(scope, v.p, {
+      subjectId: read.studentId,
+      fields: ['phone'],
+      route: read.route,
+    });
   }
 }
 
@@ -185,7 +206,8 @@ export async function notify<K extends MessageEventKey>(
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 /** A time as messages show it: `MM-dd HH:mm`, China time. */
-export const shortTime = (t: Date) => new Date(t.getTime() + CHINA_OFFSET_MS).toISOString().slice(5, 16).replace('T', ' ');
+export const shortTime = (t: Date) =>
+  new Date(t.getTime() + CHINA_OFFSET_MS).toISOString().slice(5, 16).replace('T', ' ');
 
 export const LEVEL_NAMES: Record<number, string> = {
   1: '班级辅导员',

@@ -41,16 +41,14 @@ export const NETWORK_SCHOOL: SchoolSeed = {
       ['studentb', 'N Student B', ['ROLE_GENERAL'], 'Class B', '13900001003'],
       ['studentc', 'N Student C', ['ROLE_GENERAL'], 'Class C', '13900001004'],
     ] as const
-  ).map(
-    ([username, realName, roles, dept, phone]): UserSeed => ({
-      username,
-      password: PASSWORD,
-      realName,
-      roles: [...roles],
-      dept,
-      phone,
-    }),
-  ),
+  ).map(([username, realName, roles, dept, phone]): UserSeed => ({
+    username,
+    password: PASSWORD,
+    realName,
+    roles: [...roles],
+    dept,
+    phone,
+  })),
 };
 
 export interface NetworkFixture {
@@ -64,7 +62,10 @@ export interface NetworkFixture {
 }
 
 /** Seeds the network school into a test context and gives signed calls as any of its people. */
-export async function seedNetwork(t: TestContext, seed: SchoolSeed = NETWORK_SCHOOL): Promise<NetworkFixture> {
+export async function seedNetwork(
+  t: TestContext,
+  seed: SchoolSeed = NETWORK_SCHOOL,
+): Promise<NetworkFixture> {
   const school = await seedSchool(t.database, seed);
   const tokens = new Map<string, string>();
   const token = async (username: string) => {
@@ -78,6 +79,7 @@ export async function seedNetwork(t: TestContext, seed: SchoolSeed = NETWORK_SCH
     depts: school.deptIds,
     token,
     get: async (username, url) => t.get(url, { token: await token(username), tenantId: school.tenantId }),
-    post: async (username, url, body) => t.post(url, body, { token: await token(username), tenantId: school.tenantId }),
+    post: async (username, url, body) =>
+      t.post(url, body, { token: await token(username), tenantId: school.tenantId }),
   };
 }

@@ -15,7 +15,8 @@ let method = 0;
 beforeAll(async () => {
   t = await createTestContext();
   n = await seedNetwork(t);
-  const opt = async (type: number) => (await n.get('centrehead', `/biz/focus/setting/${type}/all`)).body.data[0].id as number;
+  const opt = async (type: number) =>
+    (await n.get('centrehead', `/biz/focus/setting/${type}/all`)).body.data[0].id as number;
   category = await opt(4);
   topic = await opt(5);
   method = await opt(3);
@@ -49,15 +50,24 @@ describe('key persons', () => {
     expect(await titles('facultyhead')).toContain('重点关注信息待审核');
     const pending = await n.get('facultyhead', '/biz/crisis/emphasis/report/emphasisReportPending');
     expect(pending.body.data.reportsToAudit).toBe(1);
-    const notAuditor = await n.post('advisora', '/biz/focus/report/audit', { id: report.body.data.id, approve: true });
+    const notAuditor = await n.post('advisora', '/biz/focus/report/audit', {
+      id: report.body.data.id,
+      approve: true,
+    });
     expect(notAuditor.status).toBe(403);
-    const audited = await n.post('facultyhead', '/biz/focus/report/audit', { id: report.body.data.id, approve: true });
+    const audited = await n.post('facultyhead', '/biz/focus/report/audit', {
+      id: report.body.data.id,
+      approve: true,
+    });
     expect(audited.status, audited.raw).toBe(200);
     expect(audited.body.data).toMatchObject({ status: 2, focusId: expect.any(Number) });
     const person = await n.get('facultyhead', `/biz/focus/person/detail?id=${audited.body.data.focusId}`);
     expect(person.body.data).toMatchObject({ level: 1, status: 1, nextDue: day(7), warningFlag: 3 });
     expect(person.body.data.categories[0].id).toBe(category);
-    const twice = await n.post('facultyhead', '/biz/focus/report/audit', { id: report.body.data.id, approve: false });
+    const twice = await n.post('facultyhead', '/biz/focus/report/audit', {
+      id: report.body.data.id,
+      approve: false,
+    });
     expect(twice.status).toBe(400);
   });
 
@@ -100,11 +110,16 @@ describe('key persons', () => {
     expect(list.body.data.total).toBe(1);
     const focusId = list.body.data.records[0].id;
     expect((await n.get('focusquery', `/biz/focus/person/detail?id=${focusId}`)).status).toBe(200);
-    expect((await n.post('focusquery', '/biz/focus/person/release', { id: focusId, reason: 'x' })).status).toBe(403);
+    expect(
+      (await n.post('focusquery', '/biz/focus/person/release', { id: focusId, reason: 'x' })).status,
+    ).toBe(403);
     expect((await n.post('advisorc', '/biz/focus/person/page', {})).body.data.total).toBe(0);
     expect((await n.get('advisorc', `/biz/focus/person/detail?id=${focusId}`)).status).toBe(404);
     const other = await t.tokenFor('admin', t.beta.tenantId);
-    const beta = await t.get(`/biz/focus/person/detail?id=${focusId}`, { token: other, tenantId: t.beta.tenantId });
+    const beta = await t.get(`/biz/focus/person/detail?id=${focusId}`, {
+      token: other,
+      tenantId: t.beta.tenantId,
+    });
     expect(beta.status).toBe(404);
   });
 
@@ -113,7 +128,10 @@ describe('key persons', () => {
     const focusId = list.body.data.records[0].id;
     const noReason = await n.post('facultyhead', '/biz/focus/person/release', { id: focusId, reason: '' });
     expect(noReason.body.data.fields[0].field).toBe('reason');
-    const released = await n.post('facultyhead', '/biz/focus/person/release', { id: focusId, reason: 'Stable for a term' });
+    const released = await n.post('facultyhead', '/biz/focus/person/release', {
+      id: focusId,
+      reason: 'Stable for a term',
+    });
     expect(released.status, released.raw).toBe(200);
     expect(released.body.data.focus).toMatchObject({ status: 2, releaseReason: 'Stable for a term' });
     const active = await n.post('facultyhead', '/biz/focus/person/page', {});
@@ -125,7 +143,11 @@ describe('key persons', () => {
     });
     expect(readd.status, readd.raw).toBe(200);
     expect(readd.body.data.nextDue).toBe(day(30));
-    const dup = await n.post('facultyhead', '/biz/focus/person/save', { studentId: n.ids.studenta, categoryIds: [category], level: 3 });
+    const dup = await n.post('facultyhead', '/biz/focus/person/save', {
+      studentId: n.ids.studenta,
+      categoryIds: [category],
+      level: 3,
+    });
     expect(dup.body.data.fields[0].field).toBe('studentId');
   });
 });
@@ -170,13 +192,24 @@ describe('heart-to-heart talks and dormitory reports', () => {
       memberIds: [n.ids.studentb, n.ids.studentc],
     });
     expect(dorm.status, dorm.raw).toBe(200);
-    const clash = await n.post('centrehead', '/biz/crisis/dormitory/save', { name: '4号楼 101', memberIds: [n.ids.studentc] });
+    const clash = await n.post('centrehead', '/biz/crisis/dormitory/save', {
+      name: '4号楼 101',
+      memberIds: [n.ids.studentc],
+    });
     expect(clash.body.data.fields[0].field).toBe('memberIds');
     const dormId = dorm.body.data.id;
 
-    const notLeader = await n.post('studentc', '/biz/focus/dormReport/save', { dormitoryId: dormId, reportDate: day(), nothingAbnormal: true });
+    const notLeader = await n.post('studentc', '/biz/focus/dormReport/save', {
+      dormitoryId: dormId,
+      reportDate: day(),
+      nothingAbnormal: true,
+    });
     expect(notLeader.status).toBe(403);
-    const quiet = await n.post('studentb', '/biz/focus/dormReport/save', { dormitoryId: dormId, reportDate: day(), nothingAbnormal: true });
+    const quiet = await n.post('studentb', '/biz/focus/dormReport/save', {
+      dormitoryId: dormId,
+      reportDate: day(),
+      nothingAbnormal: true,
+    });
     expect(quiet.status, quiet.raw).toBe(200);
     const contradictory = await n.post('studentb', '/biz/focus/dormReport/save', {
       dormitoryId: dormId,
@@ -203,7 +236,10 @@ describe('heart-to-heart talks and dormitory reports', () => {
     expect(recordId).toBeGreaterThan(0);
     expect((await recordsOf('studentc')).find((r) => r.id === recordId)?.source).toBe('dormitory');
     // The leader reports about their dormitory through the normal report call too.
-    const report = await n.post('studentb', '/biz/crisis/report/save', { studentId: n.ids.studentc, crisisEvents: 'Crying at night' });
+    const report = await n.post('studentb', '/biz/crisis/report/save', {
+      studentId: n.ids.studentc,
+      crisisEvents: 'Crying at night',
+    });
     expect(report.status, report.raw).toBe(200);
     expect(report.body.data.source).toBe('dormitory');
     const mine = await n.post('studentb', '/biz/focus/dormReport/page', {});
@@ -222,15 +258,32 @@ describe('follow-up journals', () => {
     const opened = await n.post('advisora', '/biz/focus/journal/open', { studentId: n.ids.studenta2 });
     expect(opened.status, opened.raw).toBe(200);
     const journalId = opened.body.data.id;
-    const entry = await n.post('advisora', '/biz/focus/journal/entry', { journalId, entryDate: day(), content: 'Weekly check' });
+    const entry = await n.post('advisora', '/biz/focus/journal/entry', {
+      journalId,
+      entryDate: day(),
+      content: 'Weekly check',
+    });
     expect(entry.body.data.entries).toBe(1);
     const mine = await n.post('studenta2', '/biz/focus/journal/mine', {});
     expect(mine.body.data.records[0]).toMatchObject({ id: journalId, owner: { id: n.ids.advisora } });
-    const notTheirs = await n.post('studenta', '/biz/focus/journal/feedback', { journalId, mood: 3, needHelp: 2 });
+    const notTheirs = await n.post('studenta', '/biz/focus/journal/feedback', {
+      journalId,
+      mood: 3,
+      needHelp: 2,
+    });
     expect(notTheirs.status).toBe(404);
-    const fine = await n.post('studenta2', '/biz/focus/journal/feedback', { journalId, mood: 4, needHelp: 2 });
+    const fine = await n.post('studenta2', '/biz/focus/journal/feedback', {
+      journalId,
+      mood: 4,
+      needHelp: 2,
+    });
     expect(fine.body.data.recordId).toBeNull();
-    const help = await n.post('studenta2', '/biz/focus/journal/feedback', { journalId, mood: 1, needHelp: 1, note: 'Bad night' });
+    const help = await n.post('studenta2', '/biz/focus/journal/feedback', {
+      journalId,
+      mood: 1,
+      needHelp: 1,
+      note: 'Bad night',
+    });
     expect(help.status, help.raw).toBe(200);
     expect(help.body.data.recordId).toBeGreaterThan(0);
     expect((await recordsOf('studenta2')).map((r) => r.source)).toContain('journal');
@@ -239,9 +292,16 @@ describe('follow-up journals', () => {
     expect(detail.body.data.entryList).toHaveLength(1);
     const stats = await n.get('facultyhead', '/biz/focus/journal/feedback/statistics');
     expect(stats.body.data).toMatchObject({ answers: 2, helpRequests: 1, moods: { 1: 1, 4: 1 } });
-    const closed = await n.post('advisora', '/biz/focus/journal/transition', { id: journalId, action: 'close' });
+    const closed = await n.post('advisora', '/biz/focus/journal/transition', {
+      id: journalId,
+      action: 'close',
+    });
     expect(closed.body.data.status).toBe(2);
-    const late = await n.post('studenta2', '/biz/focus/journal/feedback', { journalId, mood: 3, needHelp: 2 });
+    const late = await n.post('studenta2', '/biz/focus/journal/feedback', {
+      journalId,
+      mood: 3,
+      needHelp: 2,
+    });
     expect(late.status).toBe(400);
   });
 });

@@ -84,13 +84,42 @@ describe('one intake for every signal', () => {
   it('takes every source kind through reportSignal, each its own record, the same sourceRef once [spec:S1.9.1]', async () => {
     const results = await t.database.withTenant(n.tenantId, async (scope) => {
       const out = [];
-      out.push(await reportSignal(scope, { source: 'case', studentId: n.ids.studentb!, transferSource: 4, sourceRef: 'case:1' }));
-      out.push(await reportSignal(scope, { source: 'case', studentId: n.ids.studentb!, transferSource: 4, sourceRef: 'case:1' }));
-      out.push(await reportSignal(scope, { source: 'screening', studentId: n.ids.studentb!, transferSource: 14, sourceRef: 'answer:9' }));
-      out.push(await reportSignal(scope, { source: 'grading', studentId: n.ids.studentb!, sourceRef: 'grade:3' }));
-      out.push(await reportSignal(scope, { source: 'talk', studentId: n.ids.studentb!, sourceRef: 'talk:x' }));
-      out.push(await reportSignal(scope, { source: 'dormitory', studentId: n.ids.studentb!, sourceRef: 'dorm:x' }));
-      out.push(await reportSignal(scope, { source: 'journal', studentId: n.ids.studentb!, sourceRef: 'journal:x' }));
+      out.push(
+        await reportSignal(scope, {
+          source: 'case',
+          studentId: n.ids.studentb!,
+          transferSource: 4,
+          sourceRef: 'case:1',
+        }),
+      );
+      out.push(
+        await reportSignal(scope, {
+          source: 'case',
+          studentId: n.ids.studentb!,
+          transferSource: 4,
+          sourceRef: 'case:1',
+        }),
+      );
+      out.push(
+        await reportSignal(scope, {
+          source: 'screening',
+          studentId: n.ids.studentb!,
+          transferSource: 14,
+          sourceRef: 'answer:9',
+        }),
+      );
+      out.push(
+        await reportSignal(scope, { source: 'grading', studentId: n.ids.studentb!, sourceRef: 'grade:3' }),
+      );
+      out.push(
+        await reportSignal(scope, { source: 'talk', studentId: n.ids.studentb!, sourceRef: 'talk:x' }),
+      );
+      out.push(
+        await reportSignal(scope, { source: 'dormitory', studentId: n.ids.studentb!, sourceRef: 'dorm:x' }),
+      );
+      out.push(
+        await reportSignal(scope, { source: 'journal', studentId: n.ids.studentb!, sourceRef: 'journal:x' }),
+      );
       return out;
     });
     expect(results.map((r) => r.created)).toEqual([true, false, true, true, true, true, true]);
@@ -101,10 +130,14 @@ describe('one intake for every signal', () => {
     // Class B belongs to advisor B by coverage: they own these, advisor A does not.
     const page = await n.post('advisorb', '/biz/crisis/record/page', { size: 50 });
     expect(page.status, page.raw).toBe(200);
-    expect(page.body.data.records.filter((r: { student: { id: number } }) => r.student.id === n.ids.studentb)).toHaveLength(6);
+    expect(
+      page.body.data.records.filter((r: { student: { id: number } }) => r.student.id === n.ids.studentb),
+    ).toHaveLength(6);
     expect(page.body.data.records[0].owners.map((o: { id: number }) => o.id)).toEqual([n.ids.advisorb]);
     const sources = page.body.data.records.map((r: { source: string }) => r.source);
-    expect(new Set(sources)).toEqual(new Set(['case', 'screening', 'grading', 'talk', 'dormitory', 'journal']));
+    expect(new Set(sources)).toEqual(
+      new Set(['case', 'screening', 'grading', 'talk', 'dormitory', 'journal']),
+    );
     const screening = page.body.data.records.find((r: { source: string }) => r.source === 'screening');
     expect(screening.transferSource).toBe(14);
 
@@ -115,7 +148,9 @@ describe('one intake for every signal', () => {
 
   it('refuses an unknown source, transfer source or student', async () => {
     await expect(
-      t.database.withTenant(n.tenantId, (scope) => reportSignal(scope, { source: 'x' as never, studentId: n.ids.studentb! })),
+      t.database.withTenant(n.tenantId, (scope) =>
+        reportSignal(scope, { source: 'x' as never, studentId: n.ids.studentb! }),
+      ),
     ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^source/) });
     await expect(
       t.database.withTenant(n.tenantId, (scope) =>
@@ -123,7 +158,9 @@ describe('one intake for every signal', () => {
       ),
     ).rejects.toMatchObject({ status: 400 });
     await expect(
-      t.database.withTenant(n.tenantId, (scope) => reportSignal(scope, { source: 'case', studentId: 999_999 })),
+      t.database.withTenant(n.tenantId, (scope) =>
+        reportSignal(scope, { source: 'case', studentId: 999_999 }),
+      ),
     ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^studentId/) });
   });
 
@@ -156,7 +193,8 @@ describe('escalation', () => {
     // A rerun of a step already done does nothing (a job run twice after a crash).
     const again = await t.database.withTenant(n.tenantId, (scope) => escalateRecord(scope, recordId, 1));
     expect(again.escalated).toBe(false);
-    const titles = async (u: string) => (await inbox(n.ids[u]!)).filter((m) => m.title.startsWith('危机信号已升级')).length;
+    const titles = async (u: string) =>
+      (await inbox(n.ids[u]!)).filter((m) => m.title.startsWith('危机信号已升级')).length;
     expect(await titles('facultyhead')).toBeGreaterThan(0);
     expect(await titles('centrehead')).toBeGreaterThan(0);
     expect(await titles('overallhead')).toBeGreaterThan(0);

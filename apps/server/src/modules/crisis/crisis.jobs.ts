@@ -7,6 +7,7 @@ import {
   createEscalationJob,
   createSmsJob,
   ESCALATE_QUEUE,
+  type EscalationJobDeps,
   failSmsDelivery,
   SMS_QUEUE,
   useCrisisQueue,
@@ -27,7 +28,7 @@ export const FOLLOWUP_DUE_QUEUE = 'crisis.followup.due';
 /** Registers the crisis module's job kinds and schedules on a queue (docs/crisis.md 11). */
 export function registerCrisisJobs(
   jobs: JobQueue,
-  deps: { database: Database; sms: SmsSender; files: FileStorage },
+  deps: { database: Database; sms: SmsSender; files: FileStorage } & EscalationJobDeps,
   opts: { schedules?: boolean } = {},
 ) {
   useCrisisQueue(jobs);

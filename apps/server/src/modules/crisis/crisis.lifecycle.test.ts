@@ -32,7 +32,8 @@ const assessment = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const record = async (id: number, user = 'facultyconsult') => (await n.get(user, `/biz/crisis/record/detail?id=${id}`)).body.data;
+const record = async (id: number, user = 'facultyconsult') =>
+  (await n.get(user, `/biz/crisis/record/detail?id=${id}`)).body.data;
 const flagOf = async (student: string) =>
   rowsOf<{ flag: number }>(
     await t.database.db.execute(
@@ -69,10 +70,19 @@ describe('the crisis record from report to close [spec:S1.4.6]', () => {
       kind: 'crisis',
       appointmentType: 11,
       appointmentId: 4242,
-      answer: assessment({ psyAssistanceSystem: 1, expertsFeedback: 'Psychiatry referral', managementProcess: 'Escorted' }),
+      answer: assessment({
+        psyAssistanceSystem: 1,
+        expertsFeedback: 'Psychiatry referral',
+        managementProcess: 'Escorted',
+      }),
     });
     expect(saved.status, saved.raw).toBe(200);
-    expect(saved.body.data).toMatchObject({ collegeLevel: 2, isCrisisStatus: 1, appointmentId: 4242, edition: 1 });
+    expect(saved.body.data).toMatchObject({
+      collegeLevel: 2,
+      isCrisisStatus: 1,
+      appointmentId: 4242,
+      edition: 1,
+    });
     // The assessment acknowledged the signal and started the work (1 -> 2).
     let r = await record(id);
     expect(r).toMatchObject({ status: 2, collegeLevel: 2, isCrisisStatus: 1 });
@@ -90,7 +100,10 @@ describe('the crisis record from report to close [spec:S1.4.6]', () => {
     expect(edited.status, edited.raw).toBe(200);
     expect(edited.body.data.edition).toBe(2);
     expect(edited.body.data.answer.isCrisisStatus_lastValue).toBe(1);
-    const editions = await n.get('facultyconsult', `/biz/crisis/assessment/editions?id=${saved.body.data.id}`);
+    const editions = await n.get(
+      'facultyconsult',
+      `/biz/crisis/assessment/editions?id=${saved.body.data.id}`,
+    );
     expect(editions.body.data.map((e: { kind: string }) => e.kind)).toEqual(['create', 'edit']);
     expect(await flagOf('studenta')).toBe(4);
 
@@ -116,20 +129,39 @@ describe('the crisis record from report to close [spec:S1.4.6]', () => {
     expect(receipt.body.data.receipts).toHaveLength(1);
 
     // trackDate: not in the future, at most 7 days back (S1.5.10).
-    const future = await n.post('advisora', '/biz/crisis/followup/save', { recordId: id, trackDate: day(1), content: 'x' });
+    const future = await n.post('advisora', '/biz/crisis/followup/save', {
+      recordId: id,
+      trackDate: day(1),
+      content: 'x',
+    });
     expect(future.status).toBe(400);
     expect(future.body.data.fields[0].field).toBe('trackDate');
-    const old = await n.post('advisora', '/biz/crisis/followup/save', { recordId: id, trackDate: day(-8), content: 'x' });
+    const old = await n.post('advisora', '/biz/crisis/followup/save', {
+      recordId: id,
+      trackDate: day(-8),
+      content: 'x',
+    });
     expect(old.status).toBe(400);
-    const ok = await n.post('advisora', '/biz/crisis/followup/save', { recordId: id, trackDate: day(-7), content: 'Visited in the dormitory' });
+    const ok = await n.post('advisora', '/biz/crisis/followup/save', {
+      recordId: id,
+      trackDate: day(-7),
+      content: 'Visited in the dormitory',
+    });
     expect(ok.status, ok.raw).toBe(200);
 
     // A close needs its reason and, for a record being worked, a summary.
     const noReason = await n.post('facultyconsult', '/biz/crisis/record/transition', { id, action: 'close' });
     expect(noReason.body.data.fields[0].field).toBe('closeReason');
-    const noSummary = await n.post('facultyconsult', '/biz/crisis/record/transition', { id, action: 'close', closeReason: 1 });
+    const noSummary = await n.post('facultyconsult', '/biz/crisis/record/transition', {
+      id,
+      action: 'close',
+      closeReason: 1,
+    });
     expect(noSummary.body.data.fields[0].field).toBe('summary');
-    const startAgain = await n.post('facultyconsult', '/biz/crisis/record/transition', { id, action: 'start' });
+    const startAgain = await n.post('facultyconsult', '/biz/crisis/record/transition', {
+      id,
+      action: 'start',
+    });
     expect(startAgain.status).toBe(400);
     expect(startAgain.body.data.fields[0].field).toBe('action');
     const closed = await n.post('facultyconsult', '/biz/crisis/record/transition', {
@@ -142,19 +174,37 @@ describe('the crisis record from report to close [spec:S1.4.6]', () => {
     expect(closed.body.data.record.status).toBe(3);
     r = await record(id);
     expect(r.timeline.map((e: { kind: string }) => e.kind)).toEqual(
-      expect.arrayContaining(['created', 'acknowledged', 'transition', 'assessment', 'intervention', 'receipt', 'followup']),
+      expect.arrayContaining([
+        'created',
+        'acknowledged',
+        'transition',
+        'assessment',
+        'intervention',
+        'receipt',
+        'followup',
+      ]),
     );
 
     // The assessed level (2, key) makes the student a key person with a follow-up plan.
     const focus = await n.post('facultyconsult', '/biz/focus/person/page', {});
-    const person = focus.body.data.records.find((f: { student: { id: number } }) => f.student.id === n.ids.studenta);
+    const person = focus.body.data.records.find(
+      (f: { student: { id: number } }) => f.student.id === n.ids.studenta,
+    );
     expect(person).toMatchObject({ level: 2, status: 1, sourceRecordId: id, nextDue: day(14) });
     expect(await flagOf('studenta')).toBe(3);
 
     // A closed record reopens with a reason, and only with the close permission.
-    const advisorReopen = await n.post('advisora', '/biz/crisis/record/transition', { id, action: 'reopen', reason: 'again' });
+    const advisorReopen = await n.post('advisora', '/biz/crisis/record/transition', {
+      id,
+      action: 'reopen',
+      reason: 'again',
+    });
     expect(advisorReopen.status).toBe(403);
-    const reopen = await n.post('facultyconsult', '/biz/crisis/record/transition', { id, action: 'reopen', reason: 'Relapse' });
+    const reopen = await n.post('facultyconsult', '/biz/crisis/record/transition', {
+      id,
+      action: 'reopen',
+      reason: 'Relapse',
+    });
     expect(reopen.body.data.record.status).toBe(2);
   });
 
@@ -190,12 +240,23 @@ describe('the crisis record from report to close [spec:S1.4.6]', () => {
     await t.database.db.execute(
       sql`update crisis_assessment set created_at = now() - interval '2 days' where id = ${saved.body.data.id}`,
     );
-    const body = { id: saved.body.data.id, kind: 'crisis', appointmentType: 8, answer: assessment({ collegeLevelcrisis: 1 }) };
+    const body = {
+      id: saved.body.data.id,
+      kind: 'crisis',
+      appointmentType: 8,
+      answer: assessment({ collegeLevelcrisis: 1 }),
+    };
     const noReason = await n.post('facultyconsult', '/biz/crisis/assessment/save', body);
     expect(noReason.body.data.fields[0].field).toBe('reason');
-    const amended = await n.post('facultyconsult', '/biz/crisis/assessment/save', { ...body, reason: 'Level reviewed' });
+    const amended = await n.post('facultyconsult', '/biz/crisis/assessment/save', {
+      ...body,
+      reason: 'Level reviewed',
+    });
     expect(amended.status, amended.raw).toBe(200);
-    const editions = await n.get('facultyconsult', `/biz/crisis/assessment/editions?id=${saved.body.data.id}`);
+    const editions = await n.get(
+      'facultyconsult',
+      `/biz/crisis/assessment/editions?id=${saved.body.data.id}`,
+    );
     expect(editions.body.data[1]).toMatchObject({ kind: 'amendment', reason: 'Level reviewed' });
     expect(editions.body.data[1].changes[0]).toMatchObject({ key: 'collegeLevelcrisis', from: 2, to: 1 });
   });
@@ -204,31 +265,56 @@ describe('the crisis record from report to close [spec:S1.4.6]', () => {
 describe('approvals of the steps a school wants approved', () => {
   it('a close waits for the centre; approved, it is applied as asked', async () => {
     const set = await n.post('centrehead', '/biz/crisis/setting/approval', {
-      steps: { close: true, reopen: false, suspension: true, return: false, greenway: false, focusRelease: false },
+      steps: {
+        close: true,
+        reopen: false,
+        suspension: true,
+        return: false,
+        greenway: false,
+        focusRelease: false,
+      },
       mode: 3,
       approverLevels: [3],
     });
     expect(set.status, set.raw).toBe(200);
     const id = await newRecord('studenta2');
-    const asked = await n.post('facultyhead', '/biz/crisis/record/transition', { id, action: 'close', closeReason: 3 });
+    const asked = await n.post('facultyhead', '/biz/crisis/record/transition', {
+      id,
+      action: 'close',
+      closeReason: 3,
+    });
     expect(asked.status, asked.raw).toBe(200);
     expect(asked.body.data.record.status).toBe(1);
     const approvalId = asked.body.data.approvalId as number;
     expect(approvalId).toBeGreaterThan(0);
-    const twice = await n.post('facultyhead', '/biz/crisis/record/transition', { id, action: 'close', closeReason: 3 });
+    const twice = await n.post('facultyhead', '/biz/crisis/record/transition', {
+      id,
+      action: 'close',
+      closeReason: 3,
+    });
     expect(twice.status).toBe(409);
 
     const waiting = await n.post('centrehead', '/biz/crisis/approval/page', { box: 'toExamine', status: 1 });
     expect(waiting.body.data.records.map((a: { id: number }) => a.id)).toContain(approvalId);
-    const notMine = await n.post('facultyhead', '/biz/crisis/approval/decide', { id: approvalId, approve: true });
+    const notMine = await n.post('facultyhead', '/biz/crisis/approval/decide', {
+      id: approvalId,
+      approve: true,
+    });
     expect(notMine.status).toBe(403);
-    const decided = await n.post('centrehead', '/biz/crisis/approval/decide', { id: approvalId, approve: true, comment: 'ok' });
+    const decided = await n.post('centrehead', '/biz/crisis/approval/decide', {
+      id: approvalId,
+      approve: true,
+      comment: 'ok',
+    });
     expect(decided.status, decided.raw).toBe(200);
     expect(decided.body.data.status).toBe(2);
     expect((await record(id, 'facultyhead')).status).toBe(3);
     const mine = await n.post('facultyhead', '/biz/crisis/approval/page', { box: 'mine' });
     expect(mine.body.data.records[0]).toMatchObject({ id: approvalId, status: 2, kind: 'close' });
-    const again = await n.post('centrehead', '/biz/crisis/approval/decide', { id: approvalId, approve: false });
+    const again = await n.post('centrehead', '/biz/crisis/approval/decide', {
+      id: approvalId,
+      approve: false,
+    });
     expect(again.status).toBe(400);
   });
 
@@ -243,7 +329,10 @@ describe('approvals of the steps a school wants approved', () => {
     expect(bad.body.data.fields[0].field).toBe('ackMinutes.4');
     expect((await n.post('facultyhead', '/biz/crisis/setting/reporting', {})).status).toBe(403);
     const read = await n.get('centrehead', '/biz/crisis/setting/followUp');
-    expect(read.body.data).toMatchObject({ updateTime: null, value: { followUpDays: { 1: 7, 2: 14, 3: 30 } } });
+    expect(read.body.data).toMatchObject({
+      updateTime: null,
+      value: { followUpDays: { 1: 7, 2: 14, 3: 30 } },
+    });
   });
 });
 
@@ -257,20 +346,35 @@ describe('suspension and return, green channel', () => {
     });
     expect(asked.status, asked.raw).toBe(200);
     expect(asked.body.data.suspension).toBeNull();
-    await n.post('centrehead', '/biz/crisis/approval/decide', { id: asked.body.data.approvalId, approve: true });
+    await n.post('centrehead', '/biz/crisis/approval/decide', {
+      id: asked.body.data.approvalId,
+      approve: true,
+    });
     const list = await n.post('facultyhead', '/biz/crisis/suspension/page', { studentId: n.ids.studentb });
     const suspension = list.body.data.records[0];
     expect(suspension).toMatchObject({ status: 1, actions: ['applyReturn'] });
 
-    const early = await n.post('facultyhead', '/biz/crisis/suspension/transition', { id: suspension.id, action: 'return' });
+    const early = await n.post('facultyhead', '/biz/crisis/suspension/transition', {
+      id: suspension.id,
+      action: 'return',
+    });
     expect(early.body.data.fields[0].field).toBe('action');
-    await n.post('facultyhead', '/biz/crisis/suspension/transition', { id: suspension.id, action: 'applyReturn' });
+    await n.post('facultyhead', '/biz/crisis/suspension/transition', {
+      id: suspension.id,
+      action: 'applyReturn',
+    });
 
     const notYet = await n.post('facultyconsult', '/biz/crisis/assessment/save', {
       suspensionId: suspension.id,
       kind: 'return',
       appointmentType: 12,
-      answer: { returnConclusion: 3, medicalCertificate: 1, currentStatus: [2], trackDate: day(), returnOpinion: 'Wait a month' },
+      answer: {
+        returnConclusion: 3,
+        medicalCertificate: 1,
+        currentStatus: [2],
+        trackDate: day(),
+        returnOpinion: 'Wait a month',
+      },
     });
     expect(notYet.status, notYet.raw).toBe(200);
     const refused = await n.post('facultyhead', '/biz/crisis/suspension/transition', {
@@ -292,7 +396,11 @@ describe('suspension and return, green channel', () => {
       assessmentId: fit.body.data.id,
     });
     expect(back.status, back.raw).toBe(200);
-    expect(back.body.data.suspension).toMatchObject({ status: 3, returnAssessmentId: fit.body.data.id, returnedOn: day() });
+    expect(back.body.data.suspension).toMatchObject({
+      status: 3,
+      returnAssessmentId: fit.body.data.id,
+      returnedOn: day(),
+    });
     const detail = await n.get('facultyhead', `/biz/crisis/suspension/detail?id=${suspension.id}`);
     expect(detail.body.data.assessments).toHaveLength(2);
   });
@@ -309,11 +417,21 @@ describe('suspension and return, green channel', () => {
     expect(saved.status, saved.raw).toBe(200);
     const g = saved.body.data.greenway;
     expect(g).toMatchObject({ status: 1, actions: ['admit', 'finish'] });
-    const admitted = await n.post('facultyhead', '/biz/crisis/greenway/transition', { id: g.id, action: 'admit' });
+    const admitted = await n.post('facultyhead', '/biz/crisis/greenway/transition', {
+      id: g.id,
+      action: 'admit',
+    });
     expect(admitted.body.data.status).toBe(2);
-    const back = await n.post('facultyhead', '/biz/crisis/greenway/transition', { id: g.id, action: 'finish', result: 'Back on campus' });
+    const back = await n.post('facultyhead', '/biz/crisis/greenway/transition', {
+      id: g.id,
+      action: 'finish',
+      result: 'Back on campus',
+    });
     expect(back.body.data).toMatchObject({ status: 3, result: 'Back on campus', actions: [] });
-    const again = await n.post('facultyhead', '/biz/crisis/greenway/transition', { id: g.id, action: 'admit' });
+    const again = await n.post('facultyhead', '/biz/crisis/greenway/transition', {
+      id: g.id,
+      action: 'admit',
+    });
     expect(again.status).toBe(400);
   });
 });
@@ -326,9 +444,17 @@ describe('warning flags [spec:S1.4.6]', () => {
     expect(list.body.data.records.every((w: { flag: number }) => w.flag >= 2)).toBe(true);
     const before = await flagOf('studentc');
     expect(before).toBe(1);
-    const noButton = await n.post('facultyhead', '/biz/crisis/warning/flag', { studentId: n.ids.studentb, flag: 2, reason: 'x' });
+    const noButton = await n.post('facultyhead', '/biz/crisis/warning/flag', {
+      studentId: n.ids.studentb,
+      flag: 2,
+      reason: 'x',
+    });
     expect(noButton.status).toBe(403);
-    const set = await n.post('centrehead', '/biz/crisis/warning/flag', { studentId: n.ids.studentc, flag: 2, reason: 'Watch' });
+    const set = await n.post('centrehead', '/biz/crisis/warning/flag', {
+      studentId: n.ids.studentc,
+      flag: 2,
+      reason: 'Watch',
+    });
     expect(set.status, set.raw).toBe(200);
     expect(set.body.data).toMatchObject({ flag: 2, manual: true, reason: 'Watch' });
     await newRecord('studentc');
@@ -343,7 +469,14 @@ describe('the open-signals board', () => {
   it('shows open records unacknowledged first, with owner, age, deadline and SMS state', async () => {
     const board = await n.post('centrehead', '/biz/crisis/board/page', { size: 100 });
     expect(board.status, board.raw).toBe(200);
-    const rows = board.body.data.records as { acknowledgedAt: string | null; status: number; owners: unknown[]; ackDeadline: string | null; ageSeconds: number; sms: { pending: number } }[];
+    const rows = board.body.data.records as {
+      acknowledgedAt: string | null;
+      status: number;
+      owners: unknown[];
+      ackDeadline: string | null;
+      ageSeconds: number;
+      sms: { pending: number };
+    }[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.status !== 3)).toBe(true);
     const firstAcked = rows.findIndex((r) => r.acknowledgedAt !== null);
@@ -353,9 +486,17 @@ describe('the open-signals board', () => {
     expect(open.ackDeadline).not.toBeNull();
     expect(open.ageSeconds).toBeGreaterThanOrEqual(0);
     expect(open.sms.pending).toBeGreaterThan(0);
-    const only = await n.post('centrehead', '/biz/crisis/board/page', { unacknowledgedOnly: true, size: 100 });
-    expect(only.body.data.records.every((r: { acknowledgedAt: string | null }) => r.acknowledgedAt === null)).toBe(true);
-    const deliveries = await n.get('centrehead', `/biz/crisis/record/deliveries?id=${(open as unknown as { id: number }).id}`);
+    const only = await n.post('centrehead', '/biz/crisis/board/page', {
+      unacknowledgedOnly: true,
+      size: 100,
+    });
+    expect(
+      only.body.data.records.every((r: { acknowledgedAt: string | null }) => r.acknowledgedAt === null),
+    ).toBe(true);
+    const deliveries = await n.get(
+      'centrehead',
+      `/biz/crisis/record/deliveries?id=${(open as unknown as { id: number }).id}`,
+    );
     expect(deliveries.body.data.map((d: { channel: string }) => d.channel).sort()).toEqual(
       expect.arrayContaining(['inapp', 'sms']),
     );

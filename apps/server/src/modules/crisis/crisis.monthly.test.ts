@@ -29,13 +29,17 @@ const status = async (user: string, month = thisMonth, kind = 'crisis') =>
 describe('monthly reporting [spec:S0.7.29]', () => {
   it("lists each faculty's status; a faculty head writes only their own faculty's report", async () => {
     const before = await status('centrehead');
-    expect(before.faculties.map((f: { deptName: string; status: string }) => [f.deptName, f.status])).toEqual([
-      ['Engineering', 'missing'],
-      ['Arts', 'missing'],
-    ]);
+    expect(before.faculties.map((f: { deptName: string; status: string }) => [f.deptName, f.status])).toEqual(
+      [
+        ['Engineering', 'missing'],
+        ['Arts', 'missing'],
+      ],
+    );
     expect(before.counts).toMatchObject({ missing: 2 });
     // A faculty head sees their faculty only.
-    expect((await status('facultyhead')).faculties.map((f: { deptName: string }) => f.deptName)).toEqual(['Engineering']);
+    expect((await status('facultyhead')).faculties.map((f: { deptName: string }) => f.deptName)).toEqual([
+      'Engineering',
+    ]);
     const other = await n.post('facultyhead', '/biz/crisis/monthlyReport/save', {
       deptId: n.depts.Arts,
       month: thisMonth,
@@ -58,7 +62,10 @@ describe('monthly reporting [spec:S0.7.29]', () => {
       narrative: 'One new signal',
     });
     expect(draft.status, draft.raw).toBe(200);
-    expect(draft.body.data).toMatchObject({ status: 1, figures: { newRecords: 1, openAtMonthEnd: 1, bySource: { report: 1 } } });
+    expect(draft.body.data).toMatchObject({
+      status: 1,
+      figures: { newRecords: 1, openAtMonthEnd: 1, bySource: { report: 1 } },
+    });
     expect((await status('centrehead')).faculties[0].status).toBe('draft');
     const zero = await n.post('facultyhead', '/biz/crisis/monthlyReport/submit', {
       deptId: n.depts.Engineering,
@@ -74,7 +81,11 @@ describe('monthly reporting [spec:S0.7.29]', () => {
       kind: 'crisis',
     });
     expect(submitted.status, submitted.raw).toBe(200);
-    expect(submitted.body.data).toMatchObject({ status: 2, narrative: 'One new signal', submittedBy: { id: n.ids.facultyhead } });
+    expect(submitted.body.data).toMatchObject({
+      status: 2,
+      narrative: 'One new signal',
+      submittedBy: { id: n.ids.facultyhead },
+    });
     const again = await n.post('facultyhead', '/biz/crisis/monthlyReport/save', {
       deptId: n.depts.Engineering,
       month: thisMonth,
@@ -128,7 +139,10 @@ describe('monthly reporting [spec:S0.7.29]', () => {
   });
 
   it('exports the month as XLSX through a download task', async () => {
-    const res = await n.post('centrehead', '/biz/crisis/monthlyReport/export', { month: thisMonth, kind: 'crisis' });
+    const res = await n.post('centrehead', '/biz/crisis/monthlyReport/export', {
+      month: thisMonth,
+      kind: 'crisis',
+    });
     expect(res.status, res.raw).toBe(200);
     const [job] = rowsOf<{ id: number; payload: string; tenant_id: number }>(
       await t.database.db.execute(
@@ -145,7 +159,9 @@ describe('monthly reporting [spec:S0.7.29]', () => {
       maxAttempts: 3,
     });
     const [task] = rowsOf<{ task_status: number; file_key: string }>(
-      await t.database.db.execute(sql`select task_status, file_key from task_progress where id = ${res.body.data.id}`),
+      await t.database.db.execute(
+        sql`select task_status, file_key from task_progress where id = ${res.body.data.id}`,
+      ),
     );
     expect(task!.task_status).toBe(2);
     const zip = await JSZip.loadAsync((await files.get(task!.file_key))!);

@@ -9,7 +9,13 @@ import { AUTHENTICATED, permission } from '../../core/http/context';
  */
 export const CRISIS_ACCESS = {
   signedIn: AUTHENTICATED,
-  records: permission('crisis_report', 'crisis_board', 'crisis_assessment', 'crisis_intervention', 'crisis_warning'),
+  records: permission(
+    'crisis_report',
+    'crisis_board',
+    'crisis_assessment',
+    'crisis_intervention',
+    'crisis_warning',
+  ),
   board: permission('crisis_board'),
   assessmentRead: permission('crisis_assessment', 'crisis_report', 'crisis_board', 'crisis_suspension'),
   assessmentWrite: permission('crisis_assessment', 'crisis_suspension'),

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { sysUser } from '../identity';
 import {
@@ -28,10 +42,12 @@ export type WarningRow = typeof crisisWarning.$inferSelect;
 export type RecordReach = { all: true } | { all: false; deptIds: number[]; assigneeId: number | null };
 
 const idsIn = (col: SQL | typeof crisisRecord.studentDeptId, ids: number[]) =>
-  ids.length === 0 ? sql`false` : sql`${col} in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
+  ids.length === 0
+    ? sql`false`
+    : sql`${col} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
 
 /** The reach as a condition on crisis_record. */
 export function recordReachCondition(reach: RecordReach): SQL | undefined {
@@ -47,7 +63,10 @@ export function recordReachCondition(reach: RecordReach): SQL | undefined {
 // ---------------------------------------------------------------- records
 
 /** Inserts a record; a signal already recorded (same source and sourceRef) answers null. */
-export async function insertRecord({ tx, tenantId }: TenantScope, values: NewRecord): Promise<RecordRow | null> {
+export async function insertRecord(
+  { tx, tenantId }: TenantScope,
+  values: NewRecord,
+): Promise<RecordRow | null> {
   const rows = await tx
     .insert(crisisRecord)
     .values({ ...values, tenantId })
@@ -56,12 +75,20 @@ export async function insertRecord({ tx, tenantId }: TenantScope, values: NewRec
   return rows[0] ?? null;
 }
 
-export async function findRecordBySourceRef({ tx, tenantId }: TenantScope, source: string, sourceRef: string) {
+export async function findRecordBySourceRef(
+  { tx, tenantId }: TenantScope,
+  source: string,
+  sourceRef: string,
+) {
   const [row] = await tx
     .select()
     .from(crisisRecord)
     .where(
-      and(eq(crisisRecord.tenantId, tenantId), eq(crisisRecord.source, source), eq(crisisRecord.sourceRef, sourceRef)),
+      and(
+        eq(crisisRecord.tenantId, tenantId),
+        eq(crisisRecord.source, source),
+        eq(crisisRecord.sourceRef, sourceRef),
+      ),
     );
   return row ?? null;
 }
@@ -173,7 +200,12 @@ export async function findBoardPage(
   return { rows, total: total?.n ?? 0 };
 }
 
-export function countRecords({ tx, tenantId }: TenantScope, reach: RecordReach, f: RecordFilter, extra?: SQL) {
+export function countRecords(
+  { tx, tenantId }: TenantScope,
+  reach: RecordReach,
+  f: RecordFilter,
+  extra?: SQL,
+) {
   return tx
     .select({ n: count() })
     .from(crisisRecord)
@@ -206,7 +238,13 @@ export function findOpenRecordsOfStudent({ tx, tenantId }: TenantScope, studentI
   return tx
     .select()
     .from(crisisRecord)
-    .where(and(eq(crisisRecord.tenantId, tenantId), eq(crisisRecord.studentId, studentId), ne(crisisRecord.status, 3)))
+    .where(
+      and(
+        eq(crisisRecord.tenantId, tenantId),
+        eq(crisisRecord.studentId, studentId),
+        ne(crisisRecord.status, 3),
+      ),
+    )
     .orderBy(desc(crisisRecord.createdAt));
 }
 
@@ -246,7 +284,13 @@ export async function countOpenReportsBy({ tx, tenantId }: TenantScope, reporter
   const [row] = await tx
     .select({ n: count() })
     .from(crisisRecord)
-    .where(and(eq(crisisRecord.tenantId, tenantId), eq(crisisRecord.reporterId, reporterId), ne(crisisRecord.status, 3)));
+    .where(
+      and(
+        eq(crisisRecord.tenantId, tenantId),
+        eq(crisisRecord.reporterId, reporterId),
+        ne(crisisRecord.status, 3),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -270,7 +314,12 @@ export async function findRecentSelfHelp({ tx, tenantId }: TenantScope, studentI
 }
 
 /** Records created in a period for students of some departments (monthly figures). */
-export function findRecordsForFigures({ tx, tenantId }: TenantScope, deptIds: number[], from: Date, to: Date) {
+export function findRecordsForFigures(
+  { tx, tenantId }: TenantScope,
+  deptIds: number[],
+  from: Date,
+  to: Date,
+) {
   return tx
     .select({
       id: crisisRecord.id,
@@ -330,7 +379,13 @@ export async function claimPendingDelivery({ tx, tenantId }: TenantScope, id: nu
   const [row] = await tx
     .update(crisisDelivery)
     .set({ attempts: sql`${crisisDelivery.attempts} + 1` })
-    .where(and(eq(crisisDelivery.tenantId, tenantId), eq(crisisDelivery.id, id), eq(crisisDelivery.state, 'pending')))
+    .where(
+      and(
+        eq(crisisDelivery.tenantId, tenantId),
+        eq(crisisDelivery.id, id),
+        eq(crisisDelivery.state, 'pending'),
+      ),
+    )
     .returning();
   if (!row) return null;
   const [user] = await tx
@@ -386,7 +441,11 @@ export async function insertReadLog(
 
 export function findReaders({ tx, tenantId }: TenantScope, subjectKind: string, subjectId: number) {
   return tx
-    .select({ viewerId: crisisReadLog.viewerId, route: crisisReadLog.route, createdAt: crisisReadLog.createdAt })
+    .select({
+      viewerId: crisisReadLog.viewerId,
+      route: crisisReadLog.route,
+      createdAt: crisisReadLog.createdAt,
+    })
     .from(crisisReadLog)
     .where(
       and(
@@ -477,7 +536,12 @@ export async function findSetting({ tx, tenantId }: TenantScope, section: string
   return row ?? null;
 }
 
-export async function upsertSetting({ tx, tenantId }: TenantScope, section: string, value: unknown, userId: number) {
+export async function upsertSetting(
+  { tx, tenantId }: TenantScope,
+  section: string,
+  value: unknown,
+  userId: number,
+) {
   const [row] = await tx
     .insert(crisisSetting)
     .values({ tenantId, section, value, updatedBy: userId })
@@ -555,7 +619,12 @@ export function findDecisions({ tx, tenantId }: TenantScope, approvalIds: number
   return tx
     .select()
     .from(crisisApprovalDecision)
-    .where(and(eq(crisisApprovalDecision.tenantId, tenantId), inArray(crisisApprovalDecision.approvalId, approvalIds)))
+    .where(
+      and(
+        eq(crisisApprovalDecision.tenantId, tenantId),
+        inArray(crisisApprovalDecision.approvalId, approvalIds),
+      ),
+    )
     .orderBy(asc(crisisApprovalDecision.id));
 }
 

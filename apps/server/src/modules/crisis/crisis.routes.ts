@@ -82,7 +82,13 @@ import {
 import { loadViewer } from './crisis.context';
 import { CRISIS_ACCESS as A } from './crisis.policy';
 import { hotlines, myReports, reportableStudents, selfHelp, submitReport } from './intake.service';
-import { monthlyDetail, pageMonthly, reportStatus, startMonthlyExport, writeMonthly } from './monthly.service';
+import {
+  monthlyDetail,
+  pageMonthly,
+  reportStatus,
+  startMonthlyExport,
+  writeMonthly,
+} from './monthly.service';
 import {
   deleteDormitory,
   listNoticeSettings,
@@ -96,7 +102,14 @@ import {
   studentLadder,
 } from './network.service';
 import { crisisIntervenePending, emphasisReportPending, workbench } from './pending.service';
-import { acknowledge, boardPage, pageRecords, recordDeliveries, recordDetail, transition } from './records.service';
+import {
+  acknowledge,
+  boardPage,
+  pageRecords,
+  recordDeliveries,
+  recordDetail,
+  transition,
+} from './records.service';
 import { pageWarnings, setWarningFlag, warningDetail } from './warning.service';
 
 const route = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
@@ -134,23 +147,31 @@ export const crisisRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: crisisRecordPageEndpoint,
       access: A.records,
-      handler: async ({ scope, principal, body }) => pageRecords(scope, await loadViewer(scope, principal, 'crisis'), body),
+      handler: async ({ scope, principal, body }) =>
+        pageRecords(scope, await loadViewer(scope, principal, 'crisis'), body),
     }),
     defineRoute({
       endpoint: crisisRecordDetailEndpoint,
       access: A.records,
       handler: async ({ scope, principal, query }) =>
-        recordDetail(scope, await loadViewer(scope, principal, 'crisis'), query.id, route(crisisRecordDetailEndpoint)),
+        recordDetail(
+          scope,
+          await loadViewer(scope, principal, 'crisis'),
+          query.id,
+          route(crisisRecordDetailEndpoint),
+        ),
     }),
     defineRoute({
       endpoint: crisisAcknowledgeEndpoint,
       access: A.signedIn,
-      handler: async ({ scope, principal, body }) => acknowledge(scope, await loadViewer(scope, principal, 'crisis'), body.id),
+      handler: async ({ scope, principal, body }) =>
+        acknowledge(scope, await loadViewer(scope, principal, 'crisis'), body.id),
     }),
     defineRoute({
       endpoint: crisisTransitionEndpoint,
       access: A.records,
-      handler: async ({ scope, principal, body }) => transition(scope, await loadViewer(scope, principal, 'crisis'), body),
+      handler: async ({ scope, principal, body }) =>
+        transition(scope, await loadViewer(scope, principal, 'crisis'), body),
     }),
     defineRoute({
       endpoint: crisisDeliveriesEndpoint,
@@ -161,7 +182,8 @@ export const crisisRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: crisisBoardPageEndpoint,
       access: A.board,
-      handler: async ({ scope, principal, body }) => boardPage(scope, await loadViewer(scope, principal, 'crisis'), body),
+      handler: async ({ scope, principal, body }) =>
+        boardPage(scope, await loadViewer(scope, principal, 'crisis'), body),
     }),
     // assessment
     defineRoute({
@@ -205,7 +227,8 @@ export const crisisRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: crisisInterventionDetailEndpoint,
       access: A.signedIn,
-      handler: async ({ scope, principal, query, lang }) => interventionDetail(scope, principal, lang, query.id),
+      handler: async ({ scope, principal, query, lang }) =>
+        interventionDetail(scope, principal, lang, query.id),
     }),
     defineRoute({
       endpoint: crisisInterventionReceiptEndpoint,
@@ -269,7 +292,8 @@ export const crisisRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: crisisApprovalPageEndpoint,
       access: A.signedIn,
-      handler: async ({ scope, principal, body }) => pageApprovals(scope, await loadViewer(scope, principal, 'crisis'), body),
+      handler: async ({ scope, principal, body }) =>
+        pageApprovals(scope, await loadViewer(scope, principal, 'crisis'), body),
     }),
     defineRoute({
       endpoint: crisisApprovalDetailEndpoint,
@@ -280,13 +304,15 @@ export const crisisRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: crisisApprovalDecideEndpoint,
       access: A.signedIn,
-      handler: async ({ scope, principal, body }) => decideApproval(scope, await loadViewer(scope, principal, 'crisis'), body),
+      handler: async ({ scope, principal, body }) =>
+        decideApproval(scope, await loadViewer(scope, principal, 'crisis'), body),
     }),
     // warnings
     defineRoute({
       endpoint: crisisWarningPageEndpoint,
       access: A.warning,
-      handler: async ({ scope, principal, body }) => pageWarnings(scope, await loadViewer(scope, principal, 'crisis'), body),
+      handler: async ({ scope, principal, body }) =>
+        pageWarnings(scope, await loadViewer(scope, principal, 'crisis'), body),
     }),
     defineRoute({
       endpoint: crisisWarningDetailEndpoint,
@@ -297,7 +323,8 @@ export const crisisRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: crisisWarningFlagEndpoint,
       access: A.warningFlag,
-      handler: async ({ scope, principal, body }) => setWarningFlag(scope, await loadViewer(scope, principal, 'crisis'), body),
+      handler: async ({ scope, principal, body }) =>
+        setWarningFlag(scope, await loadViewer(scope, principal, 'crisis'), body),
     }),
     // network, dormitories, settings
     defineRoute({

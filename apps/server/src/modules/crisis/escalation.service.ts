@@ -11,7 +11,14 @@ import type { Database, TenantScope } from '../../core/db/database';
 import type { JobQueue, JobRecord } from '../../core/jobs/queue';
 import type { SmsSender } from '../auth';
 import { renderMessageByEvent } from '../messages';
-import { getCrisisSetting, getNoticeSetting, LEVEL_NAMES, notify, shortTime, SOURCE_NAMES } from './crisis.context';
+import {
+  getCrisisSetting,
+  getNoticeSetting,
+  LEVEL_NAMES,
+  notify,
+  shortTime,
+  SOURCE_NAMES,
+} from './crisis.context';
 import {
   claimPendingDelivery,
   insertDeliveries,
@@ -54,7 +61,8 @@ const OWNER_ROLES = [
 /** A student's ladder now (recomputed for every step: the network may have changed). */
 export async function computeLadder(scope: TenantScope, studentDeptId: number | null): Promise<Ladder> {
   const holders = await findCoveringHolders(scope, studentDeptId, OWNER_ROLES);
-  const admins = holders.length > 0 ? [] : (await findRoleHolders(scope, ['ROLE_ADMIN'])).map((h) => h.userId);
+  const admins =
+    holders.length > 0 ? [] : (await findRoleHolders(scope, ['ROLE_ADMIN'])).map((h) => h.userId);
   return buildLadder(holders, admins);
 }
 
@@ -87,7 +95,13 @@ export async function writeStep(
       recordId: record.id,
       kind,
       actorId: null,
-      data: { step: stepNo, level: step.level, owners: step.owners, repeat: step.repeat, deadline: deadline.toISOString() },
+      data: {
+        step: stepNo,
+        level: step.level,
+        owners: step.owners,
+        repeat: step.repeat,
+        deadline: deadline.toISOString(),
+      },
     });
   }
 
@@ -113,7 +127,12 @@ export async function writeStep(
           scope,
           'CRISIS_SIGNAL_ESCALATED',
           step.owners,
-          { studentName, recordId: record.id, levelName: LEVEL_NAMES[step.level] ?? '', deadline: shortTime(deadline) },
+          {
+            studentName,
+            recordId: record.id,
+            levelName: LEVEL_NAMES[step.level] ?? '',
+            deadline: shortTime(deadline),
+          },
           { always: true },
         );
   const owners = [...new Set(step.owners)];
@@ -194,7 +213,10 @@ export async function escalateRecord(scope: TenantScope, recordId: number, step:
     return { escalated: false as const };
   }
   const ladder = await computeLadder(scope, record.studentDeptId);
-  const next = nextStep(ladder, { level: record.escalationLevel as 1 | 2 | 3 | 4, repeat: record.escalationRepeat });
+  const next = nextStep(ladder, {
+    level: record.escalationLevel as 1 | 2 | 3 | 4,
+    repeat: record.escalationRepeat,
+  });
   if (!next) {
     // Nobody at all can be told (a school without administrators): look again in a minute, never drop it.
     await requireQueue().enqueue(
@@ -209,15 +231,30 @@ export async function escalateRecord(scope: TenantScope, recordId: number, step:
   return { escalated: true as const, level: next.level, repeat: next.repeat };
 }
 
+export interface EscalationJobDeps {
+  database: Database;
+  /**
+   * Runs inside a step's transaction after the step is written, before it commits. The crash test and
+   * benchmark hold a step here to kill the process mid-escalation; the app passes nothing.
+   */
+  beforeEscalationCommit?: (step: { recordId: number; step: number }) => Promise<void>;
+}
+
 /** The escalation job: one step of one record. */
-export function createEscalationJob(deps: { database: Database }) {
+export function createEscalationJob(deps: EscalationJobDeps) {
   return async (job: JobRecord<{ recordId: number; step: number }>) =>
-    deps.database.withTenant(job.tenantId!, (scope) => escalateRecord(scope, job.payload.recordId, job.payload.step));
+    deps.database.withTenant(job.tenantId!, async (scope) => {
+      const result = await escalateRecord(scope, job.payload.recordId, job.payload.step);
+      if (result.escalated && deps.beforeEscalationCommit) await deps.beforeEscalationCommit(job.payload);
+      return result;
+    });
 }
 
 /**
- * The SMS job: sends one delivery once. The attempt is counted before the gateway is called; a gateway
- * error is kept on the delivery and retried by the queue; a delivery sent already is skipped.
+ * The SMS job: sends one delivery. The attempt is counted before the gateway is called; a gateway error
+ * is kept on the delivery and retried by the queue; a delivery recorded as sent is skipped. A process that
+ * dies between the gateway's answer and that record sends the delivery again after the restart, with the
+ * same key (`crisis-sms:<school>:<delivery>`), which the gateway deduplicates: at least once, never a storm.
  */
 export function createSmsJob(deps: { database: Database; sms: SmsSender }) {
   return async (job: JobRecord<{ deliveryId: number }>) => {
@@ -232,10 +269,17 @@ export function createSmsJob(deps: { database: Database; sms: SmsSender }) {
       return { failed: 'no mobile number' };
     }
     try {
-      await deps.sms.send({ tenantId, phone: claim.phone, text: claim.delivery.text ?? '' });
+      await deps.sms.send({
+        tenantId,
+        phone: claim.phone,
+        text: claim.delivery.text ?? '',
+        key: `crisis-sms:${tenantId}:${id}`,
+      });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await deps.database.withTenant(tenantId, (scope) => markDelivery(scope, id, { lastError: message.slice(0, 500) }));
+      await deps.database.withTenant(tenantId, (scope) =>
+        markDelivery(scope, id, { lastError: message.slice(0, 500) }),
+      );
       throw err;
     }
     await deps.database.withTenant(tenantId, (scope) =>
@@ -249,7 +293,10 @@ export function createSmsJob(deps: { database: Database; sms: SmsSender }) {
 export function failSmsDelivery(deps: { database: Database }) {
   return async (job: JobRecord<{ deliveryId: number }>, error: Error) => {
     await deps.database.withTenant(job.tenantId!, (scope) =>
-      markDelivery(scope, job.payload.deliveryId, { state: 'failed', lastError: error.message.slice(0, 500) }),
+      markDelivery(scope, job.payload.deliveryId, {
+        state: 'failed',
+        lastError: error.message.slice(0, 500),
+      }),
     );
   };
 }

@@ -54,7 +54,13 @@ export async function findLiveFocusOfStudent({ tx, tenantId }: TenantScope, stud
   const [row] = await tx
     .select()
     .from(focusPerson)
-    .where(and(eq(focusPerson.tenantId, tenantId), eq(focusPerson.studentId, studentId), eq(focusPerson.status, 1)))
+    .where(
+      and(
+        eq(focusPerson.tenantId, tenantId),
+        eq(focusPerson.studentId, studentId),
+        eq(focusPerson.status, 1),
+      ),
+    )
     .for('update');
   return row ?? null;
 }
@@ -100,7 +106,9 @@ export async function findFocusPage(
     eq(focusPerson.status, f.status),
     inDepts(sql`${focusPerson.studentDeptId}`, reach),
     f.level !== undefined ? eq(focusPerson.level, f.level) : undefined,
-    f.categoryId !== undefined ? sql`${focusPerson.categoryIds} @> array[${f.categoryId}::bigint]` : undefined,
+    f.categoryId !== undefined
+      ? sql`${focusPerson.categoryIds} @> array[${f.categoryId}::bigint]`
+      : undefined,
     f.dueBy !== undefined ? lte(focusPerson.nextDue, f.dueBy) : undefined,
     nameLike(sql`${focusPerson.tenantId}`, sql`${focusPerson.studentId}`, f.studentName),
   );
@@ -152,7 +160,13 @@ export async function countFocusByLevel({ tx, tenantId }: TenantScope, deptIds: 
   return tx
     .select({ level: focusPerson.level, n: count() })
     .from(focusPerson)
-    .where(and(eq(focusPerson.tenantId, tenantId), eq(focusPerson.status, 1), inArray(focusPerson.studentDeptId, deptIds)))
+    .where(
+      and(
+        eq(focusPerson.tenantId, tenantId),
+        eq(focusPerson.status, 1),
+        inArray(focusPerson.studentDeptId, deptIds),
+      ),
+    )
     .groupBy(focusPerson.level);
 }
 
@@ -193,7 +207,12 @@ export async function updateFocusReport(
 
 export async function findFocusReportPage(
   { tx, tenantId }: TenantScope,
-  f: { reach: DeptReach | null; reporterId?: number | undefined; status?: number | undefined; studentId?: number | undefined },
+  f: {
+    reach: DeptReach | null;
+    reporterId?: number | undefined;
+    status?: number | undefined;
+    studentId?: number | undefined;
+  },
   page: { offset: number; limit: number },
 ) {
   const where = and(
@@ -219,14 +238,21 @@ export async function countPendingFocusReports({ tx, tenantId }: TenantScope, re
     .select({ n: count() })
     .from(focusReport)
     .where(
-      and(eq(focusReport.tenantId, tenantId), eq(focusReport.status, 1), inDepts(sql`${focusReport.studentDeptId}`, reach)),
+      and(
+        eq(focusReport.tenantId, tenantId),
+        eq(focusReport.status, 1),
+        inDepts(sql`${focusReport.studentDeptId}`, reach),
+      ),
     );
   return row?.n ?? 0;
 }
 
 // ---------------------------------------------------------------- talks
 
-export async function insertTalk({ tx, tenantId }: TenantScope, row: Omit<typeof focusTalk.$inferInsert, 'tenantId' | 'id'>) {
+export async function insertTalk(
+  { tx, tenantId }: TenantScope,
+  row: Omit<typeof focusTalk.$inferInsert, 'tenantId' | 'id'>,
+) {
   const [saved] = await tx
     .insert(focusTalk)
     .values({ ...row, tenantId })
@@ -283,7 +309,12 @@ export async function findTalkPage(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function countTalksIn({ tx, tenantId }: TenantScope, deptIds: number[], first: string, last: string) {
+export async function countTalksIn(
+  { tx, tenantId }: TenantScope,
+  deptIds: number[],
+  first: string,
+  last: string,
+) {
   if (deptIds.length === 0) return 0;
   const [row] = await tx
     .select({ n: count() })
@@ -414,7 +445,12 @@ export async function touchJournal({ tx, tenantId }: TenantScope, id: number) {
 
 export async function findJournalPage(
   { tx, tenantId }: TenantScope,
-  f: { reach: DeptReach | null; ownerId?: number | null; studentId?: number | undefined; status?: number | undefined },
+  f: {
+    reach: DeptReach | null;
+    ownerId?: number | null;
+    studentId?: number | undefined;
+    status?: number | undefined;
+  },
   page: { offset: number; limit: number },
 ) {
   const deptCond = f.reach ? inDepts(sql`${focusJournal.studentDeptId}`, f.reach) : sql`false`;
@@ -443,7 +479,8 @@ export async function findJournalPage(
 
 /** Entry and answer counts and the latest answer of journals. */
 export async function findJournalCounts({ tx, tenantId }: TenantScope, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { entries: number; feedbacks: number; lastFeedbackAt: Date | null }>();
+  if (ids.length === 0)
+    return new Map<number, { entries: number; feedbacks: number; lastFeedbackAt: Date | null }>();
   const list = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
@@ -471,7 +508,11 @@ export async function findOpenJournalsOf(
   studentId: number,
   page: { offset: number; limit: number },
 ) {
-  const where = and(eq(focusJournal.tenantId, tenantId), eq(focusJournal.studentId, studentId), eq(focusJournal.status, 1));
+  const where = and(
+    eq(focusJournal.tenantId, tenantId),
+    eq(focusJournal.studentId, studentId),
+    eq(focusJournal.status, 1),
+  );
   const rows = await tx
     .select()
     .from(focusJournal)
@@ -567,7 +608,12 @@ export async function findMonthly({ tx, tenantId }: TenantScope, id: number) {
   return row ?? null;
 }
 
-export async function findMonthlyOf({ tx, tenantId }: TenantScope, deptId: number, month: string, kind: string) {
+export async function findMonthlyOf(
+  { tx, tenantId }: TenantScope,
+  deptId: number,
+  month: string,
+  kind: string,
+) {
   const [row] = await tx
     .select()
     .from(crisisMonthlyReport)
@@ -592,7 +638,12 @@ export async function upsertMonthly(
     .insert(crisisMonthlyReport)
     .values({ ...row, tenantId })
     .onConflictDoUpdate({
-      target: [crisisMonthlyReport.tenantId, crisisMonthlyReport.deptId, crisisMonthlyReport.month, crisisMonthlyReport.kind],
+      target: [
+        crisisMonthlyReport.tenantId,
+        crisisMonthlyReport.deptId,
+        crisisMonthlyReport.month,
+        crisisMonthlyReport.kind,
+      ],
       set: { ...changes, updatedAt: new Date() },
     })
     .returning();
@@ -612,7 +663,11 @@ export async function findMonthlyPage(
 ) {
   const where = and(
     eq(crisisMonthlyReport.tenantId, tenantId),
-    f.deptIds === null ? undefined : f.deptIds.length ? inArray(crisisMonthlyReport.deptId, f.deptIds) : sql`false`,
+    f.deptIds === null
+      ? undefined
+      : f.deptIds.length
+        ? inArray(crisisMonthlyReport.deptId, f.deptIds)
+        : sql`false`,
     f.month !== undefined ? eq(crisisMonthlyReport.month, f.month) : undefined,
     f.kind !== undefined ? eq(crisisMonthlyReport.kind, f.kind) : undefined,
     f.deptId !== undefined ? eq(crisisMonthlyReport.deptId, f.deptId) : undefined,
@@ -634,7 +689,11 @@ export function findMonthlyOfMonth({ tx, tenantId }: TenantScope, month: string,
     .select()
     .from(crisisMonthlyReport)
     .where(
-      and(eq(crisisMonthlyReport.tenantId, tenantId), eq(crisisMonthlyReport.month, month), eq(crisisMonthlyReport.kind, kind)),
+      and(
+        eq(crisisMonthlyReport.tenantId, tenantId),
+        eq(crisisMonthlyReport.month, month),
+        eq(crisisMonthlyReport.kind, kind),
+      ),
     );
 }
 

@@ -1,5 +1,12 @@
 import { FOCUS_SETTING_TYPE, type FocusLevel, type Lang } from '@psy/contracts';
-import { addDays, AUDIT_MACHINE, calendarDay, checkTrackDate, nextFollowUpDue, nextState } from '@psy/crisis-rules';
+import {
+  addDays,
+  AUDIT_MACHINE,
+  calendarDay,
+  checkTrackDate,
+  nextFollowUpDue,
+  nextState,
+} from '@psy/crisis-rules';
 import { formatFormError } from '@psy/forms';
 import type { Database, TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
@@ -65,12 +72,16 @@ const TRACK_LABEL: Record<Lang, string> = { 'zh-CN': '日期', 'en-US': 'Date' }
 function trackDateOrThrow(field: string, value: string, lang: Lang, now: Date) {
   const issue = checkTrackDate(value, now);
   if (issue)
-    throw badRequest(field, formatFormError({ field, key: issue, params: { field, days: 7 } }, lang, TRACK_LABEL[lang]));
+    throw badRequest(
+      field,
+      formatFormError({ field, key: issue, params: { field, days: 7 } }, lang, TRACK_LABEL[lang]),
+    );
 }
 
 async function checkSettingIds(scope: TenantScope, type: number, ids: number[], field: string) {
   const usable = await findUsableSettingIds(scope, type, ids);
-  if (ids.some((id) => !usable.has(id))) throw badRequest(field, 'not an enabled entry of the school’s key-person settings');
+  if (ids.some((id) => !usable.has(id)))
+    throw badRequest(field, 'not an enabled entry of the school’s key-person settings');
 }
 
 // ---------------------------------------------------------------- key persons
@@ -112,7 +123,12 @@ export async function touchFocusPlan(scope: TenantScope, focusId: number, trackD
  * After a record closes: its latest assessment's attention level (1-3) makes the student a key person
  * with a follow-up plan, or sets the level of the one they are.
  */
-export async function ensureFocusFromRecord(scope: TenantScope, record: RecordRow, actorId: number, now = new Date()) {
+export async function ensureFocusFromRecord(
+  scope: TenantScope,
+  record: RecordRow,
+  actorId: number,
+  now = new Date(),
+) {
   const level = record.collegeLevel ?? (await findLatestAssessment(scope, record.id))?.collegeLevel ?? null;
   if (level === null || level < 1 || level > 3) return null;
   const live = await findLiveFocusOfStudent(scope, record.studentId);
@@ -183,7 +199,12 @@ export async function pageFocus(
   now = new Date(),
 ) {
   const v = await loadViewer(scope, p, 'focus');
-  const { rows, total } = await findFocusPage(scope, v.read, { ...q, studentName: q.studentName || undefined }, pageWindow(q));
+  const { rows, total } = await findFocusPage(
+    scope,
+    v.read,
+    { ...q, studentName: q.studentName || undefined },
+    pageWindow(q),
+  );
   return pageAnswer(q, await toFocusRows(scope, v, rows, lang, calendarDay(now)), total);
 }
 
@@ -199,7 +220,14 @@ export function dueFollowUps(
 }
 
 /** The key person's page (`/focusCase_info`); the read is logged. */
-export async function focusDetail(scope: TenantScope, p: Principal, lang: Lang, id: number, route: string, now = new Date()) {
+export async function focusDetail(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  id: number,
+  route: string,
+  now = new Date(),
+) {
   const v = await loadViewer(scope, p, 'focus');
   const row = await requireFocus(scope, v, id, 'read');
   const [base] = await toFocusRows(scope, v, [row], lang, calendarDay(now));
@@ -208,7 +236,9 @@ export async function focusDetail(scope: TenantScope, p: Principal, lang: Lang, 
   const orders = await findInterventionPage(scope, { all: true }, { focusId: id }, window);
   const talks = await findTalkPage(scope, { all: true }, { studentId: row.studentId }, window);
   const crisisViewer = await loadViewer(scope, p, 'crisis');
-  const records = covers(crisisViewer.read, row.studentDeptId) ? await findRecordsOfStudent(scope, row.studentId) : [];
+  const records = covers(crisisViewer.read, row.studentDeptId)
+    ? await findRecordsOfStudent(scope, row.studentId)
+    : [];
   await logRead(scope, v, {
     subjectKind: 'focus',
     subjectId: id,
@@ -259,8 +289,10 @@ export async function saveFocus(
   } else {
     if (body.studentId === undefined) throw badRequest('studentId', 'required for a new key person');
     const student = await findStudent(scope, body.studentId);
-    if (!student || !covers(v.work, student.deptId)) throw badRequest('studentId', 'not a student in your reach');
-    if (await findLiveFocusOfStudent(scope, student.id)) throw badRequest('studentId', 'already a key person');
+    if (!student || !covers(v.work, student.deptId))
+      throw badRequest('studentId', 'not a student in your reach');
+    if (await findLiveFocusOfStudent(scope, student.id))
+      throw badRequest('studentId', 'already a key person');
     const since = calendarDay(now);
     row = await insertFocus(scope, {
       studentId: student.id,
@@ -278,16 +310,33 @@ export async function saveFocus(
   return (await toFocusRows(scope, v, [row], lang, calendarDay(now)))[0]!;
 }
 
-export async function applyFocusRelease(scope: TenantScope, id: number, reason: string, actorId: number, now = new Date()) {
+export async function applyFocusRelease(
+  scope: TenantScope,
+  id: number,
+  reason: string,
+  actorId: number,
+  now = new Date(),
+) {
   const row = (await findFocus(scope, id, true))!;
   if (row.status !== 1) throw badRequest('id', 'the key person was released already');
-  const updated = await updateFocus(scope, id, { status: 2, releasedAt: now, releasedBy: actorId, releaseReason: reason });
+  const updated = await updateFocus(scope, id, {
+    status: 2,
+    releasedAt: now,
+    releasedBy: actorId,
+    releaseReason: reason,
+  });
   await refreshWarning(scope, row.studentId, actorId);
   return updated;
 }
 
 /** Ends the attention (or asks its approval). */
-export async function releaseFocus(scope: TenantScope, p: Principal, lang: Lang, body: { id: number; reason: string }, now = new Date()) {
+export async function releaseFocus(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  body: { id: number; reason: string },
+  now = new Date(),
+) {
   const v = await loadViewer(scope, p, 'focus');
   const row = await requireFocus(scope, v, body.id, 'work', true);
   if (row.status !== 1) throw badRequest('id', 'the key person was released already');
@@ -337,14 +386,22 @@ export async function saveFocusReport(
   scope: TenantScope,
   p: Principal,
   lang: Lang,
-  body: { studentId: number; kind: number; categoryIds: number[]; proposedLevel?: number | undefined; content: string },
+  body: {
+    studentId: number;
+    kind: number;
+    categoryIds: number[];
+    proposedLevel?: number | undefined;
+    content: string;
+  },
 ) {
   const v = await loadViewer(scope, p, 'focus');
   const student = await findStudent(scope, body.studentId);
-  if (!student || !covers(v.work, student.deptId)) throw badRequest('studentId', 'not a student in your reach');
+  if (!student || !covers(v.work, student.deptId))
+    throw badRequest('studentId', 'not a student in your reach');
   await checkSettingIds(scope, FOCUS_SETTING_TYPE.focusCategory, body.categoryIds, 'categoryIds');
   const live = await findLiveFocusOfStudent(scope, student.id);
-  if (body.kind === 2 && !live) throw badRequest('kind', 'the student is not a key person: propose them (kind 1)');
+  if (body.kind === 2 && !live)
+    throw badRequest('kind', 'the student is not a key person: propose them (kind 1)');
   const row = await insertFocusReport(scope, {
     studentId: student.id,
     studentDeptId: student.deptId,
@@ -370,7 +427,13 @@ export async function pageFocusReports(
   scope: TenantScope,
   p: Principal,
   lang: Lang,
-  q: { current: number; size: number; box: 'mine' | 'all'; status?: number | undefined; studentId?: number | undefined },
+  q: {
+    current: number;
+    size: number;
+    box: 'mine' | 'all';
+    status?: number | undefined;
+    studentId?: number | undefined;
+  },
 ) {
   const v = await loadViewer(scope, p, 'focus');
   const { rows, total } = await findFocusReportPage(
@@ -385,11 +448,18 @@ export async function pageFocusReports(
 
 async function requireFocusReport(scope: TenantScope, v: CrisisViewer, id: number, lock = false) {
   const row = await findFocusReport(scope, id, lock);
-  if (!row || !(row.reporterId === v.userId || covers(v.read, row.studentDeptId))) throw notFound('information update');
+  if (!row || !(row.reporterId === v.userId || covers(v.read, row.studentDeptId)))
+    throw notFound('information update');
   return row;
 }
 
-export async function focusReportDetail(scope: TenantScope, p: Principal, lang: Lang, id: number, route: string) {
+export async function focusReportDetail(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  id: number,
+  route: string,
+) {
   const v = await loadViewer(scope, p, 'focus');
   const row = await requireFocusReport(scope, v, id);
   await logRead(scope, v, { subjectKind: 'focusReport', subjectId: id, studentId: row.studentId, route });
@@ -401,7 +471,13 @@ export async function auditFocusReport(
   scope: TenantScope,
   p: Principal,
   lang: Lang,
-  body: { id: number; approve: boolean; comment?: string | undefined; level?: number | undefined; categoryIds?: number[] | undefined },
+  body: {
+    id: number;
+    approve: boolean;
+    comment?: string | undefined;
+    level?: number | undefined;
+    categoryIds?: number[] | undefined;
+  },
   now = new Date(),
 ) {
   const v = await loadViewer(scope, p, 'focus');
@@ -484,7 +560,8 @@ export async function saveTalk(
 ) {
   const v = await loadViewer(scope, p, 'focus');
   const student = await findStudent(scope, body.studentId);
-  if (!student || !covers(v.work, student.deptId)) throw badRequest('studentId', 'not a student in your reach');
+  if (!student || !covers(v.work, student.deptId))
+    throw badRequest('studentId', 'not a student in your reach');
   trackDateOrThrow('talkDate', body.talkDate, lang, now);
   await checkSettingIds(scope, FOCUS_SETTING_TYPE.talkTopic, body.topicIds, 'topicIds');
   let row = await insertTalk(scope, {
@@ -536,7 +613,8 @@ export async function pageTalks(
 export async function talkDetail(scope: TenantScope, p: Principal, lang: Lang, id: number, route: string) {
   const v = await loadViewer(scope, p, 'focus');
   const row = await findTalk(scope, id);
-  if (!row || !(row.authorId === v.userId || covers(v.read, row.studentDeptId))) throw notFound('talk report');
+  if (!row || !(row.authorId === v.userId || covers(v.read, row.studentDeptId)))
+    throw notFound('talk report');
   await logRead(scope, v, { subjectKind: 'talk', subjectId: id, studentId: row.studentId, route });
   return (await toTalks(scope, v, [row], lang))[0]!;
 }
@@ -558,7 +636,8 @@ async function toDormReports(scope: TenantScope, rows: DormReportRow[]) {
   );
   const dorms = new Map<number, string>();
   for (const r of rows) {
-    if (!dorms.has(r.dormitoryId)) dorms.set(r.dormitoryId, (await findDormitory(scope, r.dormitoryId))?.name ?? `#${r.dormitoryId}`);
+    if (!dorms.has(r.dormitoryId))
+      dorms.set(r.dormitoryId, (await findDormitory(scope, r.dormitoryId))?.name ?? `#${r.dormitoryId}`);
   }
   return rows.map((r) => ({
     id: r.id,
@@ -636,7 +715,13 @@ async function dormReach(scope: TenantScope, p: Principal) {
 export async function pageDormReports(
   scope: TenantScope,
   p: Principal,
-  q: { current: number; size: number; dormitoryId?: number | undefined; from?: string | undefined; to?: string | undefined },
+  q: {
+    current: number;
+    size: number;
+    dormitoryId?: number | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
 ) {
   const { rows, total } = await findDormReportPage(
     scope,
@@ -673,7 +758,10 @@ export async function remindDueFollowUps(scope: TenantScope, now = new Date()) {
     const ladder = await computeLadder(scope, f.studentDeptId);
     const to = (ladder[0]?.level ?? 4) <= 2 ? ladder[0]!.userIds : [];
     const student = await findStudent(scope, f.studentId);
-    await notify(scope, 'FOCUS_FOLLOWUP_DUE', to, { studentName: student?.realName ?? '', dueDate: f.nextDue ?? '' });
+    await notify(scope, 'FOCUS_FOLLOWUP_DUE', to, {
+      studentName: student?.realName ?? '',
+      dueDate: f.nextDue ?? '',
+    });
     await updateFocus(scope, f.id, { remindedDue: f.nextDue });
   }
   return due.length;
@@ -684,8 +772,8 @@ export function createFollowUpDueJob(deps: { database: Database }) {
   return async (_job: JobRecord) => {
     const tenants = await findTenantIds({ db: deps.database.system.db });
     let told = 0;
-    for (const tenantId of tenants) told += await deps.database.withTenant(tenantId, (scope) => remindDueFollowUps(scope));
+    for (const tenantId of tenants)
+      told += await deps.database.withTenant(tenantId, (scope) => remindDueFollowUps(scope));
     return { told };
   };
 }
-

@@ -1,20 +1,10 @@
-import {
-  CRISIS_SOURCES,
-  TRANSFER_SOURCES,
-  type CrisisSource,
-  type TransferSource,
-} from '@psy/contracts';
+import { CRISIS_SOURCES, TRANSFER_SOURCES, type CrisisSource, type TransferSource } from '@psy/contracts';
 import { firstStep } from '@psy/crisis-rules';
 import type { TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Principal } from '../../core/http/context';
 import { badRequest, forbidden } from '../../core/http/app-error';
-import {
-  effectiveRoleCodes,
-  getCrisisSetting,
-  getNoticeSetting,
-  notify,
-} from './crisis.context';
+import { effectiveRoleCodes, getCrisisSetting, getNoticeSetting, notify } from './crisis.context';
 import {
   findRecentSelfHelp,
   findRecord,
@@ -63,11 +53,13 @@ export async function reportSignal(
   signal: CrisisSignal,
   now: Date = new Date(),
 ): Promise<{ recordId: number; created: boolean }> {
-  if (!CRISIS_SOURCES.includes(signal.source)) throw badRequest('source', `must be one of ${CRISIS_SOURCES.join(', ')}`);
+  if (!CRISIS_SOURCES.includes(signal.source))
+    throw badRequest('source', `must be one of ${CRISIS_SOURCES.join(', ')}`);
   if (signal.transferSource != null && !TRANSFER_SOURCES.includes(signal.transferSource))
     throw badRequest('transferSource', 'must be a transfer source code of S1.9.1');
   const summary = signal.summary?.trim() || null;
-  if (summary && [...summary].length > SUMMARY_MAX) throw badRequest('summary', `at most ${SUMMARY_MAX} characters`);
+  if (summary && [...summary].length > SUMMARY_MAX)
+    throw badRequest('summary', `at most ${SUMMARY_MAX} characters`);
   const sourceRef = signal.sourceRef?.trim() || null;
   if (sourceRef) {
     const existing = await findRecordBySourceRef(scope, signal.source, sourceRef);
@@ -140,15 +132,21 @@ export async function reportableScope(
   let deptIds: number[] | null = null;
   if (roles.includes('CRISIS_ROLE_CLASS')) {
     const rows = (await findCoverageOf(scope, p.userId)).filter((r) => r.roleCode === 'CRISIS_ROLE_CLASS');
-    const roots = rows.length ? rows.map((r) => r.deptId) : p.profile.deptId !== null ? [p.profile.deptId] : [];
+    const roots = rows.length
+      ? rows.map((r) => r.deptId)
+      : p.profile.deptId !== null
+        ? [p.profile.deptId]
+        : [];
     deptIds = await findSubtreeIds(scope, roots);
   }
   const dorms = await findDormitoriesLedBy(scope, p.userId);
   const studentIds = dorms.length
-    ? (await findDormitoryMembers(
-        scope,
-        dorms.map((d) => d.id),
-      )).map((m) => m.studentId)
+    ? (
+        await findDormitoryMembers(
+          scope,
+          dorms.map((d) => d.id),
+        )
+      ).map((m) => m.studentId)
     : null;
   if (deptIds === null && studentIds === null) return { deptIds: [], studentIds: [] };
   return { deptIds, studentIds };
@@ -183,7 +181,13 @@ export function toMyReport(r: RecordRow, studentName: string) {
 export async function submitReport(
   scope: TenantScope,
   p: Principal,
-  body: { studentId: number; crisisEvents: string; urgent: boolean; occurredAt?: string | undefined; location?: string | undefined },
+  body: {
+    studentId: number;
+    crisisEvents: string;
+    urgent: boolean;
+    occurredAt?: string | undefined;
+    location?: string | undefined;
+  },
 ) {
   const dorms = await findDormitoriesLedBy(scope, p.userId);
   if (!p.permissions.has('crisis_report') && dorms.length === 0) throw forbidden();
@@ -205,7 +209,11 @@ export async function submitReport(
 }
 
 /** The caller's own reports: status only. */
-export async function myReports(scope: TenantScope, p: Principal, q: { current: number; size: number; status?: number | undefined }) {
+export async function myReports(
+  scope: TenantScope,
+  p: Principal,
+  q: { current: number; size: number; status?: number | undefined },
+) {
   const { rows, total } = await findReportsBy(scope, p.userId, q, pageWindow(q));
   const names = await findPeople(
     scope,
@@ -236,7 +244,12 @@ export async function reportableStudents(
 const SELF_HELP_REPEAT_MS = 10 * 60_000;
 
 /** The student's help button: a record about themselves, told at once; a repeat tap answers the same record. */
-export async function selfHelp(scope: TenantScope, p: Principal, body: { note?: string | undefined }, now = new Date()) {
+export async function selfHelp(
+  scope: TenantScope,
+  p: Principal,
+  body: { note?: string | undefined },
+  now = new Date(),
+) {
   const reporting = await getCrisisSetting(scope, 'reporting');
   if (!reporting.selfHelpEnabled) throw forbidden('the help button is switched off by the school');
   const recent = await findRecentSelfHelp(scope, p.userId, new Date(now.getTime() - SELF_HELP_REPEAT_MS));

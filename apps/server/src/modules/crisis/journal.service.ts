@@ -5,7 +5,15 @@ import type { TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Principal } from '../../core/http/context';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
-import { covers, loadNames, loadViewer, logRead, personRef, studentRef, type CrisisViewer } from './crisis.context';
+import {
+  covers,
+  loadNames,
+  loadViewer,
+  logRead,
+  personRef,
+  studentRef,
+  type CrisisViewer,
+} from './crisis.context';
 import {
   findFeedbackStatistics,
   findJournal,
@@ -67,11 +75,17 @@ async function requireJournal(scope: TenantScope, v: CrisisViewer, id: number, w
 export async function openJournal(
   scope: TenantScope,
   p: Principal,
-  body: { studentId: number; focusId?: number | undefined; recordId?: number | undefined; title?: string | undefined },
+  body: {
+    studentId: number;
+    focusId?: number | undefined;
+    recordId?: number | undefined;
+    title?: string | undefined;
+  },
 ) {
   const v = await loadViewer(scope, p, 'focus');
   const student = await findStudent(scope, body.studentId);
-  if (!student || !covers(v.work, student.deptId)) throw badRequest('studentId', 'not a student in your reach');
+  if (!student || !covers(v.work, student.deptId))
+    throw badRequest('studentId', 'not a student in your reach');
   const row = await insertJournal(scope, {
     studentId: student.id,
     studentDeptId: student.deptId,
@@ -89,7 +103,11 @@ export async function pageJournals(
   q: { current: number; size: number; status?: number | undefined; studentId?: number | undefined },
 ) {
   const v = await loadViewer(scope, p, 'focus');
-  const { rows, total } = await findJournalPage(scope, { reach: v.read, ownerId: v.userId, ...q }, pageWindow(q));
+  const { rows, total } = await findJournalPage(
+    scope,
+    { reach: v.read, ownerId: v.userId, ...q },
+    pageWindow(q),
+  );
   return pageAnswer(q, await toJournals(scope, v, rows), total);
 }
 
@@ -142,14 +160,27 @@ export async function writeJournalEntry(
   if (issue)
     throw badRequest(
       'entryDate',
-      formatFormError({ field: 'entryDate', key: issue, params: { field: 'entryDate', days: 7 } }, lang, lang === 'en-US' ? 'Date' : '日期'),
+      formatFormError(
+        { field: 'entryDate', key: issue, params: { field: 'entryDate', days: 7 } },
+        lang,
+        lang === 'en-US' ? 'Date' : '日期',
+      ),
     );
-  await insertJournalEntry(scope, { journalId: row.id, authorId: v.userId, entryDate: body.entryDate, content: body.content });
+  await insertJournalEntry(scope, {
+    journalId: row.id,
+    authorId: v.userId,
+    entryDate: body.entryDate,
+    content: body.content,
+  });
   await touchJournal(scope, row.id);
   return (await toJournals(scope, v, [row]))[0]!;
 }
 
-export async function transitionJournal(scope: TenantScope, p: Principal, body: { id: number; action: 'close' | 'reopen' }) {
+export async function transitionJournal(
+  scope: TenantScope,
+  p: Principal,
+  body: { id: number; action: 'close' | 'reopen' },
+) {
   const v = await loadViewer(scope, p, 'focus');
   const row = await requireJournal(scope, v, body.id, true);
   const to = nextState(JOURNAL_MACHINE, row.status as 1 | 2, body.action);
@@ -247,7 +278,8 @@ export async function feedbackStatistics(
     answers,
     moods,
     helpRequests,
-    byMonth: [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, m]) => ({ month, ...m })),
+    byMonth: [...months.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([month, m]) => ({ month, ...m })),
   };
 }
-

@@ -6,13 +6,7 @@ import {
   type Lang,
   type MonthlyReportKind,
 } from '@psy/contracts';
-import {
-  calendarDay,
-  collegeReportStatus,
-  monthDays,
-  previousMonth,
-  reportDueDate,
-} from '@psy/crisis-rules';
+import { calendarDay, collegeReportStatus, monthDays, previousMonth, reportDueDate } from '@psy/crisis-rules';
 import type { Database, TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
 import { createTableWriter } from '../../core/exports/table';
@@ -23,7 +17,15 @@ import type { JobQueue, JobRecord } from '../../core/jobs/queue';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { createDownloadTask, runExportTask } from '../downloads';
 import { countFollowUpsIn } from './care.repository';
-import { covers, getCrisisSetting, loadNames, loadViewer, notify, personRef, type CrisisViewer } from './crisis.context';
+import {
+  covers,
+  getCrisisSetting,
+  loadNames,
+  loadViewer,
+  notify,
+  personRef,
+  type CrisisViewer,
+} from './crisis.context';
 import { findRecordsForFigures } from './crisis.repository';
 import {
   countFocusByLevel,
@@ -145,14 +147,22 @@ interface MonthlyWrite {
  * Saves (draft) or submits a faculty's report. Crisis figures are computed; consultation figures are
  * entered. A zero report ("nothing to report") is refused when the month has crisis records.
  */
-export async function writeMonthly(scope: TenantScope, p: Principal, body: MonthlyWrite, submit: boolean, now = new Date()) {
+export async function writeMonthly(
+  scope: TenantScope,
+  p: Principal,
+  body: MonthlyWrite,
+  submit: boolean,
+  now = new Date(),
+) {
   const v = await loadViewer(scope, p, 'crisis');
   const { all, writable } = await facultiesOf(scope, v);
-  if (!all.some((f) => f.id === body.deptId)) throw badRequest('deptId', 'not a faculty (a department with a faculty head)');
-  if (!writable(body.deptId)) throw forbidden('you may not write this faculty\'s report');
+  if (!all.some((f) => f.id === body.deptId))
+    throw badRequest('deptId', 'not a faculty (a department with a faculty head)');
+  if (!writable(body.deptId)) throw forbidden("you may not write this faculty's report");
   if (body.month > calendarDay(now).slice(0, 7)) throw badRequest('month', 'must not be in the future');
   const stored = await findMonthlyOf(scope, body.deptId, body.month, body.kind);
-  if (stored?.status === MONTHLY_REPORT_STATUS.submitted) throw badRequest('month', 'this report was submitted already');
+  if (stored?.status === MONTHLY_REPORT_STATUS.submitted)
+    throw badRequest('month', 'this report was submitted already');
   const nothing = submit && body.nothingToReport === true;
   let figures: Record<string, unknown>;
   if (body.kind === 'crisis') {
@@ -163,7 +173,10 @@ export async function writeMonthly(scope: TenantScope, p: Principal, body: Month
     figures = { sessions: 0, hours: 0, students: 0, referrals: 0 };
   } else {
     if (submit && !body.figures && !stored) throw badRequest('figures', 'required');
-    figures = (body.figures ?? (stored?.figures as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
+    figures = (body.figures ?? (stored?.figures as Record<string, unknown> | undefined) ?? {}) as Record<
+      string,
+      unknown
+    >;
   }
   const row = await upsertMonthly(scope, {
     deptId: body.deptId,
@@ -209,7 +222,10 @@ export async function reportStatus(
       submittedBy: personRef(names, r?.submittedBy ?? null),
     };
   });
-  const counts = Object.fromEntries(COLLEGE_REPORT_STATUSES.map((s) => [s, 0])) as Record<CollegeReportStatus, number>;
+  const counts = Object.fromEntries(COLLEGE_REPORT_STATUSES.map((s) => [s, 0])) as Record<
+    CollegeReportStatus,
+    number
+  >;
   for (const f of faculties) counts[f.status] += 1;
   return { month, kind: q.kind, dueDate: reportDueDate(month, reportDueDay), faculties, counts };
 }
@@ -251,18 +267,58 @@ export async function startMonthlyExport(
 
 const HEADERS: Record<Lang, Record<MonthlyReportKind, string[]>> = {
   'zh-CN': {
-    crisis: ['院系', '状态', '新增危机', '结案', '月末在办', '重点关注(密切/重点/一般)', '谈心谈话', '回访', '说明', '提交人', '提交时间'],
+    crisis: [
+      '院系',
+      '状态',
+      '新增危机',
+      '结案',
+      '月末在办',
+      '重点关注(密切/重点/一般)',
+      '谈心谈话',
+      '回访',
+      '说明',
+      '提交人',
+      '提交时间',
+    ],
     consultation: ['院系', '状态', '咨询人次', '咨询时长', '咨询人数', '转介', '说明', '提交人', '提交时间'],
   },
   'en-US': {
-    crisis: ['Faculty', 'Status', 'New records', 'Closed', 'Open at month end', 'Key persons (close/key/routine)', 'Talks', 'Follow-ups', 'Narrative', 'Submitted by', 'Submitted at'],
-    consultation: ['Faculty', 'Status', 'Sessions', 'Hours', 'Students', 'Referrals', 'Narrative', 'Submitted by', 'Submitted at'],
+    crisis: [
+      'Faculty',
+      'Status',
+      'New records',
+      'Closed',
+      'Open at month end',
+      'Key persons (close/key/routine)',
+      'Talks',
+      'Follow-ups',
+      'Narrative',
+      'Submitted by',
+      'Submitted at',
+    ],
+    consultation: [
+      'Faculty',
+      'Status',
+      'Sessions',
+      'Hours',
+      'Students',
+      'Referrals',
+      'Narrative',
+      'Submitted by',
+      'Submitted at',
+    ],
   },
 };
 
 const STATUS_TEXT: Record<Lang, Record<CollegeReportStatus, string>> = {
   'zh-CN': { submitted: '已提交', zero: '无上报', draft: '草稿', missing: '未提交', overdue: '逾期' },
-  'en-US': { submitted: 'Submitted', zero: 'Nothing to report', draft: 'Draft', missing: 'Not yet', overdue: 'Overdue' },
+  'en-US': {
+    submitted: 'Submitted',
+    zero: 'Nothing to report',
+    draft: 'Draft',
+    missing: 'Not yet',
+    overdue: 'Overdue',
+  },
 };
 
 /** The export job: one row per faculty of the month (missing ones too), as XLSX. */
@@ -271,7 +327,9 @@ export function createMonthlyExportJob(deps: { database: Database; files: FileSt
     const { taskId, viewerId, month, kind, deptIds, lang } = job.payload;
     await runExportTask(deps, job, { taskId, viewerId, lang }, async () => {
       const rows = await deps.database.withTenant(job.tenantId!, async (scope) => {
-        const faculties = (await findFaculties(scope)).filter((f) => deptIds === null || deptIds.includes(f.id));
+        const faculties = (await findFaculties(scope)).filter(
+          (f) => deptIds === null || deptIds.includes(f.id),
+        );
         const reports = await findMonthlyOfMonth(scope, month, kind);
         const { reportDueDay } = await getCrisisSetting(scope, 'reporting');
         const { names } = await loadNames(
@@ -288,10 +346,31 @@ export function createMonthlyExportJob(deps: { database: Database; files: FileSt
           const at = r?.submittedAt ? formatChinaTime(r.submittedAt) : '';
           if (kind === 'crisis') {
             const kp = (fig.keyPersons ?? {}) as Record<string, number>;
-            return [f.name, status, num(fig.newRecords), num(fig.closedRecords), num(fig.openAtMonthEnd),
-              r ? `${kp[1] ?? 0}/${kp[2] ?? 0}/${kp[3] ?? 0}` : '', num(fig.talks), num(fig.followUps), r?.narrative ?? '', by, at];
+            return [
+              f.name,
+              status,
+              num(fig.newRecords),
+              num(fig.closedRecords),
+              num(fig.openAtMonthEnd),
+              r ? `${kp[1] ?? 0}/${kp[2] ?? 0}/${kp[3] ?? 0}` : '',
+              num(fig.talks),
+              num(fig.followUps),
+              r?.narrative ?? '',
+              by,
+              at,
+            ];
           }
-          return [f.name, status, num(fig.sessions), num(fig.hours), num(fig.students), num(fig.referrals), r?.narrative ?? '', by, at];
+          return [
+            f.name,
+            status,
+            num(fig.sessions),
+            num(fig.hours),
+            num(fig.students),
+            num(fig.referrals),
+            r?.narrative ?? '',
+            by,
+            at,
+          ];
         });
       });
       const sheet = createTableWriter('xlsx', { sheetName: month, headers: HEADERS[lang][kind] });
@@ -312,10 +391,14 @@ export async function remindMonthlyReports(scope: TenantScope, now = new Date())
   for (const kind of ['crisis', 'consultation'] as const) {
     const reports = await findMonthlyOfMonth(scope, month, kind);
     for (const f of faculties)
-      if (!reports.some((r) => r.deptId === f.id && r.status === MONTHLY_REPORT_STATUS.submitted)) submitted.add(f.id);
+      if (!reports.some((r) => r.deptId === f.id && r.status === MONTHLY_REPORT_STATUS.submitted))
+        submitted.add(f.id);
   }
   const heads = faculties.filter((f) => submitted.has(f.id)).flatMap((f) => f.headIds);
-  await notify(scope, 'CRISIS_MONTHLY_REPORT_DUE', heads, { month, dueDate: reportDueDate(month, reportDueDay) });
+  await notify(scope, 'CRISIS_MONTHLY_REPORT_DUE', heads, {
+    month,
+    dueDate: reportDueDate(month, reportDueDay),
+  });
   return heads.length;
 }
 
@@ -327,5 +410,3 @@ export function createMonthlyRemindJob(deps: { database: Database }) {
     return { told };
   };
 }
-
-

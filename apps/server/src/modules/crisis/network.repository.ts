@@ -36,7 +36,10 @@ export async function findStudent({ tx, tenantId }: TenantScope, id: number): Pr
 }
 
 /** Students by id (deleted ones too: records keep naming them). */
-export async function findStudents({ tx, tenantId }: TenantScope, ids: number[]): Promise<Map<number, StudentRow>> {
+export async function findStudents(
+  { tx, tenantId }: TenantScope,
+  ids: number[],
+): Promise<Map<number, StudentRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await tx
@@ -77,7 +80,10 @@ export async function findLiveUserIds({ tx, tenantId }: TenantScope, ids: number
 }
 
 /** Phone numbers of people (for SMS). */
-export async function findPhones({ tx, tenantId }: TenantScope, ids: number[]): Promise<Map<number, string | null>> {
+export async function findPhones(
+  { tx, tenantId }: TenantScope,
+  ids: number[],
+): Promise<Map<number, string | null>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await tx
@@ -295,10 +301,17 @@ export async function searchReportableStudents(
     sql`exists (select 1 from user_role ur join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
       where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id} and r.role_code = 'ROLE_GENERAL')`,
     scopeCond.length ? sql`(${sql.join(scopeCond, sql` or `)})` : undefined,
-    pattern ? sql`(${sysUser.realName} ilike ${pattern} or ${sysUser.numberName} ilike ${pattern})` : undefined,
+    pattern
+      ? sql`(${sysUser.realName} ilike ${pattern} or ${sysUser.numberName} ilike ${pattern})`
+      : undefined,
   );
   const rows = await tx
-    .select({ id: sysUser.id, realName: sysUser.realName, numberName: sysUser.numberName, deptName: dept.name })
+    .select({
+      id: sysUser.id,
+      realName: sysUser.realName,
+      numberName: sysUser.numberName,
+      deptName: dept.name,
+    })
     .from(sysUser)
     .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
     .where(where)
@@ -313,7 +326,8 @@ export async function searchReportableStudents(
 
 export type DormitoryRow = typeof crisisDormitory.$inferSelect;
 
-const liveDorm = (tenantId: number) => and(eq(crisisDormitory.tenantId, tenantId), isNull(crisisDormitory.deletedAt));
+const liveDorm = (tenantId: number) =>
+  and(eq(crisisDormitory.tenantId, tenantId), isNull(crisisDormitory.deletedAt));
 
 export async function findDormitory({ tx, tenantId }: TenantScope, id: number) {
   const [row] = await tx
@@ -367,7 +381,10 @@ export async function findDormitoryMembers({ tx, tenantId }: TenantScope, dormit
     .select({ dormitoryId: crisisDormitoryMember.dormitoryId, studentId: crisisDormitoryMember.studentId })
     .from(crisisDormitoryMember)
     .where(
-      and(eq(crisisDormitoryMember.tenantId, tenantId), inArray(crisisDormitoryMember.dormitoryId, dormitoryIds)),
+      and(
+        eq(crisisDormitoryMember.tenantId, tenantId),
+        inArray(crisisDormitoryMember.dormitoryId, dormitoryIds),
+      ),
     );
 }
 
@@ -390,7 +407,11 @@ export async function findDormitoryPage(
 }
 
 /** Students among `studentIds` who live in a dormitory other than `exceptId`. */
-export async function findMembersElsewhere({ tx, tenantId }: TenantScope, studentIds: number[], exceptId: number | null) {
+export async function findMembersElsewhere(
+  { tx, tenantId }: TenantScope,
+  studentIds: number[],
+  exceptId: number | null,
+) {
   if (studentIds.length === 0) return [];
   const rows = await tx
     .select({ studentId: crisisDormitoryMember.studentId })
@@ -439,7 +460,12 @@ export async function saveDormitory(
   if (memberIds.length > 0) {
     await tx
       .delete(crisisDormitoryMember)
-      .where(and(eq(crisisDormitoryMember.tenantId, tenantId), inArray(crisisDormitoryMember.studentId, memberIds)));
+      .where(
+        and(
+          eq(crisisDormitoryMember.tenantId, tenantId),
+          inArray(crisisDormitoryMember.studentId, memberIds),
+        ),
+      );
     await tx
       .insert(crisisDormitoryMember)
       .values(memberIds.map((studentId) => ({ tenantId, dormitoryId: row.id, studentId })));
@@ -459,7 +485,6 @@ export async function softDeleteDormitory({ tx, tenantId }: TenantScope, id: num
     .where(and(eq(crisisDormitoryMember.tenantId, tenantId), eq(crisisDormitoryMember.dormitoryId, id)));
   return true;
 }
-
 
 /**
  * The faculties: the departments faculty heads cover (their assigned departments, else their own), with

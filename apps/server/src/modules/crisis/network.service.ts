@@ -50,7 +50,8 @@ async function toMembers(scope: TenantScope, rows: MemberRow[]) {
   );
   return rows.map((r) => {
     const own = coverage.filter((c) => c.userId === r.userId && c.roleCode === r.roleCode);
-    const schoolWide = r.roleCode === 'CRISIS_ROLE_CENTER_SUPERINTENDENT' || r.roleCode === 'CRISIS_ROLE_SUPERINTENDENT';
+    const schoolWide =
+      r.roleCode === 'CRISIS_ROLE_CENTER_SUPERINTENDENT' || r.roleCode === 'CRISIS_ROLE_SUPERINTENDENT';
     return {
       user: { id: r.userId, realName: r.realName, deptId: r.deptId, deptName: r.deptName },
       roleCode: r.roleCode,
@@ -72,20 +73,37 @@ export async function pageNetwork(
 ) {
   const roleCodes = q.roleCode ? NETWORK_ROLES.filter((r) => r === q.roleCode) : [...NETWORK_ROLES];
   if (roleCodes.length === 0) throw badRequest('roleCode', 'not a network role');
-  const { rows, total } = await findNetworkPage(scope, { roleCodes, keyword: q.keyword || undefined }, pageWindow(q));
+  const { rows, total } = await findNetworkPage(
+    scope,
+    { roleCodes, keyword: q.keyword || undefined },
+    pageWindow(q),
+  );
   return pageAnswer(q, await toMembers(scope, rows), total);
 }
 
 /** Sets the departments a person covers in a role; empty goes back to their own department. */
-export async function setCoverage(scope: TenantScope, body: { userId: number; roleCode: string; deptIds: number[] }) {
+export async function setCoverage(
+  scope: TenantScope,
+  body: { userId: number; roleCode: string; deptIds: number[] },
+) {
   const roles = await findRoleCodesOf(scope, body.userId);
   if (roles.length === 0) throw badRequest('userId', 'no such user in this school');
   if (!roles.includes(body.roleCode)) throw badRequest('roleCode', 'the person does not hold this role');
   const depts = await findDepts(scope, body.deptIds);
-  if (body.deptIds.some((id) => !depts.has(id))) throw badRequest('deptIds', 'not a department of this school');
+  if (body.deptIds.some((id) => !depts.has(id)))
+    throw badRequest('deptIds', 'not a department of this school');
   await replaceCoverage(scope, body.userId, body.roleCode, body.deptIds);
-  const { rows } = await findNetworkPage(scope, { roleCodes: [body.roleCode] }, { offset: 0, limit: 100_000 });
-  return (await toMembers(scope, rows.filter((r) => r.userId === body.userId)))[0]!;
+  const { rows } = await findNetworkPage(
+    scope,
+    { roleCodes: [body.roleCode] },
+    { offset: 0, limit: 100_000 },
+  );
+  return (
+    await toMembers(
+      scope,
+      rows.filter((r) => r.userId === body.userId),
+    )
+  )[0]!;
 }
 
 /** Who is responsible for a student at each level, their class members, faculty consultants and dormitory. */
@@ -94,14 +112,25 @@ export async function studentLadder(scope: TenantScope, p: Principal, studentId:
   const student = await findStudent(scope, studentId);
   if (!student || !covers(v.read, student.deptId)) throw notFound('student');
   const ladder = await computeLadder(scope, student.deptId);
-  const others = await findCoveringHolders(scope, student.deptId, ['CRISIS_ROLE_CLASS', 'CRISIS_ROLE_FACULTY_CONSULT']);
+  const others = await findCoveringHolders(scope, student.deptId, [
+    'CRISIS_ROLE_CLASS',
+    'CRISIS_ROLE_FACULTY_CONSULT',
+  ]);
   const dorm = await findDormitoryOfStudent(scope, student.id);
   const { students, names } = await loadNames(
     scope,
     [student.id],
-    [...ladder.flatMap((r) => r.userIds), ...others.map((o) => o.userId), ...(dorm?.leaderId ? [dorm.leaderId] : [])],
+    [
+      ...ladder.flatMap((r) => r.userIds),
+      ...others.map((o) => o.userId),
+      ...(dorm?.leaderId ? [dorm.leaderId] : []),
+    ],
   );
-  const of = (role: string) => peopleRefs(names, others.filter((o) => o.roleCode === role).map((o) => o.userId));
+  const of = (role: string) =>
+    peopleRefs(
+      names,
+      others.filter((o) => o.roleCode === role).map((o) => o.userId),
+    );
   return {
     student: studentRef(v, students.get(student.id), student.id),
     ladder: ladder.map((r) => ({ level: r.level, people: peopleRefs(names, r.userIds) })),
@@ -121,7 +150,10 @@ async function toDormitories(scope: TenantScope, rows: DormitoryRow[]) {
   const { names } = await loadNames(
     scope,
     [],
-    [...members.map((m) => m.studentId), ...rows.map((r) => r.leaderId).filter((x): x is number => x !== null)],
+    [
+      ...members.map((m) => m.studentId),
+      ...rows.map((r) => r.leaderId).filter((x): x is number => x !== null),
+    ],
   );
   const depts = await findDepts(
     scope,
@@ -141,7 +173,10 @@ async function toDormitories(scope: TenantScope, rows: DormitoryRow[]) {
   }));
 }
 
-export async function pageDormitories(scope: TenantScope, q: { current: number; size: number; keyword?: string | undefined }) {
+export async function pageDormitories(
+  scope: TenantScope,
+  q: { current: number; size: number; keyword?: string | undefined },
+) {
   const { rows, total } = await findDormitoryPage(scope, { keyword: q.keyword || undefined }, pageWindow(q));
   return pageAnswer(q, await toDormitories(scope, rows), total);
 }
@@ -149,7 +184,13 @@ export async function pageDormitories(scope: TenantScope, q: { current: number; 
 /** Adds or changes a dormitory; a student already placed in another one is refused (400 memberIds). */
 export async function saveDormitoryEntry(
   scope: TenantScope,
-  body: { id?: number | undefined; name: string; deptId?: number | undefined; leaderId?: number | undefined; memberIds: number[] },
+  body: {
+    id?: number | undefined;
+    name: string;
+    deptId?: number | undefined;
+    leaderId?: number | undefined;
+    memberIds: number[];
+  },
 ) {
   if (body.id !== undefined && !(await findDormitory(scope, body.id))) throw notFound('dormitory');
   const clash = await findDormitoryByName(scope, body.name);
@@ -158,10 +199,13 @@ export async function saveDormitoryEntry(
     throw badRequest('deptId', 'not a department of this school');
   const people = [...body.memberIds, ...(body.leaderId !== undefined ? [body.leaderId] : [])];
   const live = await findLiveUserIds(scope, people);
-  if (body.memberIds.some((id) => !live.has(id))) throw badRequest('memberIds', 'not an active user of the school');
-  if (body.leaderId !== undefined && !live.has(body.leaderId)) throw badRequest('leaderId', 'not an active user of the school');
+  if (body.memberIds.some((id) => !live.has(id)))
+    throw badRequest('memberIds', 'not an active user of the school');
+  if (body.leaderId !== undefined && !live.has(body.leaderId))
+    throw badRequest('leaderId', 'not an active user of the school');
   const elsewhere = await findMembersElsewhere(scope, body.memberIds, body.id ?? null);
-  if (elsewhere.length > 0) throw badRequest('memberIds', `already living in another dormitory: ${elsewhere.join(', ')}`);
+  if (elsewhere.length > 0)
+    throw badRequest('memberIds', `already living in another dormitory: ${elsewhere.join(', ')}`);
   const row = await saveDormitory(
     scope,
     body.id ?? null,
@@ -169,7 +213,8 @@ export async function saveDormitoryEntry(
     body.memberIds,
   ).catch((err: unknown) => {
     const e = err as { code?: string; cause?: { code?: string } };
-    if (e?.code === '23505' || e?.cause?.code === '23505') throw badRequest('name', 'another dormitory has this name');
+    if (e?.code === '23505' || e?.cause?.code === '23505')
+      throw badRequest('name', 'another dormitory has this name');
     throw err;
   });
   return (await toDormitories(scope, [row]))[0]!;
@@ -193,7 +238,12 @@ export async function readSetting(scope: TenantScope, section: CrisisSettingSect
 }
 
 /** Saves a section whole; a 400 names the field at fault (`ackMinutes.4`). */
-export async function saveSetting(scope: TenantScope, p: Principal, section: CrisisSettingSection, value: unknown) {
+export async function saveSetting(
+  scope: TenantScope,
+  p: Principal,
+  section: CrisisSettingSection,
+  value: unknown,
+) {
   const parsed = CRISIS_SETTING_SCHEMAS[section].safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -230,5 +280,3 @@ export async function saveNoticeSetting(scope: TenantScope, body: CrisisNoticeSe
     updateTime: row.updatedAt.toISOString(),
   };
 }
-
-

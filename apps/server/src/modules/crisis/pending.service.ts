@@ -35,15 +35,18 @@ export async function emphasisReportPending(scope: TenantScope, p: Principal, no
 export async function workbench(scope: TenantScope, p: Principal, now = new Date()) {
   const v = await loadViewer(scope, p, 'crisis');
   const focus = await loadViewer(scope, p, 'focus');
-  const reach = v.read.all ? { all: true as const } : { all: false as const, deptIds: v.read.deptIds, assigneeId: v.userId };
-  const [unacknowledged, overdue, openSignals, dueFollowUps, interventions, approvals, myReports] = await Promise.all([
-    countOwnedUnacknowledged(scope, p.userId),
-    countRecords(scope, reach, { openOnly: true }, pastDeadline(now)),
-    countRecords(scope, reach, { openOnly: true }),
-    countFocusDue(scope, focus.work, calendarDay(now)),
-    countOpenOrdersOf(scope, p.userId),
-    countApprovalsWaitingFor(scope, p.userId),
-    countOpenReportsBy(scope, p.userId),
-  ]);
+  const reach = v.read.all
+    ? { all: true as const }
+    : { all: false as const, deptIds: v.read.deptIds, assigneeId: v.userId };
+  const [unacknowledged, overdue, openSignals, dueFollowUps, interventions, approvals, myReports] =
+    await Promise.all([
+      countOwnedUnacknowledged(scope, p.userId),
+      countRecords(scope, reach, { openOnly: true }, pastDeadline(now)),
+      countRecords(scope, reach, { openOnly: true }),
+      countFocusDue(scope, focus.work, calendarDay(now)),
+      countOpenOrdersOf(scope, p.userId),
+      countApprovalsWaitingFor(scope, p.userId),
+      countOpenReportsBy(scope, p.userId),
+    ]);
   return { unacknowledged, overdue, openSignals, dueFollowUps, interventions, approvals, myReports };
 }

@@ -47,7 +47,11 @@ import { ensureFocusFromRecord } from './focus.service';
 export type RecordAccess = 'work' | 'read' | 'assigned';
 
 /** How the caller reaches a record: works it, reads it, is assigned on it, or not at all (null). */
-export async function recordAccess(scope: TenantScope, v: CrisisViewer, r: RecordRow): Promise<RecordAccess | null> {
+export async function recordAccess(
+  scope: TenantScope,
+  v: CrisisViewer,
+  r: RecordRow,
+): Promise<RecordAccess | null> {
   if (covers(v.work, r.studentDeptId)) return 'work';
   if (covers(v.read, r.studentDeptId)) return 'read';
   if (await isAssignedOnRecord(scope, r.id, v.userId)) return 'assigned';
@@ -80,7 +84,10 @@ const recordReach = (v: CrisisViewer): RecordReach =>
 
 /** Records as list rows, names loaded in two queries. */
 export async function toRecordSummaries(scope: TenantScope, v: CrisisViewer, rows: RecordRow[]) {
-  const people = rows.flatMap((r) => [...r.ownerIds, ...(r.acknowledgedBy !== null ? [r.acknowledgedBy] : [])]);
+  const people = rows.flatMap((r) => [
+    ...r.ownerIds,
+    ...(r.acknowledgedBy !== null ? [r.acknowledgedBy] : []),
+  ]);
   const { students, names } = await loadNames(
     scope,
     rows.map((r) => r.studentId),
@@ -141,7 +148,12 @@ async function filterOf(scope: TenantScope, q: RecordQuery) {
 
 /** Records in reach, newest first. */
 export async function pageRecords(scope: TenantScope, v: CrisisViewer, q: RecordQuery) {
-  const { rows, total } = await findRecordPage(scope, recordReach(v), await filterOf(scope, q), pageWindow(q));
+  const { rows, total } = await findRecordPage(
+    scope,
+    recordReach(v),
+    await filterOf(scope, q),
+    pageWindow(q),
+  );
   return pageAnswer(q, await toRecordSummaries(scope, v, rows), total);
 }
 
@@ -254,14 +266,28 @@ export async function recordDetail(scope: TenantScope, v: CrisisViewer, id: numb
  * Marks a record acknowledged by a person (it stops escalating) and tells the reporter and the ladder as
  * the notice settings say. Already acknowledged: nothing changes.
  */
-export async function markAcknowledged(scope: TenantScope, record: RecordRow, actorId: number, now = new Date()) {
+export async function markAcknowledged(
+  scope: TenantScope,
+  record: RecordRow,
+  actorId: number,
+  now = new Date(),
+) {
   if (record.acknowledgedAt !== null) return record;
   const updated = await updateRecord(scope, record.id, { acknowledgedAt: now, acknowledgedBy: actorId });
-  await insertEvent(scope, { recordId: record.id, kind: 'acknowledged', actorId, data: { level: record.escalationLevel } });
+  await insertEvent(scope, {
+    recordId: record.id,
+    kind: 'acknowledged',
+    actorId,
+    data: { level: record.escalationLevel },
+  });
   const notice = await getNoticeSetting(scope, 'signalAcknowledged');
   if (notice.enabled) {
     const to: number[] = [];
-    if (notice.parties.includes('reporter') && record.reporterId !== null && record.reporterId !== record.studentId)
+    if (
+      notice.parties.includes('reporter') &&
+      record.reporterId !== null &&
+      record.reporterId !== record.studentId
+    )
       to.push(record.reporterId);
     if (notice.parties.includes('ladder') || notice.parties.includes('owners')) to.push(...record.ownerIds);
     const student = await findStudent(scope, record.studentId);
@@ -270,7 +296,11 @@ export async function markAcknowledged(scope: TenantScope, record: RecordRow, ac
       scope,
       'CRISIS_SIGNAL_ACKNOWLEDGED',
       to.filter((id) => id !== actorId),
-      { studentName: student?.realName ?? `#${record.studentId}`, recordId: record.id, by: names.get(actorId) ?? '' },
+      {
+        studentName: student?.realName ?? `#${record.studentId}`,
+        recordId: record.id,
+        by: names.get(actorId) ?? '',
+      },
     );
   }
   return updated;
@@ -283,7 +313,7 @@ export async function acknowledge(scope: TenantScope, v: CrisisViewer, id: numbe
   if (record.status === 3) throw badRequest('id', 'the record is closed');
   if (record.acknowledgedAt === null && !(await mayAcknowledge(scope, v, record))) {
     if ((await recordAccess(scope, v, record)) === null) throw notFound('crisis record');
-    throw forbidden('only the student\'s network may acknowledge this signal');
+    throw forbidden("only the student's network may acknowledge this signal");
   }
   const updated = await markAcknowledged(scope, record, v.userId, now);
   await refreshWarning(scope, record.studentId, v.userId);
@@ -327,7 +357,14 @@ export async function performTransition(
           closedBy: actorId,
         }
       : body.action === 'reopen'
-        ? { status: to, closeReason: null, closeSummary: null, duplicateOf: null, closedAt: null, closedBy: null }
+        ? {
+            status: to,
+            closeReason: null,
+            closeSummary: null,
+            duplicateOf: null,
+            closedAt: null,
+            closedBy: null,
+          }
         : { status: to },
   );
   await insertEvent(scope, {
@@ -347,7 +384,9 @@ export async function performTransition(
   const notice = await getNoticeSetting(scope, 'statusChanged');
   if (notice.enabled) {
     const recipients = [
-      ...(notice.parties.includes('reporter') && record.reporterId !== null && record.reporterId !== record.studentId
+      ...(notice.parties.includes('reporter') &&
+      record.reporterId !== null &&
+      record.reporterId !== record.studentId
         ? [record.reporterId]
         : []),
       ...(notice.parties.includes('owners') ? record.ownerIds : []),
@@ -371,7 +410,12 @@ export async function startIfNew(scope: TenantScope, record: RecordRow, actorId:
 }
 
 /** `POST /crisis/record/transition`: checked against the table, the input rules and the approval settings. */
-export async function transition(scope: TenantScope, v: CrisisViewer, body: TransitionBody, now = new Date()) {
+export async function transition(
+  scope: TenantScope,
+  v: CrisisViewer,
+  body: TransitionBody,
+  now = new Date(),
+) {
   const { record } = await requireRecord(scope, v, body.id, 'work', true);
   if ((body.action === 'close' || body.action === 'reopen') && !v.p.permissions.has('crisis_close'))
     throw forbidden('closing and reopening records needs crisis_close');
@@ -418,4 +462,3 @@ export async function recordDeliveries(scope: TenantScope, v: CrisisViewer, id: 
     sentAt: d.sentAt?.toISOString() ?? null,
   }));
 }
-

@@ -29,17 +29,25 @@ export async function refreshWarning(scope: TenantScope, studentId: number, acto
   const openRecords = [];
   for (const r of open) {
     // The record's own value is the latest assessment's; read it only when the record has none.
-    const crisisStatus = r.isCrisisStatus ?? (await findLatestAssessment(scope, r.id))?.isCrisisStatus ?? null;
-    openRecords.push({ status: r.status, acknowledged: r.acknowledgedAt !== null, isCrisisStatus: crisisStatus });
+    const crisisStatus =
+      r.isCrisisStatus ?? (await findLatestAssessment(scope, r.id))?.isCrisisStatus ?? null;
+    openRecords.push({
+      status: r.status,
+      acknowledged: r.acknowledgedAt !== null,
+      isCrisisStatus: crisisStatus,
+    });
   }
   const focus = await findLiveFocusOfStudent(scope, studentId);
   const derived = deriveWarningFlag({ openRecords, focusLevel: focus?.level ?? null });
   const prev = await findWarning(scope, studentId);
   const next = nextWarningFlag(
-    prev ? { flag: prev.flag as WarningFlag, derived: prev.derivedFlag as WarningFlag, manual: prev.manual } : null,
+    prev
+      ? { flag: prev.flag as WarningFlag, derived: prev.derivedFlag as WarningFlag, manual: prev.manual }
+      : null,
     derived,
   );
-  if (prev && prev.flag === next.flag && prev.derivedFlag === next.derived && prev.manual === next.manual) return prev;
+  if (prev && prev.flag === next.flag && prev.derivedFlag === next.derived && prev.manual === next.manual)
+    return prev;
   if (!prev && next.flag === 1) return null;
   const saved = await upsertWarning(scope, {
     studentId,
@@ -61,7 +69,11 @@ export async function currentFlag(scope: TenantScope, studentId: number): Promis
   return (await findWarning(scope, studentId))?.flag ?? 1;
 }
 
-function toWarning(v: CrisisViewer, row: WarningRow, students: Awaited<ReturnType<typeof loadNames>>['students']) {
+function toWarning(
+  v: CrisisViewer,
+  row: WarningRow,
+  students: Awaited<ReturnType<typeof loadNames>>['students'],
+) {
   return {
     student: studentRef(v, students.get(row.studentId), row.studentId),
     flag: row.flag,
@@ -76,7 +88,13 @@ function toWarning(v: CrisisViewer, row: WarningRow, students: Awaited<ReturnTyp
 export async function pageWarnings(
   scope: TenantScope,
   v: CrisisViewer,
-  q: { current: number; size: number; flag?: number | undefined; minFlag: number; studentName?: string | undefined },
+  q: {
+    current: number;
+    size: number;
+    flag?: number | undefined;
+    minFlag: number;
+    studentName?: string | undefined;
+  },
 ) {
   const { rows, total } = await findWarningPage(scope, v.read, q, pageWindow(q));
   const { students } = await loadNames(
