@@ -47,7 +47,7 @@ const escalatedMessages = async (db: Database, userId: number) =>
 const deliveries = async (db: Database, recordId: number) =>
   q<{ step: number; user_id: number; channel: string; state: string; attempts: number }>(
     db,
-    sql`select step, user_id, channel, state, attempts from crisis_delivery where record_id = ${recordId} order by step, channel, user_id`,
+    sql`select step, user_id::int as user_id, channel, state, attempts from crisis_delivery where record_id = ${recordId} order by step, channel, user_id`,
   );
 /** Makes the pending escalation of a record due now: its deadline passed (while the server was down). */
 const dueNow = (db: Database, recordId: number) =>

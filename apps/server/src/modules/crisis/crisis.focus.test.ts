@@ -32,7 +32,7 @@ const titles = async (user: string) =>
 const recordsOf = async (student: string) =>
   rowsOf<{ id: number; source: string }>(
     await t.database.db.execute(
-      sql`select id, source from crisis_record where tenant_id = ${n.tenantId} and student_id = ${n.ids[student]} order by id`,
+      sql`select id::int as id, source from crisis_record where tenant_id = ${n.tenantId} and student_id = ${n.ids[student]} order by id`,
     ),
   );
 
