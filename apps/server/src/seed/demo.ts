@@ -2,6 +2,7 @@ import type { Database } from '../core/db/database';
 import { seedSchool, type UserSeed } from './school';
 import { seedDemoContent } from './demo-content';
 import { seedDemoWorkforce } from './demo-workforce';
+import { seedCrisisDemo } from '../modules/crisis';
 
 export const DEMO_CODE = 'demo';
 export const DEMO_ADMIN_PASSWORD = 'Admin@2026';
@@ -97,6 +98,8 @@ export async function seedDemo(database: Database) {
   await seedDemoContent(database, school.tenantId);
   // Only for a new school: an administrator's later changes are not undone at the next start.
   if (school.created) await seedDemoWorkforce(database, school.tenantId);
+  // The crisis network in use: a dormitory and signals in each state (docs/crisis.md).
+  if (school.created) await seedCrisisDemo(database, school.tenantId);
   return {
     tenantCode: DEMO_CODE,
     tenantId: school.tenantId,
