@@ -36,6 +36,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'crisis-rules',
+          environment: 'node',
+          include: ['packages/crisis-rules/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { APP_VERSION, ERRORS, errorBody, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
+import {
+  APP_VERSION,
+  ERRORS,
+  errorBody,
+  errorMessage,
+  REQUEST_ID_PATTERN,
+  TRANSFER_SOURCE,
+} from '@psy/contracts';
 import { openDatabase, type Database } from './core/db/database';
 import { AppError } from './core/http/app-error';
 import { PUBLIC } from './core/http/context';
@@ -87,8 +94,18 @@ import {
   createPlanRemindJob,
   createWarningDeliveryJob,
   createWarningSweepJob,
+  messageHandover,
   setConsultTransferHandover,
+  setCrisisLevelSource,
+  setWarningHandover,
 } from './modules/assessment';
+import {
+  crisisRoutes,
+  findOpenCrisisLevel,
+  focusRoutes,
+  registerCrisisJobs,
+  reportSignal,
+} from './modules/crisis';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -223,6 +240,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     retryable: false,
   });
   jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
+  registerCrisisJobs(jobs, { database, sms, files });
   jobs.register(PURGE_QUEUE, async () => {
     await purgeExpired(database.system);
     return { jobsPruned: await pruneFinishedJobs(database.system) };
@@ -236,6 +254,26 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   jobs.register(WAITLIST_QUEUE, createWaitlistJob({ database, jobs }));
   // A transfer from an assessment interview opens the visitor's counselling registration (source 1).
   setConsultTransferHandover(async (scope, t) => ({ ref: String(await openTransferRegistration(scope, t)) }));
+  // A named screening warning is a crisis signal (source screening, transfer source 14 smart warning): the
+  // crisis intake tells its owners and escalates it (docs/crisis.md 2). An anonymous one has no student to
+  // follow, so the crisis roles get the message and the warning list keeps it.
+  setWarningHandover(async (scope, w) => {
+    if (w.anonymous || w.userId === null) return messageHandover(scope, w);
+    const summary = w.reasons.map((r) => r.text.zh).join('；');
+    const { recordId } = await reportSignal(scope, {
+      source: 'screening',
+      studentId: w.userId,
+      transferSource: TRANSFER_SOURCE.smartWarning,
+      sourceRef: `assessment-warning:${w.warningId}`,
+      summary: [...summary].slice(0, 200).join(''),
+      urgent: true,
+    });
+    return { handedTo: 'crisis', ref: String(recordId) };
+  });
+  setCrisisLevelSource(async (scope, userId) => {
+    const level = await findOpenCrisisLevel(scope, userId);
+    return level === 1 || level === 2 || level === 3 || level === 4 ? level : null;
+  });
   jobs.register(WARNING_DELIVER_QUEUE, createWarningDeliveryJob({ database }));
   jobs.register(WARNING_SWEEP_QUEUE, createWarningSweepJob({ database, jobs }));
   // Screening warnings not delivered 10 minutes after they were raised are queued again (docs/assessment.md).
@@ -276,6 +314,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...formRoutes(files),
     ...workforceRoutes(),
     ...focusSettingRoutes(),
+    ...crisisRoutes(),
+    ...focusRoutes(),
     ...jobAdminRoutes(),
     ...schedulingRoutes(),
     ...appointmentRoutes({ database }),

@@ -108,7 +108,8 @@ export const DUTY_CATEGORY = { telephone: 13, manned: 6 } as const;
 export const AUDIT_STATUS = { withdrawn: 0, pending: 1, approved: 2, rejected: 3 } as const;
 export type AuditStatus = (typeof AUDIT_STATUS)[keyof typeof AUDIT_STATUS];
 /** Audit modes (S1.4.5): 1 sequential, 2 all must agree, 3 any one decides. */
-export const AUDIT_MODES = [1, 2, 3] as const;
+export const AUDIT_MODE = { sequential: 1, all: 2, any: 3 } as const;
+export const AUDIT_MODES = [AUDIT_MODE.sequential, AUDIT_MODE.all, AUDIT_MODE.any] as const;
 export type AuditMode = (typeof AUDIT_MODES)[number];
 
 /** Approval options (S1.9.3) and 1 booking confirmation (ours, while zxyyms.bookingCheckEnable is on). */

@@ -300,6 +300,196 @@ export const MESSAGE_EVENTS = {
       },
     },
   },
+  /** A new crisis signal owned by the recipient (docs/crisis.md 3.2): acknowledge before the deadline. */
+  CRISIS_SIGNAL_NEW: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['studentName', 'source', 'recordId', 'deadline'],
+    defaults: {
+      'zh-CN': {
+        title: '新的危机信号，请尽快确认',
+        content:
+          '学生 {studentName} 的危机信号（{source}，编号 {recordId}）需要您确认接手，请于 {deadline} 前处理。',
+      },
+      'en-US': {
+        title: 'New crisis signal: please acknowledge',
+        content:
+          'A crisis signal about {studentName} ({source}, no. {recordId}) needs you to take it on. Acknowledge by {deadline}.',
+      },
+    },
+  },
+  /** The reporter's receipt: the report reached the network. */
+  CRISIS_SIGNAL_RECEIVED: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['studentName', 'recordId'],
+    defaults: {
+      'zh-CN': {
+        title: '上报已送达',
+        content: '您关于 {studentName} 的上报（编号 {recordId}）已送达负责老师。',
+      },
+      'en-US': {
+        title: 'Report received',
+        content: 'Your report about {studentName} (no. {recordId}) has reached the responsible staff.',
+      },
+    },
+  },
+  /** A signal nobody acknowledged in time moved up to the recipient's level, or is reminded at the top. */
+  CRISIS_SIGNAL_ESCALATED: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['studentName', 'recordId', 'levelName', 'deadline'],
+    defaults: {
+      'zh-CN': {
+        title: '危机信号已升级，请立即确认',
+        content:
+          '学生 {studentName} 的危机信号（编号 {recordId}）未在时限内确认，已上报至{levelName}，请于 {deadline} 前确认。',
+      },
+      'en-US': {
+        title: 'Crisis signal escalated: acknowledge now',
+        content:
+          'Nobody acknowledged the crisis signal about {studentName} (no. {recordId}) in time; it is now with the {levelName}. Acknowledge by {deadline}.',
+      },
+    },
+  },
+  /** The SMS text of a signal's owners: no clinical content, a masked name. */
+  CRISIS_SIGNAL_SMS: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['studentName', 'recordId'],
+    defaults: {
+      'zh-CN': {
+        title: '危机信号短信',
+        content: '【心理中心】危机信号待您确认：{studentName}，编号 {recordId}。请立即登录平台处理。',
+      },
+      'en-US': {
+        title: 'Crisis signal SMS',
+        content:
+          'Crisis signal waiting for you: {studentName}, no. {recordId}. Please sign in and acknowledge now.',
+      },
+    },
+  },
+  /** Someone took the signal on. */
+  CRISIS_SIGNAL_ACKNOWLEDGED: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['studentName', 'recordId', 'by'],
+    defaults: {
+      'zh-CN': {
+        title: '危机信号已有人接手',
+        content: '关于 {studentName} 的危机信号（编号 {recordId}）已由 {by} 确认接手。',
+      },
+      'en-US': {
+        title: 'Crisis signal taken on',
+        content: 'The crisis signal about {studentName} (no. {recordId}) was acknowledged by {by}.',
+      },
+    },
+  },
+  /** A record's status changed (reporters see the status only). */
+  CRISIS_STATUS_CHANGED: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['studentName', 'recordId', 'status'],
+    defaults: {
+      'zh-CN': {
+        title: '危机记录状态更新',
+        content: '关于 {studentName} 的危机记录（编号 {recordId}）现为：{status}。',
+      },
+      'en-US': {
+        title: 'Crisis record updated',
+        content: 'The crisis record about {studentName} (no. {recordId}) is now: {status}.',
+      },
+    },
+  },
+  /** An intervention order names the recipient. */
+  CRISIS_INTERVENTION_ASSIGNED: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['studentName', 'measure', 'dueDate'],
+    defaults: {
+      'zh-CN': {
+        title: '新的干预任务',
+        content: '请对 {studentName} 执行干预（{measure}），截止 {dueDate}，完成后填写回执。',
+      },
+      'en-US': {
+        title: 'New intervention order',
+        content:
+          'Please carry out an intervention ({measure}) for {studentName} by {dueDate}, then file a receipt.',
+      },
+    },
+  },
+  /** A step waits for the recipient's approval. */
+  CRISIS_APPROVAL_REQUESTED: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['kind', 'studentName', 'requester'],
+    defaults: {
+      'zh-CN': { title: '待您审批', content: '{requester} 申请对 {studentName} 进行“{kind}”，请审批。' },
+      'en-US': {
+        title: 'Approval needed',
+        content: '{requester} asks to {kind} for {studentName}. Please decide.',
+      },
+    },
+  },
+  /** The requester's approval was decided. */
+  CRISIS_APPROVAL_DECIDED: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['kind', 'studentName', 'result'],
+    defaults: {
+      'zh-CN': { title: '审批结果', content: '您对 {studentName} 的“{kind}”申请：{result}。' },
+      'en-US': { title: 'Approval decided', content: 'Your request to {kind} for {studentName}: {result}.' },
+    },
+  },
+  /** A key person's follow-up is due. */
+  FOCUS_FOLLOWUP_DUE: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'IMPORTANT_FOCUS_ON',
+    params: ['studentName', 'dueDate'],
+    defaults: {
+      'zh-CN': {
+        title: '重点关注回访到期',
+        content: '重点关注学生 {studentName} 的回访将于 {dueDate} 到期，请及时回访并记录。',
+      },
+      'en-US': {
+        title: 'Key-person follow-up due',
+        content: 'The follow-up of {studentName} is due on {dueDate}. Please follow up and record it.',
+      },
+    },
+  },
+  /** A faculty head is reminded to submit last month's reports. */
+  CRISIS_MONTHLY_REPORT_DUE: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'CRISIS',
+    params: ['month', 'dueDate'],
+    defaults: {
+      'zh-CN': {
+        title: '请提交月报',
+        content: '请于 {dueDate} 前提交 {month} 的危机月报与咨询月报；无情况也请提交“无上报”。',
+      },
+      'en-US': {
+        title: 'Monthly reports due',
+        content:
+          'Please submit the crisis and consultation reports for {month} by {dueDate}; with nothing to report, submit a zero report.',
+      },
+    },
+  },
+  /** An information update waits for audit. */
+  FOCUS_REPORT_SUBMITTED: {
+    typeCode: MESSAGE_TYPE_CODE.crisisRemind,
+    productCode: 'IMPORTANT_FOCUS_ON',
+    params: ['studentName', 'reporter'],
+    defaults: {
+      'zh-CN': {
+        title: '重点关注信息待审核',
+        content: '{reporter} 上报了关于 {studentName} 的重点关注信息，请审核。',
+      },
+      'en-US': {
+        title: 'Key-person report to audit',
+        content: '{reporter} reported on {studentName} as a key person. Please audit it.',
+      },
+    },
+  },
 } as const satisfies Record<string, MessageEventDef>;
 
 export type MessageEventKey = keyof typeof MESSAGE_EVENTS;

@@ -269,6 +269,14 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       name: '危机上报',
       nameEn: 'Crisis reports',
       path: '/crisisInfoUpdate_info/index',
+      buttons: [{ code: 'crisis_close', name: '结案与重启', nameEn: 'Close and reopen records' }],
+    },
+    {
+      // Our page over /crisis/board/page (docs/crisis.md 3.3): every open signal, its owner, age and deadline.
+      code: 'crisis_board',
+      name: '危机信号看板',
+      nameEn: 'Open signals',
+      path: '/crisis/board/index',
     },
     {
       code: 'crisis_assessment',
@@ -282,7 +290,42 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       nameEn: 'Interventions',
       path: '/interventionOrderinfo/index',
     },
-    { code: 'crisis_warning', name: '危机预警', nameEn: 'Warnings', path: '/crisisWarningDetails/index' },
+    {
+      code: 'crisis_warning',
+      name: '危机预警',
+      nameEn: 'Warnings',
+      path: '/crisisWarningDetails/index',
+      buttons: [{ code: 'crisis_warning_flag', name: '设置预警标识', nameEn: 'Set warning flags' }],
+    },
+    {
+      code: 'crisis_suspension',
+      name: '休复学',
+      nameEn: 'Suspension and return',
+      path: '/crisis/suspension/index',
+    },
+    {
+      code: 'crisis_monthly',
+      name: '月报',
+      nameEn: 'Monthly reports',
+      path: '/crisis/monthlyReport/index',
+      buttons: [{ code: 'crisis_monthly_submit', name: '填报月报', nameEn: 'Write and submit reports' }],
+    },
+    {
+      code: 'crisis_network',
+      name: '四级预警网络',
+      nameEn: 'Warning network',
+      path: '/crisis/network/index',
+      buttons: [
+        { code: 'crisis_network_edit', name: '编辑网络与宿舍', nameEn: 'Edit network and dormitories' },
+      ],
+    },
+    {
+      code: 'crisis_setting',
+      name: '危机设置',
+      nameEn: 'Crisis settings',
+      path: '/crisis/setting/index',
+      buttons: [{ code: 'crisis_setting_edit', name: '编辑危机设置', nameEn: 'Edit crisis settings' }],
+    },
   ],
   IMPORTANT_FOCUS_ON: [
     {
@@ -310,6 +353,33 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       nameEn: 'Key-person settings',
       path: '/focusperson/setting/index',
       buttons: [{ code: 'focus_setting_edit', name: '编辑重点关注设置', nameEn: 'Edit key-person settings' }],
+    },
+    {
+      // Our list of key persons (docs/crisis.md section 4); one person's page is /focusCase_info.
+      code: 'focus_person',
+      name: '重点关注人员',
+      nameEn: 'Key persons',
+      path: '/focusperson/index',
+      buttons: [{ code: 'focus_person_edit', name: '编辑重点关注人员', nameEn: 'Edit key persons' }],
+    },
+    { code: 'focus_audit', name: '个案审核', nameEn: 'Case review', path: '/auditCaseInfo' },
+    {
+      code: 'focus_talk',
+      name: '谈心谈话管理',
+      nameEn: 'Heart-to-heart talks',
+      path: '/heartTalkReportManageInfo',
+    },
+    {
+      code: 'focus_dorm_report',
+      name: '宿舍长上报',
+      nameEn: 'Dormitory head reports',
+      path: '/dormitoryLeaderReportInfo',
+    },
+    {
+      code: 'focus_journal',
+      name: '回访日志',
+      nameEn: 'Follow-up journals',
+      path: '/focusperson/journal/index',
     },
   ],
   FIRST_INTERVIEW: [
@@ -481,10 +551,7 @@ const DETAIL_PAGES: Partial<Record<ProductCode, [path: string, name: string, nam
     ['/examine_info', '审核', 'Review'],
     ['/focusperson/setting/caseMsgSetDetail', '消息通知设置', 'Message-notice setting'],
     ['/focusonInterReceiptInfo/intervenInfo', '干预回执', 'Intervention receipt'],
-    ['/dormitoryLeaderReportInfo', '宿舍长上报', 'Dormitory head report'],
     ['/heartTalkReportInfo', '谈心谈话上报', 'Heart-to-heart talk report'],
-    ['/auditCaseInfo', '个案审核', 'Case review'],
-    ['/heartTalkReportManageInfo', '谈心谈话管理', 'Heart-to-heart talk management'],
   ],
   CONSULT: [
     ['/openFollowDetail', '回访详情', 'Follow-up detail'],
@@ -591,6 +658,28 @@ export const CLERK_APPOINTMENT_GRANTS = (
 export const RECEPTIONIST_APPOINTMENT_GRANTS = (
   ['consult_appointment_desk', 'consult_appointment_view'] satisfies (PermissionKey | PageCode)[]
 ).map((c): RoleGrant => `menu:${c}`);
+/** The detail pages of a product (hidden menus), as grants. */
+const crisisDetailPages = (product: 'CRISIS' | 'IMPORTANT_FOCUS_ON'): RoleGrant[] =>
+  (DETAIL_PAGES[product] ?? []).map(([path]): RoleGrant => `menu:${pageCode(path)}`);
+
+/** What the people who work crisis records get (faculty heads, faculty consultants; docs/crisis.md 10). */
+const CRISIS_WORK: RoleGrant[] = [
+  'menu:crisis_report',
+  'menu:crisis_close',
+  'menu:crisis_board',
+  'menu:crisis_assessment',
+  'menu:crisis_intervention',
+  'menu:crisis_suspension',
+  'menu:focus_report',
+  'menu:focus_followup',
+  'menu:focus_intervention',
+  'menu:focus_person',
+  'menu:focus_person_edit',
+  'menu:focus_talk',
+  'menu:focus_journal',
+  ...crisisDetailPages('CRISIS'),
+  ...crisisDetailPages('IMPORTANT_FOCUS_ON'),
+];
 
 const STAFF_PORTS = ['pc'];
 
@@ -642,6 +731,8 @@ export const ROLES: RoleSeed[] = [
     ports: ['pc', 'h5'],
     grants: [
       'CONSULT',
+      // Counsellors report signals they meet (docs/crisis.md section 2).
+      'menu:crisis_report',
       'menu:appointment_mine',
       'menu:supervision_apply',
       'menu:sys_message',
@@ -687,10 +778,19 @@ export const ROLES: RoleSeed[] = [
     grants: ['menu:supervision_appointment'],
   },
   {
+    // Everything of the two products but the school-wide settings and the network (docs/crisis.md 10).
     code: 'CRISIS_ROLE_FACULTY_SUPERINTENDENT',
     name: '院系负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS],
+    grants: [
+      ...ASSESSMENT_WARNING_GRANTS,
+      ...CRISIS_WORK,
+      'menu:crisis_monthly',
+      'menu:crisis_monthly_submit',
+      'menu:crisis_warning',
+      'menu:focus_audit',
+      'menu:focus_dorm_report',
+    ],
   },
   {
     code: 'CRISIS_ROLE_CENTER_SUPERINTENDENT',
@@ -702,15 +802,41 @@ export const ROLES: RoleSeed[] = [
     code: 'CRISIS_INTERVENE_SEARCH',
     name: '危机干预查询',
     ports: STAFF_PORTS,
-    grants: ['menu:crisis_intervention', 'menu:crisis_report'],
+    grants: [
+      'menu:crisis_report',
+      'menu:crisis_board',
+      'menu:crisis_assessment',
+      'menu:crisis_intervention',
+      'menu:crisis_warning',
+      ...crisisDetailPages('CRISIS'),
+    ],
   },
   {
     code: 'CRISIS_ROLE_CONSULTANT',
     name: '辅导员',
     ports: ['pc', 'h5'],
-    grants: ['menu:crisis_report', 'menu:focus_report'],
+    grants: [
+      'menu:crisis_report',
+      'menu:crisis_board',
+      'menu:crisis_intervention',
+      'menu:crisis_suspension',
+      'menu:focus_report',
+      'menu:focus_followup',
+      'menu:focus_intervention',
+      'menu:focus_person',
+      'menu:focus_talk',
+      'menu:focus_dorm_report',
+      'menu:focus_journal',
+      ...crisisDetailPages('CRISIS'),
+      ...crisisDetailPages('IMPORTANT_FOCUS_ON'),
+    ],
   },
-  { code: 'CRISIS_ROLE_CLASS', name: '班级心理委员', ports: ALL_PORTS, grants: ['menu:crisis_report'] },
+  {
+    code: 'CRISIS_ROLE_CLASS',
+    name: '班级心理委员',
+    ports: ALL_PORTS,
+    grants: ['menu:crisis_report', 'menu:sys_message'],
+  },
   {
     code: 'CRISIS_ROLE_SUPERINTENDENT',
     name: '危机总负责人',
@@ -721,13 +847,19 @@ export const ROLES: RoleSeed[] = [
     code: 'CRISIS_ROLE_FACULTY_CONSULT',
     name: '院系咨询师',
     ports: STAFF_PORTS,
-    grants: ['menu:crisis_assessment', 'menu:crisis_intervention'],
+    grants: [...CRISIS_WORK, 'menu:crisis_warning'],
   },
   {
     code: 'EMPHASIS_INTERVENE_SEARCH',
     name: '重点关注查询',
     ports: STAFF_PORTS,
-    grants: ['menu:focus_report', 'menu:focus_followup'],
+    grants: [
+      'menu:focus_report',
+      'menu:focus_followup',
+      'menu:focus_person',
+      'menu:focus_talk',
+      ...crisisDetailPages('IMPORTANT_FOCUS_ON'),
+    ],
   },
 ];
 

@@ -4,6 +4,7 @@ import { seedDemoContent } from './demo-content';
 import { seedDemoWorkforce } from './demo-workforce';
 import { seedDemoSchedules } from './demo-schedules';
 import { seedDemoAssessment } from './demo-assessment';
+import { seedCrisisDemo } from '../modules/crisis';
 
 export const DEMO_CODE = 'demo';
 export const DEMO_ADMIN_PASSWORD = 'Admin@2026';
@@ -103,6 +104,9 @@ export async function seedDemo(database: Database) {
     await seedDemoSchedules(database, school.tenantId);
     await seedDemoAssessment(database, school.tenantId);
   }
+  if (school.created) await seedDemoWorkforce(database, school.tenantId);
+  // The crisis network in use: a dormitory and signals in each state (docs/crisis.md).
+  if (school.created) await seedCrisisDemo(database, school.tenantId);
   return {
     tenantCode: DEMO_CODE,
     tenantId: school.tenantId,

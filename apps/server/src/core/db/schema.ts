@@ -23,3 +23,4 @@ export * from '../../modules/focus-settings/focus-settings.table';
 export * from '../../modules/scheduling/scheduling.table';
 export * from '../../modules/appointments/appointments.table';
 export * from '../../modules/assessment/assessment.table';
+export * from '../../modules/crisis/crisis.table';

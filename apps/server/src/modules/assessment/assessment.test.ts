@@ -383,7 +383,17 @@ describe('warnings', () => {
     const inbox = await c.as('crisis').get('/biz/message/message/myMessageByType?current=1&size=10');
     const msg = inbox.body.data.records[0];
     expect(msg.typeCode).toBe('CRISIS_REMIND');
-    expect(msg.title).toContain('心理测评预警');
+    // Handed to the crisis intake: a crisis record of source screening, transfer source 14 (S1.9.1), whose
+    // first owners are told at once.
+    const [w] = await q<{ handed_to: string; handover_ref: string }>(
+      sql`select handed_to, handover_ref from assessment_warning where plan_id = ${planId}`,
+    );
+    expect(w!.handed_to).toBe('crisis');
+    const [record] = await q<{ source: string; transfer_source: number; student_id: unknown }>(
+      sql`select source, transfer_source, student_id from crisis_record where id = ${Number(w!.handover_ref)}`,
+    );
+    expect(record).toMatchObject({ source: 'screening', transfer_source: 14 });
+    expect(Number(record!.student_id)).toBe(c.school.userIds['s2']);
     expect(msg.content).toContain('Student Two');
     // The student and the interviewer get nothing.
     expect(
@@ -393,17 +403,16 @@ describe('warnings', () => {
   });
 
   it('lists the warning with the answer that raised it until someone closes it with a note', async () => {
-    const list = await c.as('crisis').post('/biz/plantest/warning/page', { open: true });
+    const list = await c.as('crisis').post('/biz/plantest/warning/page', {});
     const w = list.body.data.records.find((x: any) => x.planId === planId);
-    expect(w).toMatchObject({ level: 1, status: 1, realName: 'Student Two', handedTo: 'message' });
+    expect(w).toMatchObject({ level: 1, status: 4, realName: 'Student Two', handedTo: 'crisis' });
     expect(w.reasons[0]).toMatchObject({
       kind: 'critical',
       item: 9,
       optionLabel: { zh: '好几天', en: 'Several days' },
     });
-    expect(
-      (await c.as('crisis').get('/biz/plantest/warning/pendingCount')).body.data.critical,
-    ).toBeGreaterThanOrEqual(1);
+    // Handed over, it is the crisis record's work: not pending in the warning list.
+    expect((await c.as('crisis').get('/biz/plantest/warning/pendingCount')).body.data.critical).toBe(0);
     const noNote = await c.as('crisis').post('/biz/plantest/warning/handle', { id: w.id, status: 3 });
     expect(noNote.body.data.fields[0].field).toBe('note');
     expect(

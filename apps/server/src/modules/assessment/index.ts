@@ -9,6 +9,7 @@ export {
   createWarningSweepJob,
   setCrisisLevelSource,
   setWarningHandover,
+  messageHandover,
   refreshRainbow,
   type WarningHandover,
   type WarningHandoverInput,
