@@ -62,8 +62,9 @@ export async function run({ page, baseUrl, artifacts }) {
   await page.getByRole('button', { name: en.common.confirm, exact: true }).click();
   await page.waitForURL(/\/login/);
 
-  // Sign in by fingerprint.
-  await page.goto(`${base}/fingerprintLogin?shortName=${DEMO_TENANT}`);
+  // Sign in by fingerprint, from the login path the spec gives fingerprint users (S0.2.1).
+  await page.goto(`${base}/fingerIdlogin?shortName=${DEMO_TENANT}`);
+  await page.waitForURL((url) => url.pathname === '/fingerprintLogin' && url.search.includes(DEMO_TENANT));
   const signIn = page.getByTestId('fingerprint-login');
   await signIn.waitFor();
   await checkA11y(page, { name: 'fingerprint-login', artifacts });

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { APP_VERSION, ERRORS, errorBody, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
+import {
+  APP_VERSION,
+  ERRORS,
+  errorBody,
+  errorMessage,
+  REQUEST_ID_PATTERN,
+  TRANSFER_SOURCE,
+} from '@psy/contracts';
 import { openDatabase, type Database } from './core/db/database';
 import { AppError } from './core/http/app-error';
 import { PUBLIC } from './core/http/context';
@@ -10,7 +17,7 @@ import { buildOpenApi } from './core/http/openapi';
 import { registerBodyParsers } from './core/http/raw-body';
 import { langOf, registerRoutes, type RouteDef } from './core/http/register';
 import { registerStaticWeb } from './core/http/static-web';
-import { JobQueue } from './core/jobs/queue';
+import { JobQueue, pruneFinishedJobs } from './core/jobs/queue';
 import { SERVER_ROOT, type Env } from './env';
 import {
   authRoutes,
@@ -21,8 +28,8 @@ import {
   svgCaptchaGenerator,
   type CaptchaGenerator,
   type SmsSender,
-  decryptPassword,
-  getPasswordKey,
+  openRequestPasswords,
+  openedPassword,
   revokeUserTokens,
 } from './modules/auth';
 import {
@@ -33,6 +40,7 @@ import {
   userAdminRoutes,
   userTypeRoutes,
 } from './modules/identity';
+import { jobAdminRoutes } from './modules/job-admin';
 import { productRoutes } from './modules/products';
 import { settingsRoutes } from './modules/settings';
 import { tenantRoutes } from './modules/tenants';
@@ -43,10 +51,16 @@ import {
   registerMessageStream,
 } from './modules/messages';
 import { noticeRoutes } from './modules/notices';
-import { TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob, downloadRoutes } from './modules/downloads';
+import {
+  TASK_FILES_EXPIRE_QUEUE,
+  createTaskFilesExpireJob,
+  downloadRoutes,
+  failExportTask,
+} from './modules/downloads';
 import {
   USER_IMPORT_QUEUE,
   createUserImportJob,
+  failUserImportTask,
   importLimitsOf,
   userImportRoutes,
 } from './modules/user-import';
@@ -58,6 +72,41 @@ import { userProfileRoutes } from './modules/user-profile';
 import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from './modules/forms';
 import { workforceRoutes } from './modules/workforce';
 import { focusSettingRoutes } from './modules/focus-settings';
+import { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob, schedulingRoutes } from './modules/scheduling';
+import {
+  APPOINTMENT_EXPORT_QUEUE,
+  APPOINTMENT_NOTICE_QUEUE,
+  WAITLIST_QUEUE,
+  appointmentRoutes,
+  createAppointmentNoticeJob,
+  createMonthExportJob,
+  createWaitlistJob,
+  openTransferRegistration,
+} from './modules/appointments';
+import {
+  ANALYSIS_EXPORT_QUEUE,
+  ANSWER_EXPORT_QUEUE,
+  PLAN_REMIND_QUEUE,
+  WARNING_DELIVER_QUEUE,
+  WARNING_SWEEP_QUEUE,
+  assessmentRoutes,
+  createAnalysisExportJob,
+  createAnswerExportJob,
+  createPlanRemindJob,
+  createWarningDeliveryJob,
+  createWarningSweepJob,
+  messageHandover,
+  setConsultTransferHandover,
+  setCrisisLevelSource,
+  setWarningHandover,
+} from './modules/assessment';
+import {
+  crisisRoutes,
+  findOpenCrisisLevel,
+  focusRoutes,
+  registerCrisisJobs,
+  reportSignal,
+} from './modules/crisis';
 import { createLocalFileStorage } from './core/storage/file-storage';
 
 export interface AppOptions {
@@ -84,6 +133,12 @@ declare module 'fastify' {
   }
 }
 
+/** Expired captchas, nonces, rate-limit windows and tokens, and old finished jobs (every minute). */
+const PURGE_QUEUE = 'platform.purge';
+
+/** Largest request body a route takes unless it sets its own (`RouteDef.bodyLimit`, uploads). */
+export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+
 export function openAppDatabase(env: Env): Promise<Database> {
   return openDatabase({
     url: env.DATABASE_URL,
@@ -109,7 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID_PATTERN.test(h) ? h : randomUUID();
     },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and content types fail before routing; answer them in the API's shape too.
@@ -121,7 +176,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
   });
 
-  const jobs = new JobQueue(database, { concurrency: env.JOB_WORKERS, log: app.log });
+  const jobs = new JobQueue(database, {
+    concurrency: env.JOB_WORKERS,
+    leaseSeconds: env.JOB_LEASE_SECONDS,
+    // PGlite is opened by one process at a time: what is active at start was left by a dead one.
+    soleProcess: database.kind === 'pglite',
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
 
   enforceAccessRules(app);
@@ -170,44 +231,97 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const authDeps = { database, env, sms, captcha: opts.captcha ?? svgCaptchaGenerator, log: app.log };
 
   const files = createLocalFileStorage(path.join(env.DATA_DIR, 'files'));
-  jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), { leaseSeconds: 600 });
+  // A task's job that ends for good ends its task (failed, with a reason its requester reads); the user
+  // starts a new one, so an administrator does not retry these jobs.
+  const endsTask = { onFinalFailure: failExportTask({ database }), retryable: false };
+  jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), endsTask);
+  jobs.register(FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob({ database, files }), endsTask);
   const importLimits = importLimitsOf(env);
   jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files, limits: importLimits }), {
-    leaseSeconds: 600,
-  });
-  jobs.register(FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob({ database, files }), {
-    leaseSeconds: 600,
+    onFinalFailure: failUserImportTask({ database, files }),
+    retryable: false,
   });
   jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
+  registerCrisisJobs(jobs, { database, sms, files });
+  jobs.register(PURGE_QUEUE, async () => {
+    await purgeExpired(database.system);
+    return { jobsPruned: await pruneFinishedJobs(database.system) };
+  });
+  // Each occurrence runs once across all processes (core/jobs schedules); a missed one runs once.
+  jobs.schedule({ name: 'downloads.expire.hourly', queue: TASK_FILES_EXPIRE_QUEUE, rule: { every: 3600 } });
+  jobs.schedule({ name: 'purge.minutely', queue: PURGE_QUEUE, rule: { every: 60 }, maxAttempts: 1 });
+  jobs.register(SCHEDULE_EXPORT_QUEUE, createScheduleExportJob({ database, files }), endsTask);
+  jobs.register(APPOINTMENT_EXPORT_QUEUE, createMonthExportJob({ database, files }), endsTask);
+  jobs.register(APPOINTMENT_NOTICE_QUEUE, createAppointmentNoticeJob({ database, sms }));
+  jobs.register(WAITLIST_QUEUE, createWaitlistJob({ database, jobs }));
+  // A transfer from an assessment interview opens the visitor's counselling registration (source 1).
+  setConsultTransferHandover(async (scope, t) => ({ ref: String(await openTransferRegistration(scope, t)) }));
+  // A named screening warning is a crisis signal (source screening, transfer source 14 smart warning): the
+  // crisis intake tells its owners and escalates it (docs/crisis.md 2). An anonymous one has no student to
+  // follow, so the crisis roles get the message and the warning list keeps it.
+  setWarningHandover(async (scope, w) => {
+    if (w.anonymous || w.userId === null) return messageHandover(scope, w);
+    const summary = w.reasons.map((r) => r.text.zh).join('；');
+    const { recordId } = await reportSignal(scope, {
+      source: 'screening',
+      studentId: w.userId,
+      transferSource: TRANSFER_SOURCE.smartWarning,
+      sourceRef: `assessment-warning:${w.warningId}`,
+      summary: [...summary].slice(0, 200).join(''),
+      urgent: true,
+    });
+    return { handedTo: 'crisis', ref: String(recordId) };
+  });
+  setCrisisLevelSource(async (scope, userId) => {
+    const level = await findOpenCrisisLevel(scope, userId);
+    return level === 1 || level === 2 || level === 3 || level === 4 ? level : null;
+  });
+  jobs.register(WARNING_DELIVER_QUEUE, createWarningDeliveryJob({ database }));
+  jobs.register(WARNING_SWEEP_QUEUE, createWarningSweepJob({ database, jobs }));
+  // Screening warnings not delivered 10 minutes after they were raised are queued again (docs/assessment.md).
+  jobs.schedule({
+    name: 'assessment.warnings.sweep',
+    queue: WARNING_SWEEP_QUEUE,
+    rule: { every: 300 },
+    maxAttempts: 1,
+  });
+  jobs.register(PLAN_REMIND_QUEUE, createPlanRemindJob({ database }));
+  jobs.register(ANSWER_EXPORT_QUEUE, createAnswerExportJob({ database, files }), endsTask);
+  jobs.register(ANALYSIS_EXPORT_QUEUE, createAnalysisExportJob({ database, files }), endsTask);
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
     ...userAdminRoutes({
       database,
       revokeUserTokens,
-      preparePasswordKey: async () => void (await getPasswordKey(database.system)),
-      decryptPassword: async (field, value) =>
-        decryptPassword(await getPasswordKey(database.system), field, value),
+      openPasswords: (req, fields) => openRequestPasswords(database.system, req, fields),
+      openedPassword,
     }),
     ...roleRoutes(),
     ...userTypeRoutes(),
     ...productRoutes(),
-    ...settingsRoutes(),
+    ...settingsRoutes(database.system),
     ...tenantRoutes(database),
     ...messageRoutes(),
     ...messageStreamRoutes(),
     ...messageTemplateRoutes(),
     ...noticeRoutes(),
     ...downloadRoutes(files),
-    ...userImportRoutes(files, importLimits),
+    ...userImportRoutes(files, database.system, importLimits),
     ...clientLogRoutes(database),
     ...agreementRoutes(),
-    ...signatureRoutes(files),
+    ...signatureRoutes(files, database.system),
     ...webauthnRoutes(authDeps),
     ...userProfileRoutes(authDeps, files),
     ...formRoutes(files),
     ...workforceRoutes(),
     ...focusSettingRoutes(),
+    ...crisisRoutes(),
+    ...focusRoutes(),
+    ...jobAdminRoutes(),
+    ...schedulingRoutes(),
+    ...appointmentRoutes({ database }),
+    ...assessmentRoutes(files),
   ];
   registerRoutes(app, routes, {
     services: { env, database },
@@ -230,28 +344,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   if (env.WEB_DIST) registerStaticWeb(app, env.WEB_DIST);
 
-  const purge = setInterval(() => {
-    purgeExpired(database.system).catch((err: unknown) =>
-      app.log.warn({ err }, 'purge of expired rows failed'),
-    );
-  }, 60_000);
-  purge.unref();
-
-  // Expired task files are deleted by a job; one queued at a time across processes (singleton key).
-  const enqueueExpiry = () =>
-    jobs
-      .enqueue(database.system, TASK_FILES_EXPIRE_QUEUE, {}, { singletonKey: 'expire', maxAttempts: 1 })
-      .catch((err: unknown) => app.log.warn({ err }, 'enqueue of the task file clean-up failed'));
-  const expiry = setInterval(() => void enqueueExpiry(), 3_600_000);
-  expiry.unref();
-
   app.addHook('onReady', async () => {
     jobs.start();
-    if (env.JOB_WORKERS > 0) void enqueueExpiry();
   });
   app.addHook('onClose', async () => {
-    clearInterval(purge);
-    clearInterval(expiry);
     await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
     if (ownsDatabase) await database.close();
   });

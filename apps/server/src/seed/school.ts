@@ -8,6 +8,7 @@ import { tenant } from '../modules/tenants/tenants.table';
 import { seedMessageTemplates } from '../modules/messages/message-templates.service';
 import { seedDefaultForms } from '../modules/forms/forms.seed';
 import { seedFocusSettings } from '../modules/focus-settings/focus-settings.service';
+import { seedAssessment } from '../modules/assessment/assessment-scales.service';
 import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
 import { DICTIONARIES } from './dictionaries';
 
@@ -236,6 +237,7 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
     await seedMessageTemplates(tx, tenantId);
     await seedDefaultForms(tx, tenantId);
     await seedFocusSettings(tx, tenantId);
+    await seedAssessment(tx, tenantId);
 
     const userIds: Record<string, number> = {};
     for (const [i, u] of seed.users.entries()) {

@@ -1,10 +1,10 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { clearTabs } from '../features/navigation';
 import { LOCK_PATH } from '../features/lock';
 import { setErrorPageHandler, setSessionEndedHandler } from '../shared/api/request';
 import { saveLoginRedirect } from '../shared/session/session-store';
 import { queryClient } from './query-client';
-import { HOME_PATH, ROLE_SELECT_PATH } from './paths';
+import { HOME_PATH, ROLE_SELECT_PATH } from '../shared/lib/app-paths';
 import { requireSession } from './require-session';
 import { RouteErrorPage } from './routes/route-error-page';
 import { RouteLoading } from './routes/route-loading';
@@ -13,6 +13,12 @@ const loginPage = async () => ({ Component: (await import('./routes/login-page')
 const antdProviders = async () => ({ Component: (await import('./antd-providers')).AntdProviders });
 const statusPages = () => import('./routes/status-page');
 const signOnPage = async () => ({ Component: (await statusPages()).ExternalSignOnPage });
+
+/** Spec S0.2.1 names /fingerIdlogin the fingerprint user's login page: the fingerprint login, query kept. */
+function FingerIdLogin() {
+  const { search } = useLocation();
+  return <Navigate to={`/fingerprintLogin${search}`} replace />;
+}
 
 /** Spec S0.2.1-S0.2.14: the shell's routes; every other path is resolved inside the layout from the menu. */
 const routes: RouteObject[] = [
@@ -24,7 +30,7 @@ const routes: RouteObject[] = [
       { path: '/wel', element: <Navigate to={HOME_PATH} replace /> },
       { path: '/userinfo', element: <Navigate to="/userinfo/index" replace /> },
       { path: '/login', lazy: loginPage },
-      { path: '/fingerIdlogin', lazy: loginPage },
+      { path: '/fingerIdlogin', element: <FingerIdLogin /> },
       { path: '/:shortName/login', lazy: loginPage },
       {
         // Everything built with Ant Design gets its providers from this pathless layout, loaded with the

@@ -9,14 +9,22 @@ export const SYSTEM_ONLY_TABLES = [
   'server_key',
 ] as const;
 
-/** Read-only to the app role: shared catalogues. */
-const READ_ONLY_TABLES = ['tenant', 'product'] as const;
+/** Read-only to the app role: shared catalogues, and the platform's job schedules (the job list shows them). */
+const READ_ONLY_TABLES = ['tenant', 'product', 'job_schedule'] as const;
 
 /**
  * Append-only to the app role: form definition versions and answer editions are records that are never
- * rewritten (docs/forms.md); rows go only with their parent (foreign-key cascades run as the owner).
+ * rewritten (docs/forms.md); rows go only with their parent (foreign-key cascades run as the owner). So
+ * are the crisis timelines, assessment editions, warning-flag histories and read logs (docs/crisis.md).
  */
-const APPEND_ONLY_TABLES = ['form_version', 'form_answer_edition'] as const;
+const APPEND_ONLY_TABLES = [
+  'form_version',
+  'form_answer_edition',
+  'crisis_event',
+  'crisis_assessment_edition',
+  'crisis_warning_history',
+  'crisis_read_log',
+] as const;
 
 /**
  * Creates the role that request transactions switch to (SET LOCAL ROLE), and grants it what it needs.

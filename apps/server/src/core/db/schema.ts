@@ -20,3 +20,7 @@ export * from '../../modules/user-import/user-import.table';
 export * from '../../modules/forms/forms.table';
 export * from '../../modules/workforce/workforce.table';
 export * from '../../modules/focus-settings/focus-settings.table';
+export * from '../../modules/scheduling/scheduling.table';
+export * from '../../modules/appointments/appointments.table';
+export * from '../../modules/assessment/assessment.table';
+export * from '../../modules/crisis/crisis.table';

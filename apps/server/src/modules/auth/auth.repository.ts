@@ -33,6 +33,23 @@ const isUsable = sql`(t.revoked_at is null or (t.revoke_reason = ${ROTATED} and 
 /** Revocations other than rotation also end a rotated pair's grace. */
 const notFinallyRevoked = sql`(${authToken.revokedAt} is null or ${authToken.revokeReason} = ${ROTATED})`;
 
+/**
+ * Spends the single-use nonce of an encrypted password (kept beside the request ids, under a prefix a
+ * request id cannot have): true the first time, false when it was seen already. Kept twice as long as
+ * a payload is accepted, so no accepted payload outlives its nonce.
+ */
+export async function spendPasswordNonce(
+  { db }: SystemScope,
+  nonce: string,
+  ttlMs: number,
+): Promise<boolean> {
+  const res = await db.execute(sql`
+    insert into request_nonce (request_id, expires_at)
+    values (${`password:${nonce}`}, now() + make_interval(secs => ${(2 * ttlMs) / 1000}))
+    on conflict do nothing returning 1 as spent`);
+  return rowsOf(res).length === 1;
+}
+
 export async function admitRequest(
   { db }: SystemScope,
   requestId: string | null,

@@ -11,4 +11,5 @@ export {
   type ClientInfo,
 } from './auth.service';
 export { hitRateLimit, purgeExpired } from './auth.repository';
-export { getPasswordKey, decryptPassword } from './password-key';
+export { limitUploads, UPLOAD_RATE } from './upload-limit';
+export { getPasswordKey, decryptPassword, openRequestPasswords, openedPassword } from './password-key';

@@ -4,6 +4,8 @@ export {
   completeDownloadTask,
   failDownloadTask,
   runExportTask,
+  failExportTask,
+  taskFailureReason,
   createTask,
   completeTask,
   failTask,

@@ -320,7 +320,7 @@ export function createFormAnswerExportJob(deps: {
               })),
             });
           }
-          await recordPersonalDataReads(scope, viewerId, reads);
+          await recordPersonalDataReads(scope, viewerId, reads, { taskId });
           return { out, last: rows.at(-1)?.id ?? null, full: rows.length === BATCH };
         });
         for (const a of presented.out) {

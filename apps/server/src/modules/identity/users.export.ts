@@ -116,7 +116,7 @@ function rowValues(u: UserFullRow, masked: boolean, lang: Lang): (string | numbe
  * The job: reads the matching users in batches (newest first), streams them into an XLSX workbook or a
  * CSV file (core/exports),
  * stored, finished and announced by `runExportTask` (a failure on the last attempt fails the task).
- * Unmasked exports write one access-log row per user.
+ * Unmasked exports write one access-log row per user, once per task whatever the attempts.
  */
 export function createUserExportJob(deps: {
   database: Database;
@@ -143,6 +143,7 @@ export function createUserExportJob(deps: {
                 fields: revealedFields(r, false),
                 route: 'POST /admin/user/exportUsersBySearch',
               })),
+              { taskId },
             );
           }
           return rows;

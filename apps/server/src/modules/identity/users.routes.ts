@@ -23,6 +23,7 @@ import {
   userPageEndpoint,
   userSimpleEndpoint,
 } from '@psy/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../core/db/database';
 import { AUTHENTICATED, PUBLIC, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
@@ -30,9 +31,19 @@ import * as depts from './depts.service';
 import { startUserExport } from './users.export';
 import * as users from './users.service';
 
-export interface UserAdminRouteDeps extends users.UserAdminDeps {
+export interface UserAdminRouteDeps extends Omit<users.UserAdminDeps, 'decryptPassword'> {
   database: Database;
+  /** Before the transaction: opens the request's encrypted password fields and spends their nonces. */
+  openPasswords(req: FastifyRequest, fields: readonly string[]): Promise<void>;
+  /** Inside it: the password opened for a field, or its refusal (a 400 naming the field). */
+  openedPassword(req: FastifyRequest, field: string, value: string): string;
 }
+
+/** The service's dependencies for one request: its passwords were opened before the transaction. */
+const forRequest = (deps: UserAdminRouteDeps, req: FastifyRequest): users.UserAdminDeps => ({
+  ...deps,
+  decryptPassword: async (field, value) => deps.openedPassword(req, field, value),
+});
 
 /** User administration and departments (docs/users-and-departments.md). Every call is data-scoped. */
 export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
@@ -45,8 +56,9 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     defineRoute({
       endpoint: addUserEndpoint,
       access: permission('admin_userInfo_add'),
-      outsideTransaction: { before: () => deps.preparePasswordKey() },
-      handler: async ({ scope, principal, lang, body }) => users.addUser(deps, scope, principal, lang, body),
+      outsideTransaction: { before: (_token, req) => deps.openPasswords(req, ['password']) },
+      handler: async ({ scope, principal, lang, body, req }) =>
+        users.addUser(forRequest(deps, req), scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: updateUserEndpoint,
@@ -109,9 +121,9 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     defineRoute({
       endpoint: adminResetPasswordEndpoint,
       access: permission('admin_userInfo_resetPwd'),
-      outsideTransaction: { before: () => deps.preparePasswordKey() },
-      handler: async ({ scope, principal, lang, body }) =>
-        users.adminResetPassword(deps, scope, principal, lang, body),
+      outsideTransaction: { before: (_token, req) => deps.openPasswords(req, ['pwd']) },
+      handler: async ({ scope, principal, lang, body, req }) =>
+        users.adminResetPassword(forRequest(deps, req), scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: exportUsersEndpoint,

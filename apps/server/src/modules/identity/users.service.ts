@@ -60,9 +60,10 @@ import {
 export interface UserAdminDeps {
   /** Ends every session of a user (auth module). */
   revokeUserTokens(scope: TenantScope, userId: number, reason: string): Promise<unknown>;
-  /** Loads the password key outside the transaction (its first read needs the system context). */
-  preparePasswordKey(): Promise<void>;
-  /** Decrypts a password encrypted with GET /auth/publicKey; a bad value is a 400 naming `field`. */
+  /**
+   * A password encrypted with GET /auth/publicKey, opened for this request before its transaction (auth's
+   * openRequestPasswords); a bad, expired or already used value is a 400 naming `field`.
+   */
   decryptPassword(field: string, value: string): Promise<string>;
 }
 
@@ -231,15 +232,35 @@ interface PersonalDataRead {
   route: string;
 }
 
-/** `recordPersonalDataRead` for many people at once (list pages, exports); the same rule, one insert. */
+/**
+ * `recordPersonalDataRead` for many people at once (list pages, exports); the same rule, one insert.
+ * An export passes its task: each person is logged once per task, with every field read, however many
+ * times a retried job reads them again.
+ */
 export async function recordPersonalDataReads(
   scope: TenantScope,
   viewerId: number,
   reads: readonly PersonalDataRead[],
+  opts: { taskId?: number } = {},
 ): Promise<void> {
+  const kept = reads.filter((r) => r.subjectId !== viewerId && r.fields.length > 0);
+  if (opts.taskId === undefined) {
+    await insertAccessLog(
+      scope,
+      kept.map((r) => ({ viewerId, ...r })),
+    );
+    return;
+  }
+  // One row per person in one statement (ON CONFLICT cannot touch a row twice in a statement).
+  const bySubject = new Map<number, PersonalDataRead>();
+  for (const r of kept) {
+    const seen = bySubject.get(r.subjectId);
+    bySubject.set(r.subjectId, seen ? { ...seen, fields: [...new Set([...seen.fields, ...r.fields])] } : r);
+  }
   await insertAccessLog(
     scope,
-    reads.filter((r) => r.subjectId !== viewerId && r.fields.length > 0).map((r) => ({ viewerId, ...r })),
+    [...bySubject.values()].map((r) => ({ viewerId, ...r })),
+    opts.taskId,
   );
 }
 
@@ -415,7 +436,7 @@ export async function addUser(
  * the caller's scope; removing a role ends the user's sessions.
  */
 export async function editUser(
-  deps: UserAdminDeps,
+  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
   lang: Lang,
@@ -489,7 +510,7 @@ async function requireBatchTargets(scope: TenantScope, p: Principal, ids: readon
 
 /** Soft-deletes users and ends their sessions (delete and batchDel). */
 export async function deleteUsers(
-  deps: UserAdminDeps,
+  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
   ids: readonly number[],
@@ -502,7 +523,7 @@ export async function deleteUsers(
 
 /** `audit`: approve (active) or disable (locked) users; disabling ends their sessions. */
 export async function auditUsers(
-  deps: UserAdminDeps,
+  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
   ids: readonly number[],

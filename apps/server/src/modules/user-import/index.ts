@@ -4,6 +4,7 @@ export {
   USER_IMPORT_QUEUE,
   IMPORT_CHUNK_ROWS,
   createUserImportJob,
+  failUserImportTask,
   importLimitsOf,
   runImportTask,
   type UserImportPayload,

@@ -50,6 +50,9 @@ afterAll(() => t?.close());
 beforeEach(async () => {
   await t.database.db.execute(sql`delete from task_progress`);
   await t.database.db.execute(sql`delete from sys_user where username like 'imp%'`);
+  // This file uploads more often than the per-user upload limit allows (tested in signatures.test.ts):
+  // each test starts with a fresh window.
+  await t.database.db.execute(sql`delete from rate_limit where key like 'upload:%'`);
 });
 
 const deptId = (name: string) => t.alpha.deptIds[name]!;

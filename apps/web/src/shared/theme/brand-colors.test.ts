@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, MIN_TEXT_CONTRAST, parseColor, readableShade, readableStates } from './brand-colors';
+import {
+  contrastRatio,
+  MIN_TEXT_CONTRAST,
+  parseColor,
+  readableShade,
+  readableStates,
+  selectedItemColors,
+} from './brand-colors';
 
 const WHITE = [255, 255, 255] as const;
 
@@ -40,6 +47,25 @@ describe('brand colours for plain CSS', () => {
         expect(shade, colour).not.toBe(states.base);
         expect(contrastRatio(parseColor(shade)!, WHITE), colour).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
       }
+    }
+  });
+
+  it("gives the sidebar's selected item text that reaches 4.5:1 on its tint, whatever the brand colour", () => {
+    for (const brand of [
+      '#1570f0',
+      '#1677ff',
+      '#faad14',
+      '#52c41a',
+      '#eb2f96',
+      '#000000',
+      'rgb(255 255 0)',
+    ]) {
+      const { background, text } = selectedItemColors(brand);
+      expect(contrastRatio(parseColor(text)!, parseColor(background)!), brand).toBeGreaterThanOrEqual(
+        MIN_TEXT_CONTRAST,
+      );
+      // The tint stays light (a selected row, not a filled button).
+      expect(contrastRatio(parseColor(background)!, [255, 255, 255]), brand).toBeLessThan(1.3);
     }
   });
 });

@@ -95,3 +95,18 @@ export function applyBrandColors(primaryColor: string): void {
 
 /** antd's error red (#ff4d4f) is 3.3:1 on white; this one reaches 5.9:1 (WCAG 1.4.3). */
 export const READABLE_ERROR_COLOR = '#cf1322';
+
+/**
+ * The selected item of a menu (the sidebar): a light tint of the brand colour behind text in a shade of it
+ * that reaches 4.5:1 on that tint. antd's own pair (#1570f0 on #e6f4ff) is 4.06:1.
+ */
+export function selectedItemColors(color: string): { background: string; text: string } {
+  const rgb = parseColor(color) ?? parseColor('#1677ff')!;
+  const tint = rgb.map((c) => c * 0.1 + 255 * 0.9) as unknown as Rgb;
+  for (let black = 0; black <= 100; black += 2) {
+    const shade = rgb.map((c) => c * (1 - black / 100)) as unknown as Rgb;
+    if (contrastRatio(shade, tint) >= MIN_TEXT_CONTRAST)
+      return { background: toHex(tint), text: toHex(shade) };
+  }
+  return { background: toHex(tint), text: '#000000' };
+}

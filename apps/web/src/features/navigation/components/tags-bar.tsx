@@ -1,5 +1,6 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tabs } from 'antd';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -49,8 +50,19 @@ export function TagsBar({ activePath, labelOf }: { activePath: string; labelOf: 
       void navigate(hrefOf(next[0]!));
     });
 
+  // A tab list may own only tabs (WCAG 4.1.2; axe aria-required-children): the close buttons antd puts
+  // beside each tab are for the pointer only, taken out of the accessibility tree and the tab order. The
+  // keyboard and screen readers close tabs with the menu next to the strip (close current/others/all).
+  const navRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    for (const button of navRef.current?.querySelectorAll('[role="tablist"] button') ?? []) {
+      button.setAttribute('aria-hidden', 'true');
+      button.setAttribute('tabindex', '-1');
+    }
+  });
+
   return (
-    <nav className={styles.bar} aria-label={t('layout.tabs')}>
+    <nav ref={navRef} className={styles.bar} aria-label={t('layout.tabs')}>
       <Tabs
         className={styles.tabs}
         type="editable-card"

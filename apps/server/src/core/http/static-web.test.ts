@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsEncoding, registerStaticWeb } from './static-web';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-static-'));
+const app = Fastify({ logger: false });
+const js = 'console.log("the app");\n'.repeat(100);
+const html = `<!doctype html><title>app</title>${'<p>page</p>'.repeat(100)}`;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), html);
+  fs.writeFileSync(path.join(dir, 'index.html.br'), zlib.brotliCompressSync(html));
+  fs.writeFileSync(path.join(dir, 'index.html.gz'), zlib.gzipSync(html));
+  fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js'), js);
+  fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js.br'), zlib.brotliCompressSync(js));
+  fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js.gz'), zlib.gzipSync(js));
+  fs.writeFileSync(path.join(dir, 'assets', 'logo.png'), Buffer.from([1, 2, 3]));
+  registerStaticWeb(app, dir);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('the built web app', () => {
+  it('sends the brotli copy to a browser that takes it, cached for a year under /assets/', async () => {
+    const res = await get('/assets/app-1a2b.js', 'gzip, deflate, br, zstd');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toBe('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(js);
+  });
+
+  it('sends gzip when brotli is not taken, and the file itself when nothing is', async () => {
+    const gz = await get('/assets/app-1a2b.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
+    const refused = await get('/assets/app-1a2b.js', 'br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(js);
+    const plain = await get('/assets/app-1a2b.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+  });
+
+  it('answers a page path with index.html, compressed and never cached stale', async () => {
+    const res = await get('/demo/login', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+  });
+
+  it('sends a file without copies as it is', async () => {
+    const res = await get('/assets/logo.png', 'br');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['vary']).toBeUndefined();
+    expect([...res.rawPayload]).toEqual([1, 2, 3]);
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(acceptsEncoding('gzip, br', 'br')).toBe(true);
+    expect(acceptsEncoding('gzip, br;q=0', 'br')).toBe(false);
+    expect(acceptsEncoding('*', 'gzip')).toBe(true);
+    expect(acceptsEncoding('identity', 'gzip')).toBe(false);
+    expect(acceptsEncoding(undefined, 'gzip')).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export { jobAdminRoutes } from './job-admin.routes';

@@ -1,0 +1,212 @@
+// Largest contentful paint of the login page and the student's workbench on a slow phone (issue 18): real
+// Chromium throttled to 1.6 Mbps down, 750 kbps up, 150 ms round trip and a 4x slower CPU, with an empty
+// cache (a first visit), against the built app served by the real server. `npm run bench:web-vitals`.
+//
+// Each page is loaded BENCH_ROUNDS times with the precompressed files (what the server sends) and as many
+// times with `Accept-Encoding: identity` (what it sent before the build wrote compressed copies), and the
+// median of each is printed beside the Core Web Vitals line (2.5 s).
+//
+// Settings (environment, defaults in brackets):
+//   BENCH_ROUNDS [3]        loads per page and variant
+//   BENCH_BASE_URL          a running server (with the demo school) instead of starting one
+//   CHROMIUM_PATH [/usr/bin/chromium]
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { log } from './lib/util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TENANT = 'demo';
+const STUDENT = { username: 'student', password: 'Demo@2026' };
+/** The slow phone: Lighthouse's "slow 4G" mobile profile. */
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+const LCP_LINE_MS = 2500;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  if (!fs.existsSync(SERVER_ENTRY) || !fs.existsSync(path.join(WEB_DIST, 'index.html.br'))) {
+    throw new Error('build first: npm run build (the web build writes the compressed copies)');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-bench-vitals-'));
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      WEB_DIST,
+      SMS_ADAPTER: 'dev',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /health within 180 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Records the page's largest-contentful-paint entries from the start of every document. */
+const LCP_OBSERVER = `
+  window.__lcp = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__lcp = Math.max(window.__lcp, e.startTime);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+interface Load {
+  lcpMs: number;
+  transferredKb: number;
+}
+
+/** One cold load of `url` on the slow phone; LCP once the network has been quiet. */
+async function slowLoad(page: Page, url: string, waitFor: string, compressed: boolean): Promise<Load> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Network.setExtraHTTPHeaders', {
+    headers: compressed ? {} : { 'Accept-Encoding': 'identity' },
+  });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+    bytes += e.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page.locator(waitFor).first().waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
+  // LCP is final at the first input; reading it after the page settled gives the same value.
+  const lcpMs = (await page.evaluate('window.__lcp')) as number;
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return { lcpMs, transferredKb: bytes / 1024 };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const external = process.env.BENCH_BASE_URL;
+  const server = external ? { baseUrl: external, stop: async () => undefined } : await startServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const rows: string[][] = [];
+  try {
+    // The student's session, made once without throttling; each measured load reuses its storage.
+    const setup = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const sp = await setup.newPage();
+    await sp.goto(`${server.baseUrl}/${TENANT}/login`);
+    const form = sp.locator('form#password-login');
+    await form.locator('input[autocomplete="username"]').fill(STUDENT.username);
+    await form.locator('input[autocomplete="current-password"]').fill(STUDENT.password);
+    await form.locator('button[type="submit"]').click();
+    await sp.waitForURL((u) => !/\/login\/?$/.test(u.pathname), { timeout: 60_000 });
+    await sp.waitForLoadState('networkidle');
+    const workbenchUrl = sp.url();
+    const storage = await setup.storageState();
+    const sessionStore = (await sp.evaluate('JSON.stringify({ ...sessionStorage })')) as string;
+    await setup.close();
+
+    const pages = [
+      {
+        name: 'login page',
+        url: `${server.baseUrl}/${TENANT}/login`,
+        waitFor: 'form#password-login',
+        session: false,
+      },
+      { name: 'student workbench', url: workbenchUrl, waitFor: 'main', session: true },
+    ];
+    for (const target of pages) {
+      for (const compressed of [true, false]) {
+        const loads: Load[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          const ctx = await browser.newContext({
+            viewport: { width: 375, height: 812 },
+            isMobile: true,
+            hasTouch: true,
+            ...(target.session ? { storageState: storage } : {}),
+          });
+          await ctx.addInitScript(LCP_OBSERVER);
+          if (target.session) {
+            // The page's own sessionStorage, restored before its scripts run (storageState has no session).
+            await ctx.addInitScript(
+              `for (const [k, v] of Object.entries(${sessionStore})) sessionStorage.setItem(k, v);`,
+            );
+          }
+          const page = await ctx.newPage();
+          loads.push(await slowLoad(page, target.url, target.waitFor, compressed));
+          await ctx.close();
+        }
+        const lcp = median(loads.map((l) => l.lcpMs));
+        rows.push([
+          target.name,
+          compressed ? 'precompressed (br)' : 'uncompressed (before)',
+          (lcp / 1000).toFixed(2),
+          loads.map((l) => (l.lcpMs / 1000).toFixed(2)).join(' / '),
+          median(loads.map((l) => l.transferredKb)).toFixed(0),
+          lcp < LCP_LINE_MS ? 'yes' : 'no',
+        ]);
+        log(`  ${rows.at(-1)!.join(' | ')}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  log('');
+  log(
+    `Slow phone: ${(NETWORK.downloadThroughput * 8) / 1024 / 1024} Mbps down, ${NETWORK.latency} ms RTT, CPU ${CPU_SLOWDOWN}x slower, empty cache, 375 px`,
+  );
+  log('| page | files | LCP median s | each load s | transferred kB | under 2.5 s |');
+  log('|---|---|---|---|---|---|');
+  for (const r of rows) log(`| ${r.join(' | ')} |`);
+  log('');
+  log('Reproduce: npm run build && npm run bench:web-vitals');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
