@@ -214,6 +214,13 @@ async function journey(page, baseUrl, artifacts, a11y, fixtures) {
   await front.getByRole('button', { name: zh.messages.cards.close, exact: true }).click();
   await expectBadge(page, 'message-bell', unread - 1);
   await page.getByTestId('message-card-front').locator('h3').filter({ hasNotText: frontTitle }).waitFor();
+  // Hidden, the cards stay away after a reload (the messages stay unread) until a newer message comes
+  // (below, 'A new message arrives').
+  await page.getByTestId('message-card-front').getByTestId('message-cards-hide').click();
+  await cards.waitFor({ state: 'detached' });
+  await page.reload();
+  await expectBadge(page, 'message-bell', unread - 1);
+  assert.equal(await cards.count(), 0, 'hidden cards stay hidden after a reload');
 
   // 3. [spec:S0.2.20] The drawer: 600 px, unread tab first, title, type and time of each message, unread dots.
   await bell.click();

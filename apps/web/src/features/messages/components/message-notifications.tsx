@@ -2,15 +2,21 @@ import { CloseOutlined } from '@ant-design/icons';
 import type { Message } from '@psy/contracts';
 import { Button } from 'antd';
 import { useState, type CSSProperties } from 'react';
+import { useSession } from '../../../shared/session/session-store';
 import { useTranslation } from 'react-i18next';
 import { useMessageSync, useNotificationCards, useReadMessage } from '../api/messages';
-import { cardLayout, pickCards } from '../model/notification-stack';
+import { cardLayout, cardsHiddenKey, hideUpTo, pickCards } from '../model/notification-stack';
 import styles from './messages.module.css';
+
+const readHidden = (key: string) => Number(localStorage.getItem(key)) || 0;
 
 /**
  * Stacked notification cards at the bottom right (spec S0.2.16): the newest unread messages, the first four
- * styled as a stack; closing the front card marks its message read. Also keeps the unread count current
- * (`useMessageSync`), as this is mounted once in the layout.
+ * styled as a stack; closing the front card marks its message read. Cards must never cover what a person is
+ * working on: "hide" puts the whole stack away (the messages stay unread in the message centre) until a
+ * newer message arrives, across reloads, and on a phone the stack is not drawn at all (the header's unread
+ * count stands for it; messages.module.css). Also keeps the unread count current (`useMessageSync`), as
+ * this is mounted once in the layout.
  */
 export function MessageNotifications() {
   const { t } = useTranslation();
@@ -18,8 +24,16 @@ export function MessageNotifications() {
   const cards = useNotificationCards();
   const readMessage = useReadMessage();
   const [closedIds, setClosedIds] = useState<ReadonlySet<number>>(() => new Set());
-  const shown = pickCards(cards.data, closedIds);
+  const hiddenKey = cardsHiddenKey(useSession()?.user.id ?? 0);
+  const [hiddenUpTo, setHiddenUpTo] = useState(() => readHidden(hiddenKey));
+  const shown = pickCards(cards.data, closedIds, undefined, hiddenUpTo);
   if (shown.length === 0) return null;
+
+  const hideAll = () => {
+    const upTo = hideUpTo(shown, hiddenUpTo);
+    localStorage.setItem(hiddenKey, String(upTo));
+    setHiddenUpTo(upTo);
+  };
 
   const close = (message: Message) => {
     setClosedIds((ids) => new Set(ids).add(message.id));
@@ -62,6 +76,9 @@ export function MessageNotifications() {
               <h3 className={styles.cardTitle} id={`message-card-${message.id}`}>
                 {message.title}
               </h3>
+              <Button type="text" size="small" onClick={hideAll} data-testid="message-cards-hide">
+                {t('messages.cards.hide')}
+              </Button>
               <Button
                 type="text"
                 size="small"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardLayout, NOTIFICATION_STACK, pickCards } from './notification-stack';
+import { MESSAGE_STATUS } from '@psy/contracts';
+import { cardLayout, cardsHiddenKey, hideUpTo, NOTIFICATION_STACK, pickCards } from './notification-stack';
 
 describe('notification card stack', () => {
   it('is 380 px wide in front, 10 px narrower and 5 px higher per card behind [spec:S0.2.16]', () => {
@@ -27,5 +28,22 @@ describe('notification card stack', () => {
     expect(pickCards(messages, new Set()).map((m) => m.id)).toEqual([1, 3, 4, 5, 6]);
     expect(pickCards(messages, new Set([1, 4])).map((m) => m.id)).toEqual([3, 5, 6, 7]);
     expect(pickCards(undefined, new Set())).toEqual([]);
+  });
+});
+
+describe('hiding the cards', () => {
+  const unread = (id: number) => ({ id, status: MESSAGE_STATUS.unread });
+  it('keeps hidden what was there when hidden, and shows the stack again for a newer message', () => {
+    const shown = pickCards([unread(12), unread(11), unread(9)], new Set());
+    const upTo = hideUpTo(shown, 0);
+    expect(upTo).toBe(12);
+    expect(pickCards([unread(12), unread(11)], new Set(), undefined, upTo)).toEqual([]);
+    expect(pickCards([unread(13), unread(12)], new Set(), undefined, upTo)).toEqual([unread(13)]);
+    // Hiding again never moves the mark back.
+    expect(hideUpTo([], upTo)).toBe(12);
+  });
+
+  it('keeps the mark per user', () => {
+    expect(cardsHiddenKey(7)).not.toBe(cardsHiddenKey(8));
   });
 });

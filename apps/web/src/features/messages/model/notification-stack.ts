@@ -45,13 +45,24 @@ export function cardLayout(index: number, count: number): CardLayout {
   };
 }
 
-/** The cards to show: newest unread first, without those closed a moment ago, at most `maxCards`. */
+/**
+ * The cards to show: newest unread first, without those closed a moment ago and those the person hid
+ * (ids up to `hiddenUpTo`: hiding lasts until a newer message arrives), at most `maxCards`.
+ */
 export function pickCards<T extends { id: number; status: number }>(
   messages: readonly T[] | undefined,
   closedIds: ReadonlySet<number>,
   max: number = NOTIFICATION_STACK.maxCards,
+  hiddenUpTo = 0,
 ): T[] {
   return (messages ?? [])
-    .filter((m) => m.status === MESSAGE_STATUS.unread && !closedIds.has(m.id))
+    .filter((m) => m.status === MESSAGE_STATUS.unread && !closedIds.has(m.id) && m.id > hiddenUpTo)
     .slice(0, max);
 }
+
+/** Where the hide of the cards is kept per user, across reloads. */
+export const cardsHiddenKey = (userId: number | string) => `psy.messageCards.hiddenUpTo.${userId}`;
+
+/** Hiding the cards hides what is there now: up to the newest message shown. */
+export const hideUpTo = (shown: readonly { id: number }[], current: number): number =>
+  Math.max(current, ...shown.map((m) => m.id));
