@@ -1,4 +1,5 @@
 // Bundles the server into dist/server.js; npm packages stay external, workspace packages are bundled.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -24,3 +25,8 @@ await build({
     },
   ],
 });
+
+// Worker threads load their file by URL next to the bundle (new URL('./x.mjs', import.meta.url)).
+for (const worker of ['src/modules/user-import/user-import.xls-worker.mjs']) {
+  fs.copyFileSync(worker, `dist/${worker.split('/').pop()}`);
+}

@@ -18,3 +18,9 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   };
   return mod.startTempPostgres();
 }
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const mod = (await import(pathToFileURL(MODULE).href)) as { freePort: () => Promise<number> };
+  return mod.freePort();
+}

@@ -5,8 +5,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enforceAccessRules } from './core/http/access-rules';
-import { loadEnv } from './env';
-import { HEADER, signRequest, UNSIGNED_PAYLOAD } from '@psy/contracts';
+import { loadEnv, SERVER_ROOT } from './env';
+import { ERRORS, HEADER, signRequest, UNSIGNED_PAYLOAD } from '@psy/contracts';
 import { DEFAULT_BODY_LIMIT } from './app';
 import { createTestContext, type TestContext } from './test/harness';
 import {
@@ -93,6 +93,60 @@ describe('every route behind a permission key', () => {
       const res = await t.request(r.endpoint.method, url, undefined, { token: student });
       expect(res.status, `${r.endpoint.method} ${url} as a student`).toBe(403);
     }
+  });
+});
+
+describe('a user who must change the password [spec:S0.4.1]', () => {
+  const pathOf = (p: string) => p.replace(/:([A-Za-z_]+)/g, '1');
+  const setMustChange = (value: boolean) =>
+    t.database.withTenant(t.alpha.tenantId, ({ tx }) =>
+      tx.execute(sql`update sys_user set must_change_password = ${value} where username = 'admin'`),
+    );
+
+  it('is answered only by the routes that serve them; every other signed-in route refuses with the silent code', async () => {
+    // The administrator holds every permission key: only the pending password change can refuse.
+    await setMustChange(true);
+    try {
+      const token = await t.tokenFor('admin');
+      const signedIn = t.app.routes.filter((r) => r.access.kind !== 'public');
+      const open = signedIn.filter((r) => r.allowPasswordChangePending);
+      expect(open.map((r) => `${r.endpoint.method} ${r.endpoint.path}`).sort()).toEqual(
+        [
+          'GET /admin/role/getUserPortPermission',
+          'GET /admin/user/info',
+          'GET /auth/token/ping',
+          'POST /admin/user/changeMyPwd',
+          'POST /admin/user/resetPwd',
+          'POST /auth/token/logout',
+          'GET /admin/v2/user/toggleRole',
+        ].sort(),
+      );
+      expect(signedIn.length - open.length).toBeGreaterThan(150);
+      for (const r of signedIn) {
+        if (r.allowPasswordChangePending) continue;
+        const url = pathOf(r.endpoint.path);
+        const res = await t.request(r.endpoint.method, url, undefined, {
+          token,
+          headers: { 'accept-language': 'en-US' },
+        });
+        const what = `${r.endpoint.method} ${url}`;
+        expect(res.status, what).toBe(403);
+        expect(res.body, what).toEqual({
+          code: ERRORS.passwordChangeRequired.code,
+          msg: 'change your password before using this function',
+          data: null,
+        });
+      }
+      // What the start-up flow needs still answers.
+      const info = await t.get('/admin/user/info', { token });
+      expect(info.status).toBe(200);
+      expect(info.body.data.sysUser.mustChangePassword).toBe(true);
+      expect((await t.get('/admin/role/getUserPortPermission', { token })).status).toBe(200);
+    } finally {
+      await setMustChange(false);
+    }
+    const after = await t.tokenFor('admin');
+    expect((await t.get('/admin/user/page', { token: after })).status).toBe(200);
   });
 });
 
@@ -372,5 +426,18 @@ describe('configuration', () => {
     expect(() => loadEnv({ SMS_ADAPTER: 'http' })).toThrow(/SMS_GATEWAY_URL/);
     expect(() => loadEnv({ NODE_ENV: 'production', SMS_ADAPTER: 'dev' })).toThrow(/SMS_ADAPTER/);
     expect(loadEnv({}).PORT).toBe(3000);
+  });
+
+  it('.env.example describes every setting with its default', () => {
+    const example = fs.readFileSync(path.join(SERVER_ROOT, '../../.env.example'), 'utf8');
+    const written = new Map(
+      [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]),
+    );
+    const defaults = loadEnv({}) as Record<string, unknown>;
+    for (const key of Object.keys(defaults)) expect(written.has(key), key).toBe(true);
+    // The limits operators tune are written with the values the server uses when they are not set.
+    for (const key of Object.keys(defaults).filter((k) => k.startsWith('IMPORT_'))) {
+      expect(written.get(key), key).toBe(String(defaults[key]));
+    }
   });
 });

@@ -61,6 +61,7 @@ import {
   USER_IMPORT_QUEUE,
   createUserImportJob,
   failUserImportTask,
+  importLimitsOf,
   userImportRoutes,
 } from './modules/user-import';
 import { clientLogRoutes } from './modules/client-logs';
@@ -235,7 +236,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const endsTask = { onFinalFailure: failExportTask({ database }), retryable: false };
   jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), endsTask);
   jobs.register(FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob({ database, files }), endsTask);
-  jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files }), {
+  const importLimits = importLimitsOf(env);
+  jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files, limits: importLimits }), {
     onFinalFailure: failUserImportTask({ database, files }),
     retryable: false,
   });
@@ -305,7 +307,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...messageTemplateRoutes(),
     ...noticeRoutes(),
     ...downloadRoutes(files),
-    ...userImportRoutes(files, database.system),
+    ...userImportRoutes(files, database.system, importLimits),
     ...clientLogRoutes(database),
     ...agreementRoutes(),
     ...signatureRoutes(files, database.system),

@@ -50,6 +50,18 @@ const envSchema = z.object({
   JOB_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
   /** Seconds a job stays claimed without its worker renewing it (renewed every third of it). */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
+  /**
+   * What one bulk user import may cost (docs/user-import.md "Limits"): data rows and columns of the sheet,
+   * the unpacked size of an .xlsx (MB, all parts) and the unpacked/packed ratio of a part, and the refused
+   * cells kept for the result file (the rest are counted).
+   */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
+  IMPORT_MAX_COLUMNS: z.coerce.number().int().min(10).max(1000).default(100),
+  IMPORT_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(256),
+  IMPORT_MAX_COMPRESSION_RATIO: z.coerce.number().int().min(2).max(10_000).default(100),
+  IMPORT_MAX_ERROR_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** Chunk transactions of one import in flight at once (each keeps a PostgreSQL core busy). */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
   TRUST_PROXY: bool,
   /** WebAuthn relying party: the host name the fingerprint credentials are bound to (no scheme, no port). */

@@ -57,6 +57,10 @@ export const pageOf = <T extends z.ZodType>(record: T) =>
   z.object({
     records: z.array(record),
     total: z.number().int(),
+    estimated: z
+      .boolean()
+      .optional()
+      .describe('true: more rows than a list counts (10,000); `total` is then an estimate'),
     current: z.number().int(),
     size: z.number().int(),
   });

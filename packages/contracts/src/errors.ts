@@ -1,8 +1,9 @@
 /**
  * The error catalogue (spec S0.8). Each error has the HTTP status it is sent with, the body `code`,
  * and a message in both languages. Body code equals the HTTP status except for the business refusals
- * (code 1: `business` with HTTP 400, `loginNotPermitted` with HTTP 403) and the forced-logout codes
- * (3 `accountDisabled`, 20 `noRole`, both HTTP 403), after which the client ends the session.
+ * (code 1: `business` with HTTP 400, `loginNotPermitted` with HTTP 403), the forced-logout codes
+ * (3 `accountDisabled`, 20 `noRole`, both HTTP 403), after which the client ends the session, and
+ * `passwordChangeRequired` (HTTP 403, the silent code 12: the start-up dialog already asks for the change).
  */
 export const ERRORS = {
   badRequest: { status: 400, code: 400, en: 'Invalid request', zh: '请求参数错误' },
@@ -55,6 +56,17 @@ export const ERRORS = {
     en: 'No login permission, contact the system administrator',
     zh: '没有登录权限，请联系系统管理员',
   },
+  /**
+   * A signed-in user who must still change the initial (or an administrator-set) password calls anything
+   * but the password change, logout, their own info and role choice (spec S0.4.1). Silent body code 12
+   * (spec S0.8.2): the web shows the forced password dialog, not a toast or the 403 page.
+   */
+  passwordChangeRequired: {
+    status: 403,
+    code: 12,
+    en: 'change your password before using this function',
+    zh: '请先修改密码后再使用此功能',
+  },
   /** Login of a disabled account with the right password or SMS code (spec S0.8.4). */
   loginNotPermitted: {
     status: 403,
@@ -72,7 +84,7 @@ export const ERRORS = {
 
 export type ErrorKey = keyof typeof ERRORS;
 
-/** Body code the client never shows (spec S0.8.2). */
+/** Body code the client never shows (spec S0.8.2); `passwordChangeRequired` uses it. */
 export const SILENT_BODY_CODE = 12;
 /** Body codes after which the client ends the session (spec S0.8.2). */
 export const LOGOUT_BODY_CODES: readonly number[] = [3, 20];

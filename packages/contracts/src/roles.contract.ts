@@ -15,6 +15,18 @@ export const BUILT_IN_ADMIN_ROLE = 'ROLE_ADMIN';
 export const DATA_SCOPES = ['all', 'dept_tree'] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 
+/**
+ * The ordinary user's role (students, visitors). Its holders act on their own data only, so its data
+ * scope reaches nobody else: the one school-wide role a department administrator may be let to grant.
+ */
+export const ORDINARY_USER_ROLE = 'ROLE_GENERAL';
+
+/**
+ * Holders of a role are counted up to this many; a role with more answers ROLE_USER_COUNT_CAP + 1 (shown
+ * as "10,000+"): counting every student of a large school per page load costs a scan.
+ */
+export const ROLE_USER_COUNT_CAP = 10_000;
+
 export const ROLE_NAME_MAX = 30;
 export const ROLE_CODE_MAX = 40;
 export const ROLE_DESC_MAX = 200;
@@ -36,6 +48,22 @@ export const ROLE_MESSAGES = {
   outOfScope: {
     'en-US': 'a department administrator can only manage roles limited to the department subtree',
     'zh-CN': '部门管理员只能管理数据范围为本部门及以下的角色',
+  },
+  /** Which roles department administrators may grant is the school administrator's decision. */
+  delegableByAdmin: {
+    'en-US': 'only a school-wide administrator decides which roles department administrators may grant',
+    'zh-CN': '只有学校管理员可以设置部门管理员可授予的角色',
+  },
+  /** A delegable role must not reach further than the department administrators who grant it. */
+  delegableScope: {
+    'en-US':
+      'only a role limited to the department subtree, or the ordinary user role, can be granted by department administrators',
+    'zh-CN': '只有数据范围为本部门及以下的角色或普通用户角色可以由部门管理员授予',
+  },
+  /** A department administrator granting (or removing) a role the school did not delegate to them. */
+  notDelegated: {
+    'en-US': 'a department administrator can only grant or remove the roles the school lets them grant',
+    'zh-CN': '部门管理员只能授予或移除学校允许其授予的角色',
   },
 } as const;
 
@@ -66,9 +94,16 @@ export const roleRecordSchema = z.object({
   roleDesc: z.string().nullable(),
   portPermission: z.array(z.string()),
   dataScope: z.enum(DATA_SCOPES),
+  /** Department administrators may grant the role to users of their subtree (set by a school administrator). */
+  delegable: z.boolean(),
   /** The built-in administrator role (not deletable, grants fixed). */
   builtIn: z.boolean(),
-  userCount: z.number().int().describe('users holding the role'),
+  userCount: z
+    .number()
+    .int()
+    .describe(
+      `users holding the role, counted up to ${ROLE_USER_COUNT_CAP}; more answer ${ROLE_USER_COUNT_CAP + 1}`,
+    ),
   createTime: z.string().describe('ISO 8601 time in UTC'),
 });
 export type RoleRecord = z.infer<typeof roleRecordSchema>;
@@ -89,6 +124,7 @@ export const roleOptionSchema = z.object({
   roleId: z.number().int(),
   roleName: z.string(),
   roleCode: z.string(),
+  grantable: z.boolean().describe('whether the caller may grant the role to a user (and remove it)'),
 });
 
 /** Every role of the school, for role pickers (user form, agreement settings). */
@@ -121,6 +157,12 @@ export const roleBodySchema = z.object({
     .transform((v) => (v ? v : null)),
   portPermission: portPermissionSchema,
   dataScope: z.enum(DATA_SCOPES).describe("'all' or 'dept_tree' (own department subtree)"),
+  delegable: z
+    .boolean()
+    .optional()
+    .describe(
+      'department administrators may grant it (school administrators only; a dept_tree role or ROLE_GENERAL); absent: unchanged, false for a new role',
+    ),
 });
 export type RoleBody = z.input<typeof roleBodySchema>;
 

@@ -130,11 +130,6 @@ export const PASSWORD_CHANGE_MESSAGES = {
     'en-US': 'this account does not have to reset its password; change it with the old password',
     'zh-CN': '当前账号无需重置密码，请使用原密码修改',
   },
-  /** A permission-gated call by a user who must first change the initial password (spec S0.4.1). */
-  changeRequired: {
-    'en-US': 'change your password before using this function',
-    'zh-CN': '请先修改密码后再使用此功能',
-  },
   /** Shown after a successful change, before the client logs out (spec S0.4.3). */
   changed: { 'en-US': 'password changed, please log in again', 'zh-CN': '密码修改成功，请重新登录' },
 } as const satisfies Record<string, RuleMessage>;

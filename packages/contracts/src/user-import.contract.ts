@@ -17,8 +17,6 @@ export const IMPORT_TYPE = { create: 0, update: 1 } as const;
 
 /** Largest upload accepted (bytes): about 250,000 rows of the template as XLSX. */
 export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
-/** Most data rows one file may hold. */
-export const IMPORT_ROWS_MAX = 200_000;
 
 /** Spec S0.5 messages of the import dialog (also answered by the server). */
 export const IMPORT_MESSAGES = {
@@ -184,10 +182,11 @@ export const importUsersBodySchema = z.object({
 
 export const importUsersResultSchema = z.object({
   task: taskProgressSchema,
-  initialPassword: z
-    .string()
-    .nullable()
-    .describe('create mode: the initial password of every user the task creates (shown once)'),
+  passwordsInResult: z
+    .boolean()
+    .describe(
+      "create mode: every account the task creates gets its own initial password, listed in the task's result file",
+    ),
 });
 export type ImportUsersResult = z.infer<typeof importUsersResultSchema>;
 

@@ -14,13 +14,21 @@ export const USER_TYPE_MESSAGES = {
   },
 } as const;
 
+/** Users of a type are counted up to this many (more answer the cap + 1, shown "10,000+"). */
+export const USER_TYPE_USER_COUNT_CAP = 10_000;
+
 export const userTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   code: z.string(),
   allowRegister: z.boolean().describe('offered on the self-registration page'),
   sort: z.number().int(),
-  userCount: z.number().int(),
+  userCount: z
+    .number()
+    .int()
+    .describe(
+      `users of the type (deleted ones included), counted up to ${USER_TYPE_USER_COUNT_CAP}; more answer ${USER_TYPE_USER_COUNT_CAP + 1}`,
+    ),
 });
 export type UserType = z.infer<typeof userTypeSchema>;
 

@@ -626,6 +626,8 @@ export interface RoleSeed {
   name: string;
   ports: string[];
   dataScope?: 'all' | 'dept_tree';
+  /** Department administrators may grant it (the school administrator can change this per role). */
+  delegable?: boolean;
   /** Product codes whose whole menu the role gets, or menu codes with a `menu:` prefix. */
   grants: RoleGrant[];
 }
@@ -715,6 +717,7 @@ export const ROLES: RoleSeed[] = [
     code: 'ROLE_GENERAL',
     name: '普通用户',
     ports: ALL_PORTS,
+    delegable: true,
     grants: [
       'menu:appointment_mine',
       'menu:plantest_take',

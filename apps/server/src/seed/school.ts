@@ -171,6 +171,7 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
           roleName: r.name,
           portPermission: r.ports,
           dataScope: r.dataScope ?? 'all',
+          delegable: r.delegable ?? false,
         })
         .returning({ id: role.id });
       roleIds[r.code] = row!.id;

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   HEADER,
-  PASSWORD_CHANGE_MESSAGES,
   REPLAYED_REQUEST,
   REQUEST_ID_PATTERN,
   SIGNATURE_MAX_SKEW_MS,
@@ -40,6 +39,13 @@ export interface RouteDef<
    * client can still end the session); every other signed-in route refuses them (body codes 3 and 20).
    */
   allowBlockedUser?: boolean;
+  /**
+   * The route also serves a signed-in user who must still change the initial (or an administrator-set)
+   * password: the password change, logout, the user's own info and roles, and the role choice. Every other
+   * signed-in route refuses them (`passwordChangeRequired`), so an account whose password someone else
+   * knows (an imported or reset one) reaches nothing until its owner has chosen a password (spec S0.4.1).
+   */
+  allowPasswordChangePending?: boolean;
   /**
    * System-context work around the tenant transaction, which cannot use the system handle: records that
    * must outlive a refusal (the transaction rolls back when the handler throws), such as failure
@@ -176,17 +182,17 @@ function verifySignature(req: FastifyRequest, tokenHash: string | null): string 
   return requestId;
 }
 
-function checkAccess(access: Access, principal: Principal | null, lang: Lang): void {
+function checkAccess(route: RouteDef, principal: Principal | null): void {
+  const { access } = route;
   if (access.kind === 'public') return;
   if (!principal) throw new AppError('unauthenticated');
+  // Until the initial (or admin-reset) password is changed, only the routes that declare they serve such
+  // a user answer: an allow-list, so a route added later is closed to them unless it says otherwise.
+  if (principal.mustChangePassword && route.allowPasswordChangePending !== true) {
+    throw new AppError('passwordChangeRequired');
+  }
   if (access.kind === 'permission' && !access.anyOf.some((p) => principal.permissions.has(p))) {
     throw new AppError('forbidden');
-  }
-  // Until the initial (or admin-reset) password is changed the account acts with no permission: the
-  // start-up dialog blocks the screen, and the server refuses what a bypassed dialog would reach. Calls
-  // about the user's own session and profile (AUTHENTICATED) still work, the password change among them.
-  if (access.kind === 'permission' && principal.mustChangePassword) {
-    throw new AppError('forbidden', PASSWORD_CHANGE_MESSAGES.changeRequired[lang]);
   }
 }
 
@@ -244,7 +250,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
             });
             if (!principal && access.kind !== 'public') throw new AppError('unauthenticated');
           }
-          checkAccess(access, principal, langOf(req));
+          checkAccess(route, principal);
           // Input is looked at only for a caller who may make the call: others learn nothing of its shape.
           const query = parseInput(endpoint.query, req.query, 'query');
           const body = parseInput(endpoint.body, req.body, 'body');

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
+import { countRows, preferCustomPlans, type ListTotal } from '../../core/db/paging';
 import { dept, role, sysUser, userRole } from '../identity/identity.table';
 import { agreementRecord } from './agreements.table';
 
@@ -67,13 +68,35 @@ const roleNamesSql = sql<string[]>`coalesce((select array_agg(r.role_name order 
   join ${role} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
   where ur.tenant_id = "agreement_record"."tenant_id" and ur.user_id = "agreement_record"."user_id"), '{}')`;
 
-/** Agreements with who gave them, newest first; `page` omitted: all (exports, capped by the caller). */
+/** The records matching the filter (the user's row is joined only when the keyword needs it). */
+function matching(tx: TenantScope['tx'], tenantId: number, filter: AgreementFilterInput) {
+  const base = tx
+    .select({ id: agreementRecord.id, agreedAt: agreementRecord.agreedAt })
+    .from(agreementRecord);
+  const joined = filter.keyword
+    ? base.innerJoin(
+        sysUser,
+        and(eq(sysUser.tenantId, agreementRecord.tenantId), eq(sysUser.id, agreementRecord.userId)),
+      )
+    : base;
+  return joined.where(whereOf(tenantId, filter));
+}
+
+/**
+ * Agreements with who gave them, newest first; `page` omitted: all (exports, capped by the caller). The
+ * page's ids come first (from the (tenant, time, id) index when there is no keyword), then their rows.
+ */
 export async function findAgreementRecords(
   { tx, tenantId }: TenantScope,
   filter: AgreementFilterInput,
   page: { offset: number; limit: number },
 ) {
-  const where = whereOf(tenantId, filter);
+  await preferCustomPlans(tx);
+  const ids = matching(tx, tenantId, filter)
+    .orderBy(desc(agreementRecord.agreedAt), desc(agreementRecord.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('p');
   const rows = await tx
     .select({
       id: agreementRecord.id,
@@ -88,29 +111,24 @@ export async function findAgreementRecords(
       formAnswerId: agreementRecord.formAnswerId,
       agreedAt: agreementRecord.agreedAt,
     })
-    .from(agreementRecord)
+    .from(ids)
+    .innerJoin(agreementRecord, and(eq(agreementRecord.tenantId, tenantId), eq(agreementRecord.id, ids.id)))
     .innerJoin(
       sysUser,
       and(eq(sysUser.tenantId, agreementRecord.tenantId), eq(sysUser.id, agreementRecord.userId)),
     )
     .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
-    .where(where)
-    .orderBy(desc(agreementRecord.agreedAt), desc(agreementRecord.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy(desc(ids.agreedAt), desc(ids.id));
   return rows;
 }
 
-export async function countAgreementRecords({ tx, tenantId }: TenantScope, filter: AgreementFilterInput) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(agreementRecord)
-    .innerJoin(
-      sysUser,
-      and(eq(sysUser.tenantId, agreementRecord.tenantId), eq(sysUser.id, agreementRecord.userId)),
-    )
-    .where(whereOf(tenantId, filter));
-  return row?.n ?? 0;
+/** Records matching the filter: exact up to `limit` (EXACT_COUNT_LIMIT by default), estimated beyond. */
+export async function countAgreementRecords(
+  { tx, tenantId }: TenantScope,
+  filter: AgreementFilterInput,
+  limit?: number,
+): Promise<ListTotal> {
+  return countRows(tx, matching(tx, tenantId, filter).getSQL(), limit);
 }
 
 /** Per live role: users holding it, and how many of them agreed to `formName`. */

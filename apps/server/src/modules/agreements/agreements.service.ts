@@ -147,11 +147,12 @@ export async function listAgreements(
 
 async function rowsForExport(scope: TenantScope, f: AgreementFilter) {
   const filter = filterOf(f);
-  const total = await countAgreementRecords(scope, filter);
+  // Counted exactly up to the export's limit only: beyond it the export is refused anyway.
+  const { total, estimated } = await countAgreementRecords(scope, filter, AGREEMENT_EXPORT_MAX_ROWS);
   if (total > AGREEMENT_EXPORT_MAX_ROWS)
     throw new AppError(
       'badRequest',
-      `too many records to export (${total}, at most ${AGREEMENT_EXPORT_MAX_ROWS}): narrow the filters`,
+      `too many records to export (${estimated ? 'about ' : ''}${total}, at most ${AGREEMENT_EXPORT_MAX_ROWS}): narrow the filters`,
     );
   return findAgreementRecords(scope, filter, { offset: 0, limit: AGREEMENT_EXPORT_MAX_ROWS });
 }

@@ -1,4 +1,13 @@
-import { bigint, foreignKey, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { idColumn, tenantIdColumn, tenantIsolation } from '../../core/db/columns';
 import { sysUser } from '../identity/identity.table';
 
@@ -17,6 +26,12 @@ export const agreementRecord = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('agreement_record_user_form_uq').on(t.tenantId, t.userId, t.formName),
+    // The list's order (newest first): its pages and count from this index alone.
+    index('agreement_record_time_idx').on(
+      t.tenantId,
+      t.agreedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     foreignKey({
       name: 'agreement_record_user_fk',
       columns: [t.tenantId, t.userId],

@@ -285,16 +285,19 @@ describe('password calls and tenants', () => {
 });
 
 describe('an account that must change its password [spec:S0.4.1]', () => {
-  it('acts with no permission until the password is changed; its own calls still work', async () => {
+  it('reaches nothing until the password is changed but the change, logout and its own info', async () => {
     await restore(t.alpha.tenantId, 'subadmin', true);
     try {
       const token = (await t.login('subadmin')).body.data.access_token;
-      const refused = await t.get('/admin/user/page', { token, headers: EN });
-      expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({
-        code: 403,
-        msg: 'change your password before using this function',
-      });
+      // A permission route and a route any signed-in user may call (own profile details) alike.
+      for (const url of ['/admin/user/page', '/admin/user/detail']) {
+        const refused = await t.get(url, { token, headers: EN });
+        expect(refused.status, url).toBe(403);
+        expect(refused.body, url).toMatchObject({
+          code: 12,
+          msg: 'change your password before using this function',
+        });
+      }
       expect((await t.get('/admin/user/info', { token })).status).toBe(200);
 
       expect((await resetPwd(token, 'NewPass#2026')).status).toBe(200);

@@ -106,6 +106,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       access: AUTHENTICATED,
       // A disabled or role-less user must still be able to end the session.
       allowBlockedUser: true,
+      allowPasswordChangePending: true,
       handler: async ({ scope, principal }) => auth.logout(scope, principal),
     }),
     // The password calls live here rather than in identity: decrypting, verifying, rate limiting and
@@ -113,6 +114,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: resetPasswordAtLoginEndpoint,
       access: AUTHENTICATED,
+      allowPasswordChangePending: true,
       outsideTransaction: {
         before: (_token, req) => openRequestPasswords(deps.database.system, req, ['newPwd']),
       },
@@ -124,6 +126,7 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: changeMyPasswordEndpoint,
       access: AUTHENTICATED,
+      allowPasswordChangePending: true,
       outsideTransaction: {
         before: async (token, req) => {
           await auth.beginPasswordChange(deps, token);
@@ -139,6 +142,8 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: pingEndpoint,
       access: AUTHENTICATED,
+      // The session's own state (the web's token timers).
+      allowPasswordChangePending: true,
       handler: async ({ principal }) => auth.tokenStatus(principal),
     }),
     defineRoute({
@@ -177,6 +182,8 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: toggleRoleEndpoint,
       access: AUTHENTICATED,
+      // A user with several roles chooses one before the layout (and its forced password dialog) shows.
+      allowPasswordChangePending: true,
       handler: async ({ scope, query, principal }) => auth.toggleRole(scope, principal, query.roleId),
     }),
   ] as RouteDef[];

@@ -230,7 +230,10 @@ export async function loginWithPassword(
 
   const password = await decryptPassword(system, 'password', input.password);
   const user = await database.withTenant(tenantId, (s) => findUserForLogin(s, username));
-  const valid = await verifyPassword(user?.passwordHash ?? null, password);
+  // An imported account's individual initial password opens it only until its owner has chosen one.
+  const valid = await verifyPassword(user?.passwordHash ?? null, password, {
+    acceptInitial: user?.mustChangePassword === true,
+  });
 
   if (!valid || !user) {
     const nextFails = failCount + 1;

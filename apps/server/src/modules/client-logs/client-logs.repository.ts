@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { countRows, preferCustomPlans } from '../../core/db/paging';
 import { sysUser } from '../identity/identity.table';
 import type { TenantScope } from '../../core/db/database';
 import { clientLog } from './client-logs.table';
@@ -32,7 +33,11 @@ export interface ClientLogFilter {
   to?: Date | undefined;
 }
 
-/** A page of stored entries, newest first, with who uploaded each. */
+/**
+ * A page of stored entries, newest first, with who uploaded each. The total is counted up to
+ * EXACT_COUNT_LIMIT (estimated beyond); the page's ids come from the (tenant[, type | user], time, id)
+ * indexes first, then their rows, so a deep offset skips index entries only.
+ */
 export async function findClientLogPage(
   { tx, tenantId }: TenantScope,
   f: ClientLogFilter,
@@ -45,6 +50,15 @@ export async function findClientLogPage(
     f.from ? gte(clientLog.createTime, f.from) : undefined,
     f.to ? lt(clientLog.createTime, f.to) : undefined,
   );
+  await preferCustomPlans(tx);
+  const ids = tx
+    .select({ id: clientLog.id, createTime: clientLog.createTime })
+    .from(clientLog)
+    .where(where)
+    .orderBy(desc(clientLog.createTime), desc(clientLog.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('p');
   const rows = await tx
     .select({
       id: clientLog.id,
@@ -59,12 +73,17 @@ export async function findClientLogPage(
       time: clientLog.time,
       createTime: clientLog.createTime,
     })
-    .from(clientLog)
+    .from(ids)
+    .innerJoin(clientLog, and(eq(clientLog.tenantId, tenantId), eq(clientLog.id, ids.id)))
     .leftJoin(sysUser, and(eq(sysUser.tenantId, clientLog.tenantId), eq(sysUser.id, clientLog.userId)))
-    .where(where)
-    .orderBy(desc(clientLog.createTime), desc(clientLog.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [total] = await tx.select({ n: count() }).from(clientLog).where(where);
-  return { rows, total: total?.n ?? 0 };
+    .orderBy(desc(ids.createTime), desc(ids.id));
+  const total = await countRows(
+    tx,
+    tx
+      .select({ one: sql`1` })
+      .from(clientLog)
+      .where(where)
+      .getSQL(),
+  );
+  return { rows, total };
 }

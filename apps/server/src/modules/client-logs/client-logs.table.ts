@@ -20,7 +20,20 @@ export const clientLog = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    index('client_log_time_idx').on(t.tenantId, t.createTime.desc()),
+    // The list's orders (newest first, by type or by user): pages and counts from these indexes alone.
+    index('client_log_time_idx').on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('client_log_type_idx').on(
+      t.tenantId,
+      t.type,
+      t.createTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('client_log_user_idx').on(
+      t.tenantId,
+      t.userId,
+      t.createTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     foreignKey({
       name: 'client_log_user_fk',
       columns: [t.tenantId, t.userId],

@@ -1,5 +1,5 @@
 import { TASK_STATUS } from '@psy/contracts';
-import { and, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SystemScope, TenantScope } from '../../core/db/database';
 import { taskProgress } from './downloads.table';
 
@@ -137,6 +137,27 @@ export async function updateActiveTask(
     )
     .returning();
   return row ?? null;
+}
+
+/** Sets the file (and params) of a cancelled or failed task that has none yet; false otherwise. */
+export async function setEndedTaskFile(
+  { tx, tenantId }: TenantScope,
+  id: number,
+  patch: { fileKey: string | null; params: Record<string, unknown>; expireTime: Date | null },
+): Promise<boolean> {
+  const rows = await tx
+    .update(taskProgress)
+    .set(patch)
+    .where(
+      and(
+        eq(taskProgress.tenantId, tenantId),
+        eq(taskProgress.id, id),
+        inArray(taskProgress.taskStatus, [TASK_STATUS.cancelled, TASK_STATUS.failed]),
+        isNull(taskProgress.fileKey),
+      ),
+    )
+    .returning({ id: taskProgress.id });
+  return rows.length === 1;
 }
 
 /** Adds a chunk's counts to an active task (the import's chunk transaction). */

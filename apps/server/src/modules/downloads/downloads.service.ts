@@ -25,6 +25,7 @@ import {
   findTasks,
   finishActiveTask,
   insertTask,
+  setEndedTaskFile,
   type TaskInsert,
   type TaskRow,
 } from './downloads.repository';
@@ -46,7 +47,7 @@ export function toTask(r: TaskRow): TaskProgress {
     totalCount: r.totalCount,
     successCount: r.successCount,
     failCount: r.failCount,
-    isDownload: r.taskStatus === TASK_STATUS.done && r.fileKey ? 1 : 0,
+    isDownload: hasDownload(r) ? 1 : 0,
     error: r.error,
     createUserId: r.createUserId,
     createUserName: r.createUserName,
@@ -57,6 +58,17 @@ export function toTask(r: TaskRow): TaskProgress {
 }
 
 const isImport = (r: TaskRow) => IMPORT_TYPES.includes(r.taskType as 0 | 1);
+
+/**
+ * A finished task's file can be downloaded: a done task's, or an import's that was cancelled or failed
+ * after creating users (its result file is the only place their initial passwords are).
+ */
+function hasDownload(r: TaskRow): boolean {
+  if (!r.fileKey) return false;
+  return (
+    r.taskStatus === TASK_STATUS.done || (isImport(r) && !ACTIVE_STATUSES.includes(r.taskStatus as 0 | 1))
+  );
+}
 
 /** The task types of a list category; the import category needs the import permission. */
 function typesOf(p: Principal, category: TaskCategory): number[] {
@@ -147,8 +159,8 @@ export async function cancelTask(scope: TenantScope, p: Principal, id: number) {
 /** The stored file of a finished task of the user: its name and storage key; null if none. */
 export async function findMyTaskFile(scope: TenantScope, userId: number, id: number) {
   const row = await findTask(scope, id);
-  if (!row || row.createUserId !== userId || row.taskStatus !== TASK_STATUS.done || !row.fileKey) return null;
-  return { fileName: resultFileName(row), fileKey: row.fileKey };
+  if (!row || row.createUserId !== userId || !hasDownload(row)) return null;
+  return { fileName: resultFileName(row), fileKey: row.fileKey! };
 }
 
 /** The name a task's file downloads under: the export's, or `<upload>-result.xlsx` for an import. */
@@ -201,6 +213,23 @@ export async function failTask(scope: TenantScope, id: number, error: string) {
     expireTime: null,
   });
   return row ? toTask(row) : null;
+}
+
+/**
+ * Gives a task that ended cancelled or failed its file (an import's result with the initial passwords of
+ * the users it created) and new params; false if it is not such a task or already has a file.
+ */
+export async function attachEndedTaskFile(
+  scope: TenantScope,
+  id: number,
+  fileKey: string | null,
+  params: Record<string, unknown>,
+): Promise<boolean> {
+  return setEndedTaskFile(scope, id, {
+    fileKey,
+    params,
+    expireTime: fileKey ? expiry() : null,
+  });
 }
 
 /** Marks a generating export task done with its stored file; null if it was not generating. */

@@ -9,6 +9,7 @@ export {
   createTask,
   completeTask,
   failTask,
+  attachEndedTaskFile,
   toTask,
   TASK_FILES_EXPIRE_QUEUE,
   createTaskFilesExpireJob,

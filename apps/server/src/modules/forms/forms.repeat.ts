@@ -22,8 +22,17 @@ export const VISIT_RECORD_PURPOSES = [
 async function mayReadVisitRecords(scope: TenantScope, p: Principal): Promise<boolean> {
   if (canReadAllAnswers(p) || canEditForms(p)) return true;
   if (isWorkforceMember(roleCodesOf(p))) return true;
+  return holdsVisitRecordPermission(scope, p, 'view');
+}
+
+/** Whether a role form permission of the caller allows `kind` on one of the school's visit-record forms. */
+export async function holdsVisitRecordPermission(
+  scope: TenantScope,
+  p: Principal,
+  kind: 'view' | 'edit',
+): Promise<boolean> {
   for (const perm of await findMyFormPermissions(scope, p)) {
-    if (!perm.view) continue;
+    if (!perm[kind]) continue;
     const f = await findForm(scope, perm.formId);
     if (f && (VISIT_RECORD_PURPOSES as readonly string[]).includes(f.purpose)) return true;
   }

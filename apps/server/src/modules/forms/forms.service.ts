@@ -38,6 +38,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-e
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope, recordPersonalDataRead } from '../identity';
 import { getDict, SETTINGS_PERMISSIONS } from '../settings';
+import { isStaff, isWorkforceMember } from '../workforce';
 import { signatureImage } from '../signatures';
 import { latestScaleResultOf, recordScaleResult } from '../assessment';
 import {
@@ -79,6 +80,7 @@ import {
   type FormRow,
 } from './forms.repository';
 import { loadOptionLists, loadTimeSlots, withListLabels } from './forms.option-lists';
+import { holdsVisitRecordPermission } from './forms.repeat';
 
 type Localized = { 'zh-CN': string; 'en-US': string };
 type DefinitionJson = z.infer<typeof formDefinitionJsonSchema>;
@@ -749,14 +751,22 @@ export async function saveSetting(
   return (await listSettings(scope, b.code))[0]!;
 }
 
-/** Grading needs a form edit permission or the builder's: staff who write records, not the subject. */
+/**
+ * Who may grade a person (`saveScaleResult`, `gradeResultCalc`): staff who record visits about someone
+ * else in their data scope. Staff: a role other than the ordinary user's applies (a student is never a
+ * grader, whatever form permission their role was given). Who records visits: the form builder
+ * (`admin_form_edit`), the counsellor roles (WORKFORCE_ROLE_CODES), or an edit permission on one of the
+ * school's visit-record forms (case record, intake, first interview); an edit permission on any other
+ * form is not enough.
+ */
 async function requireGrader(scope: TenantScope, p: Principal, subjectId: number) {
   if (subjectId === p.userId) throw forbidden('you may not grade yourself');
+  if (!isStaff(p)) throw forbidden('only staff who record visits may grade a person');
   if (!(await inDataScope(scope, p, { userId: subjectId, createdBy: -1 })))
     throw forbidden('the person is outside your data scope');
-  if (p.permissions.has(FORM_PERMISSIONS.edit)) return;
-  const perms = await findMyFormPermissions(scope, p);
-  if (!perms.some((x) => x.edit)) throw forbidden('grading needs a form edit permission');
+  if (p.permissions.has(FORM_PERMISSIONS.edit) || isWorkforceMember(roleCodesOf(p))) return;
+  if (!(await holdsVisitRecordPermission(scope, p, 'edit')))
+    throw forbidden('grading needs an edit permission on a case-record, intake or first-interview form');
 }
 
 /** `gradeResultCalc` (S0.4.10, S0.9.3): a chosen grade against the subject's latest scale result. */

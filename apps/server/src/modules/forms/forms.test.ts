@@ -770,6 +770,83 @@ describe('smart form: settings, grading, scale results [spec:S0.7.20, S0.4.10, S
     expect(agrees.status).toBe(200);
     expect(agrees.body.data.answer.answer.gradeResult_result).toBe(1);
   });
+
+  it('lets only staff who record visits grade a person in their data scope, whatever form permission a role holds', async () => {
+    const caseForm = (
+      await saveForm({
+        purpose: 'case_record',
+        name: label('Graded record 2'),
+        columns: [columnFromLibrary('gradingResults')],
+      })
+    ).body.data.form.id;
+    const survey = (
+      await saveForm({
+        purpose: 'other',
+        name: label('Survey'),
+        columns: [{ prop: 'q', label: label('Q'), type: 'input' }],
+      })
+    ).body.data.form.id;
+    const revoke = (roleCode: string) =>
+      t.database.db.execute(sql`delete from role_form_permission
+        where tenant_id = ${t.alpha.tenantId} and role_id = ${t.alpha.roleIds[roleCode]}`);
+    const scaleRows = async (userId: number) =>
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select count(*)::int as n from form_scale_result where tenant_id = ${t.alpha.tenantId} and user_id = ${userId}`,
+        ),
+      )[0]!.n;
+    const grade = async (token: string, userId: number) => [
+      await t.post(
+        '/biz/consult/smartform/saveScaleResult',
+        { userId, scaleName: 'SCL-90', score: 10 },
+        { token, ...EN },
+      ),
+      await t.get(`/biz/consult/smartform/gradeResultCalc?userId=${userId}&grade=4`, { token, ...EN }),
+    ];
+    const subadminId = t.alpha.userIds.subadmin!;
+    const counsellorScales = await scaleRows(counsellorId);
+    // Rows earlier tests gave these roles are put back afterwards.
+    const saved = rowsOf<{ role_id: number; form_id: number; can_view: boolean; can_edit: boolean }>(
+      await t.database.db.execute(sql`select role_id, form_id, can_view, can_edit from role_form_permission
+        where tenant_id = ${t.alpha.tenantId}
+          and role_id in (${t.alpha.roleIds.ROLE_GENERAL}, ${t.alpha.roleIds.ROLE_SUB_ADMIN})`),
+    );
+    await revoke('ROLE_GENERAL');
+    await revoke('ROLE_SUB_ADMIN');
+    try {
+      // A student whose role was given edit on a case-record form is still no grader: not of a counsellor,
+      // not of anyone else.
+      await grant('ROLE_GENERAL', caseForm, true, true);
+      for (const subject of [counsellorId, subadminId]) {
+        for (const r of await grade(tok.student, subject)) {
+          expect(r.status, r.raw).toBe(403);
+          expect(r.body.msg).toBe('only staff who record visits may grade a person');
+        }
+      }
+      // Staff with edit on a form that is not a visit record: not a grader either.
+      await grant('ROLE_SUB_ADMIN', survey, true, true);
+      for (const r of await grade(tok.subadmin, studentId)) {
+        expect(r.status, r.raw).toBe(403);
+        expect(r.body.msg).toMatch(/case-record, intake or first-interview form/);
+      }
+      // With edit on a case-record form: a student in their subtree, never a counsellor outside it.
+      await grant('ROLE_SUB_ADMIN', caseForm, true, true);
+      for (const r of await grade(tok.subadmin, studentId)) expect(r.status, r.raw).toBe(200);
+      for (const r of await grade(tok.subadmin, counsellorId)) {
+        expect(r.status, r.raw).toBe(403);
+        expect(r.body.msg).toBe('the person is outside your data scope');
+      }
+      expect(await scaleRows(counsellorId)).toBe(counsellorScales);
+    } finally {
+      await revoke('ROLE_GENERAL');
+      await revoke('ROLE_SUB_ADMIN');
+      for (const r of saved) {
+        await t.database.db.execute(sql`insert into role_form_permission
+          (tenant_id, role_id, form_id, can_view, can_edit)
+          values (${t.alpha.tenantId}, ${r.role_id}, ${r.form_id}, ${r.can_view}, ${r.can_edit})`);
+      }
+    }
+  });
 });
 
 describe('files of an answer [spec:S0.7.19]', () => {

@@ -1,7 +1,7 @@
 import type { Principal, PrincipalRole } from '../../core/http/context';
 import type { TokenRecord } from '../../core/http/gate';
 import { AppError } from '../../core/http/app-error';
-import { SENSITIVE_PERMISSION } from '@psy/contracts';
+import { ORDINARY_USER_ROLE, SENSITIVE_PERMISSION } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import type { PrincipalData } from './identity.repository';
 import { findDeptSubtreeIds } from './depts.repository';
@@ -123,6 +123,27 @@ export function isTenantWideAdminRole(role: {
     role.roleCode === 'ROLE_ADMIN' ||
     (role.dataScope !== 'dept_tree' && grantsAdministration(role.permissions))
   );
+}
+
+/**
+ * Whether a caller administering `ds` may grant a role to a user (or take it away). A school-wide
+ * administrator may grant any role. A department administrator only a role the school administrator made
+ * `delegable`, and never one that reaches further than their subtree: a school-wide administrator role,
+ * or a role whose data scope is the whole school, except the ordinary user's role (its holders act on
+ * their own data only).
+ */
+export function isRoleGrantableBy(
+  ds: DeptScope,
+  role: { roleCode: string; dataScope: string; permissions: readonly string[]; delegable: boolean },
+): boolean {
+  if (ds === null) return true;
+  if (!role.delegable || isTenantWideAdminRole(role)) return false;
+  return isDelegableScope(role);
+}
+
+/** A role whose reach a department administrator's never falls short of: `dept_tree`, or the ordinary user's. */
+export function isDelegableScope(role: { roleCode: string; dataScope: string }): boolean {
+  return role.dataScope === 'dept_tree' || role.roleCode === ORDINARY_USER_ROLE;
 }
 
 /** The departments a caller may act in: null for the whole school, else the ids of their subtree. */

@@ -79,6 +79,7 @@ export async function findUserForLogin({ tx, tenantId }: TenantScope, username: 
       id: sysUser.id,
       username: sysUser.username,
       passwordHash: sysUser.passwordHash,
+      mustChangePassword: sysUser.mustChangePassword,
       status: sysUser.status,
     })
     .from(sysUser)

@@ -15,6 +15,8 @@ export const identityRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: userInfoEndpoint,
       access: AUTHENTICATED,
+      // Says mustChangePassword: the web's start-up dialog reads it.
+      allowPasswordChangePending: true,
       handler: async ({ principal }) => getUserInfo(principal),
     }),
     defineRoute({
@@ -37,6 +39,8 @@ export const identityRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: userPortPermissionEndpoint,
       access: AUTHENTICATED,
+      // The user's own roles: the web decides the role choice from them before the layout shows.
+      allowPasswordChangePending: true,
       handler: async ({ principal }) => listPortRoles(principal),
     }),
   ] as RouteDef[];

@@ -113,6 +113,23 @@ export const sysUser = pgTable(
     /** Bulk import checks numbers per chunk by index (docs/user-import.md). */
     index('sys_user_number_idx').on(t.tenantId, t.numberName),
     index('sys_user_dept_idx').on(t.tenantId, t.deptId),
+    // Lists at a large school (docs/users-and-departments.md "Lists at 500,000 users"): live users by id
+    // (count, page and deep offsets from the index alone), by department, status and user type in id
+    // order, and the pickers' active users by name.
+    index('sys_user_live_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`not ${t.delFlag}`),
+    index('sys_user_live_dept_idx')
+      .on(t.tenantId, t.deptId, t.id)
+      .where(sql`not ${t.delFlag}`),
+    index('sys_user_live_status_idx')
+      .on(t.tenantId, t.status, t.id)
+      .where(sql`not ${t.delFlag}`),
+    // Deleted users included: a user type's count includes them (their rows still point at it).
+    index('sys_user_type_idx').on(t.tenantId, t.userTypeId, t.id),
+    index('sys_user_pick_idx')
+      .on(t.tenantId, t.realName, t.id)
+      .where(sql`not ${t.delFlag} and ${t.status} = 'active'`),
     foreignKey({
       name: 'sys_user_dept_fk',
       columns: [t.tenantId, t.deptId],
@@ -143,6 +160,11 @@ export const role = pgTable(
       .default(sql`'{}'::text[]`),
     /** 'all' or 'dept_tree' (a sub-administrator limited to their department subtree). */
     dataScope: text('data_scope').notNull().default('all'),
+    /**
+     * Department (sub-)administrators may grant this role to users of their subtree. Set by a school-wide
+     * administrator, only on a 'dept_tree' role or the ordinary user's role (docs/users-and-departments.md).
+     */
+    delegable: boolean('delegable').notNull().default(false),
     delFlag: boolean('del_flag').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -206,7 +228,11 @@ export const personalDataAccessLog = pgTable(
     uniqueIndex('personal_data_access_log_task_uq')
       .on(t.tenantId, t.taskId, t.subjectId)
       .where(sql`task_id is not null`),
-    index('personal_data_access_log_time_idx').on(t.tenantId, t.createdAt.desc()),
+    index('personal_data_access_log_time_idx').on(
+      t.tenantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('personal_data_access_log_subject_idx').on(t.tenantId, t.subjectId, t.createdAt.desc()),
     index('personal_data_access_log_viewer_idx').on(t.tenantId, t.viewerId, t.createdAt.desc()),
     // Kept when the user is soft-deleted (rows are never hard-deleted); the FK keeps ids meaningful.

@@ -21,7 +21,7 @@ export { canSeeSensitive } from './identity.policy';
 export { deptScopeOf, isDeptInScope, type DeptScope } from './identity.policy';
 export { USER_EXPORT_QUEUE, createUserExportJob, type UserExportPayload } from './users.export';
 // Bulk user import (modules/user-import) checks uploads and rows with the same helpers as addUser.
-export { isTenantWideAdminRole } from './identity.policy';
+export { isRoleGrantableBy, isTenantWideAdminRole } from './identity.policy';
 export { generateInitialPassword } from './users.service';
 export { findRolesWithPermissions, userTypeExists } from './users.repository';
 export { findDept, findDeptSubtreeIds } from './depts.repository';

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ROLE_USER_COUNT_CAP } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
-import { role, sysUser, userRole } from './identity.table';
+import { rowsOf, toNumber } from '../../core/db/rows';
+import { role, userRole } from './identity.table';
 import { roleFormPermission } from './roles.table';
 
 export interface RoleRow {
@@ -10,15 +12,20 @@ export interface RoleRow {
   roleDesc: string | null;
   portPermission: string[];
   dataScope: string;
+  delegable: boolean;
   createdAt: Date;
   userCount: number;
 }
 
-/** Live users holding the role (a deleted user's leftover link does not count). */
+/**
+ * Users holding the role, counted up to ROLE_USER_COUNT_CAP + 1 from the (tenant, role) index alone: a
+ * role every student holds is not counted to 500,000 per page. Deleted users hold no role (their links
+ * go with the deletion), so no join to sys_user is needed.
+ */
 const userCountOf = sql<number>`(
-  select count(*)::int from ${userRole} ur
-  join ${sysUser} u on u.tenant_id = ur.tenant_id and u.id = ur.user_id and not u.del_flag
-  where ur.tenant_id = "role"."tenant_id" and ur.role_id = "role"."id")`;
+  select count(*)::int from (select 1 from ${userRole} ur
+    where ur.tenant_id = "role"."tenant_id" and ur.role_id = "role"."id"
+    limit ${ROLE_USER_COUNT_CAP + 1}) held)`;
 
 const roleColumns = {
   id: role.id,
@@ -27,6 +34,7 @@ const roleColumns = {
   roleDesc: role.roleDesc,
   portPermission: role.portPermission,
   dataScope: role.dataScope,
+  delegable: role.delegable,
   createdAt: role.createdAt,
   userCount: userCountOf,
 };
@@ -98,6 +106,7 @@ export interface RoleWrite {
   roleDesc: string | null;
   portPermission: string[];
   dataScope: string;
+  delegable: boolean;
 }
 
 export async function insertRole({ tx, tenantId }: TenantScope, values: RoleWrite): Promise<number> {
@@ -139,6 +148,18 @@ export async function findFormPermissions({ tx, tenantId }: TenantScope, roleIds
       ),
     )
     .orderBy(asc(roleFormPermission.formId), asc(roleFormPermission.roleId));
+}
+
+/**
+ * The ids among these that are not forms of the school (another school's are not visible: RLS). Reads the
+ * forms module's table for the reference check only; the foreign key on `role_form_permission` is the
+ * guarantee.
+ */
+export async function findMissingFormIds({ tx, tenantId }: TenantScope, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const res = await tx.execute(sql`select v.id from unnest(${sql.param([...ids])}::bigint[]) as v(id)
+    where not exists (select 1 from form f where f.tenant_id = ${tenantId} and f.id = v.id)`);
+  return new Set(rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id)));
 }
 
 /** Replaces every form permission of one role. */

@@ -51,7 +51,7 @@ export const roleRoutes = (): RouteDef[] =>
         // The form builder's visibleCharacters picker (modules/forms).
         'sys_form',
       ),
-      handler: async ({ scope }) => listRoles(scope),
+      handler: async ({ scope, principal }) => listRoles(scope, principal),
     }),
     defineRoute({
       endpoint: roleDetailEndpoint,

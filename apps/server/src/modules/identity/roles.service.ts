@@ -13,11 +13,13 @@ import { pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { administrationScopeOf } from './identity.policy';
+import { administrationScopeOf, deptScopeOf, isDelegableScope, isRoleGrantableBy } from './identity.policy';
+import { findRolesWithPermissions } from './users.repository';
 import { findMenuPermissionKeys, findRoleMenuIds, getRoleGrantTree, saveRoleGrants } from '../products';
 import {
   deleteRole,
   findFormPermissions,
+  findMissingFormIds,
   findRole,
   insertRole,
   listRoleOptions,
@@ -40,6 +42,7 @@ function toRecord(r: RoleRow): RoleRecord {
     roleDesc: r.roleDesc,
     portPermission: r.portPermission,
     dataScope: (DATA_SCOPES as readonly string[]).includes(r.dataScope) ? (r.dataScope as DataScope) : 'all',
+    delegable: r.delegable,
     builtIn: isBuiltIn(r),
     userCount: r.userCount,
     createTime: r.createdAt.toISOString(),
@@ -61,9 +64,23 @@ export async function listRolePage(
   return pageAnswer(q, rows.map(toRecord), total);
 }
 
-/** Every role of the school for pickers (`GET /admin/inner/role/list`). */
-export async function listRoles(scope: TenantScope) {
-  return (await listRoleOptions(scope)).map((r) => ({ ...r, roleId: r.id }));
+/** Every role of the school for pickers (`GET /admin/inner/role/list`), with whether the caller may grant it. */
+export async function listRoles(scope: TenantScope, p: Principal) {
+  const options = await listRoleOptions(scope);
+  const ds = await deptScopeOf(scope, p);
+  const grantable = new Set(
+    ds === null
+      ? options.map((r) => r.id)
+      : (
+          await findRolesWithPermissions(
+            scope,
+            options.map((r) => r.id),
+          )
+        )
+          .filter((r) => isRoleGrantableBy(ds, r))
+          .map((r) => r.id),
+  );
+  return options.map((r) => ({ ...r, roleId: r.id, grantable: grantable.has(r.id) }));
 }
 
 export async function getRole(scope: TenantScope, id: number): Promise<RoleRecord> {
@@ -80,6 +97,25 @@ function assertManageable(p: Principal, lang: Lang, role: { dataScope: string },
   }
 }
 
+/**
+ * Whether department administrators may grant the role (`delegable`): absent keeps it (false for a new
+ * role); only a school-wide administrator changes it (403), and only a role that reaches no further than
+ * a department subtree, or the ordinary user's, may have it (400).
+ */
+function delegableOf(
+  p: Principal,
+  lang: Lang,
+  body: RoleBody,
+  current: Pick<RoleRow, 'delegable'> | null,
+): boolean {
+  const delegable = body.delegable ?? current?.delegable ?? false;
+  if (delegable !== (current?.delegable ?? false) && administrationScopeOf(p) === 'dept_tree') {
+    throw new AppError('forbidden', `delegable: ${ROLE_MESSAGES.delegableByAdmin[lang]}`);
+  }
+  if (delegable && !isDelegableScope(body)) throw badRequest('delegable', ROLE_MESSAGES.delegableScope[lang]);
+  return delegable;
+}
+
 /** Creates a role with no grants; its code is unique in the school. */
 export async function createRole(
   scope: TenantScope,
@@ -88,10 +124,11 @@ export async function createRole(
   body: RoleBody,
 ): Promise<RoleRecord> {
   assertManageable(p, lang, body);
+  const delegable = delegableOf(p, lang, body, null);
   if (await roleCodeTaken(scope, body.roleCode, null)) {
     throw new AppError('business', ROLE_MESSAGES.codeTaken[lang]);
   }
-  const id = await insertRole(scope, body);
+  const id = await insertRole(scope, { ...body, delegable });
   return getRole(scope, id);
 }
 
@@ -114,11 +151,12 @@ export async function editRole(
   ) {
     throw new AppError('business', ROLE_MESSAGES.builtIn[lang]);
   }
+  const delegable = delegableOf(p, lang, body, current);
   if (body.roleCode !== current.roleCode && (await roleCodeTaken(scope, body.roleCode, body.id))) {
     throw new AppError('business', ROLE_MESSAGES.codeTaken[lang]);
   }
   const { id, ...values } = body;
-  await updateRole(scope, id, values);
+  await updateRole(scope, id, { ...values, delegable });
   return getRole(scope, id);
 }
 
@@ -191,12 +229,18 @@ export async function getRoleFormPermissions(scope: TenantScope, roleId: number)
   return findFormPermissions(scope, [roleId]);
 }
 
-/** Replaces a role's form permissions; edit implies view. */
+/** Replaces a role's form permissions; edit implies view. Every form must be one of the school's. */
 export async function saveRoleFormPermissions(
   scope: TenantScope,
   body: { roleId: number; items: { formId: number; view: boolean; edit: boolean }[] },
 ) {
   await requireRole(scope, body.roleId);
+  const missing = await findMissingFormIds(
+    scope,
+    body.items.map((i) => i.formId),
+  );
+  const bad = body.items.findIndex((i) => missing.has(i.formId));
+  if (bad >= 0) throw badRequest(`items[${bad}].formId`, 'the form does not exist');
   await replaceFormPermissions(
     scope,
     body.roleId,

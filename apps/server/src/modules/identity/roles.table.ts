@@ -1,10 +1,12 @@
 import { bigint, boolean, foreignKey, index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { tenantIdColumn, tenantIsolation, updatedAt } from '../../core/db/columns';
+import { form } from '../forms/forms.table';
 import { role } from './identity.table';
 
 /**
- * Whether holders of a role may view and edit the answers of a form (`findRoleFormPermission`). The form
- * engine comes later, so `form_id` has no foreign key yet; a form without a row follows its own rules.
+ * Whether holders of a role may view and edit the answers of a form (`findRoleFormPermission`); a form
+ * without a row follows its own rules. `form_id` names a form of the same school (foreign key): a row for
+ * a form that does not exist, or another school's, could otherwise be matched by a form created later.
  */
 export const roleFormPermission = pgTable(
   'role_form_permission',
@@ -23,6 +25,11 @@ export const roleFormPermission = pgTable(
       name: 'role_form_permission_role_fk',
       columns: [t.tenantId, t.roleId],
       foreignColumns: [role.tenantId, role.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'role_form_permission_form_fk',
+      columns: [t.tenantId, t.formId],
+      foreignColumns: [form.tenantId, form.id],
     }).onDelete('cascade'),
     tenantIsolation(),
   ],

@@ -69,6 +69,13 @@ describe('GET /admin/role/page and /admin/inner/role/list [spec:S0.6.1] [spec:S0
       id: t.alpha.roleIds.ROLE_ADMIN,
       roleId: t.alpha.roleIds.ROLE_ADMIN,
     });
+    // The department administrator may grant only the ordinary user's role (the default delegation).
+    const grantable = res.body.data
+      .filter((r: { grantable: boolean }) => r.grantable)
+      .map((r: { roleCode: string }) => r.roleCode);
+    expect(grantable).toEqual(['ROLE_GENERAL']);
+    const all = await t.get('/admin/inner/role/list', { token: admin });
+    expect(all.body.data.every((r: { grantable: boolean }) => r.grantable)).toBe(true);
   });
 
   it('never shows another school roles', async () => {
@@ -96,11 +103,53 @@ describe('POST, PUT, DELETE /admin/role [spec:S0.6.1] [spec:S0.6.2]', () => {
       roleDesc: null,
       portPermission: ['pc', 'h5'],
       dataScope: 'all',
+      delegable: false,
       builtIn: false,
       userCount: 0,
     });
     const detail = await t.get(`/admin/role/details/${res.body.data.id}`, { token: admin });
     expect(detail.body.data).toEqual(res.body.data);
+  });
+
+  it('lets only a school-wide administrator make a department-scoped role (or the ordinary user one) delegable [spec:S0.1.2]', async () => {
+    const EN = { headers: { 'accept-language': 'en-US' } };
+    const narrow = await t.post('/admin/role', newRole({ dataScope: 'dept_tree', delegable: true }), {
+      token: admin,
+    });
+    expect(narrow.status, narrow.raw).toBe(200);
+    expect(narrow.body.data.delegable).toBe(true);
+    // Absent: unchanged.
+    const { id, roleName, roleCode, roleDesc, portPermission, dataScope } = narrow.body.data;
+    const kept = await put(
+      '/admin/role',
+      { id, roleName, roleCode, roleDesc, portPermission, dataScope },
+      admin,
+    );
+    expect(kept.body.data.delegable).toBe(true);
+    // Widening a delegable role to the whole school, or delegating a school-wide one, is refused.
+    const widened = await put('/admin/role', { ...kept.body.data, dataScope: 'all' }, admin, undefined);
+    expect(widened.status).toBe(400);
+    expect(widened.body.data.fields[0].field).toBe('delegable');
+    const counsellor = (
+      await t.get(`/admin/role/details/${t.alpha.roleIds.ROLE_CONSULTANT}`, { token: admin })
+    ).body.data;
+    const wide = await t.request(
+      'PUT',
+      '/admin/role',
+      { ...counsellor, delegable: true },
+      { token: admin, ...EN },
+    );
+    expect(wide.status).toBe(400);
+    expect(wide.body.msg).toBe(
+      'delegable: only a role limited to the department subtree, or the ordinary user role, can be granted by department administrators',
+    );
+    const general = (await t.get(`/admin/role/details/${t.alpha.roleIds.ROLE_GENERAL}`, { token: admin }))
+      .body.data;
+    expect(general.delegable).toBe(true);
+    const wideAfter = (
+      await t.get(`/admin/role/details/${t.alpha.roleIds.ROLE_CONSULTANT}`, { token: admin })
+    ).body.data;
+    expect(wideAfter.delegable).toBe(false);
   });
 
   it('validates every field, naming it', async () => {
@@ -370,6 +419,16 @@ describe('role menus and buttons [spec:S0.6.4] [spec:S0.7.6]', () => {
       const narrow = await t.post('/admin/role', newRole({ dataScope: 'dept_tree' }), { token });
       expect(narrow.status, narrow.raw).toBe(200);
       const own = narrow.body.data as { id: number; roleCode: string };
+      // Which roles they may grant is not theirs to decide, not even for their own roles.
+      for (const attempt of [
+        await t.post('/admin/role', newRole({ dataScope: 'dept_tree', delegable: true }), { token, ...EN }),
+        await t.request('PUT', '/admin/role', { ...narrow.body.data, delegable: true }, { token, ...EN }),
+      ]) {
+        expect(attempt.status).toBe(403);
+        expect(attempt.body.msg).toBe(
+          'delegable: only a school-wide administrator decides which roles department administrators may grant',
+        );
+      }
       const widen = await put(
         '/admin/role',
         { ...newRole({ dataScope: 'all' }), ...own, dataScope: 'all' },
@@ -404,26 +463,40 @@ describe('role menus and buttons [spec:S0.6.4] [spec:S0.7.6]', () => {
   });
 });
 
+/** A form of the school, made with the builder's call (form permissions must name one). */
+async function newForm(token = admin, tenantId?: number): Promise<number> {
+  const name = { 'zh-CN': 'Record', 'en-US': 'Record' };
+  const res = await t.request(
+    'POST',
+    '/biz/public/forms/ite',
+    { purpose: 'other', name, columns: [{ prop: 'q1', label: name, type: 'input' }] },
+    { token, tenantId },
+  );
+  expect(res.status, res.raw).toBe(200);
+  return res.body.data.form.id;
+}
+
 describe('form permissions per role [spec:S0.7.6]', () => {
   it('stores view and edit per form (edit implies view) and answers the caller merged view', async () => {
     const roleId = t.alpha.roleIds.ROLE_CONSULTANT!;
+    const [f1, f2, f3] = [await newForm(), await newForm(), await newForm()];
     const res = await put(
       '/admin/role/form/permissions',
       {
         roleId,
         items: [
-          { formId: 11, view: false, edit: true },
-          { formId: 12, view: true, edit: false },
-          { formId: 13, view: false, edit: false },
+          { formId: f1, view: false, edit: true },
+          { formId: f2, view: true, edit: false },
+          { formId: f3, view: false, edit: false },
         ],
       },
       admin,
     );
     expect(res.status, res.raw).toBe(200);
     expect(res.body.data).toEqual([
-      { formId: 11, roleId, view: true, edit: true },
-      { formId: 12, roleId, view: true, edit: false },
-      { formId: 13, roleId, view: false, edit: false },
+      { formId: f1, roleId, view: true, edit: true },
+      { formId: f2, roleId, view: true, edit: false },
+      { formId: f3, roleId, view: false, edit: false },
     ]);
     const stored = await t.get(`/admin/role/form/permissions?roleId=${roleId}`, { token: admin });
     expect(stored.body.data).toEqual(res.body.data);
@@ -431,12 +504,12 @@ describe('form permissions per role [spec:S0.7.6]', () => {
     const mine = await t.get('/admin/role/form/findRoleFormPermission', { token });
     expect(mine.status, mine.raw).toBe(200);
     expect(mine.body.data).toEqual([
-      { formId: 11, view: true, edit: true },
-      { formId: 12, view: true, edit: false },
-      { formId: 13, view: false, edit: false },
+      { formId: f1, view: true, edit: true },
+      { formId: f2, view: true, edit: false },
+      { formId: f3, view: false, edit: false },
     ]);
-    const one = await t.get('/admin/role/form/findRoleFormPermission?formId=12', { token });
-    expect(one.body.data).toEqual([{ formId: 12, view: true, edit: false }]);
+    const one = await t.get(`/admin/role/form/findRoleFormPermission?formId=${f2}`, { token });
+    expect(one.body.data).toEqual([{ formId: f2, view: true, edit: false }]);
     // A student's role has no rows: every form follows its own rules.
     const student = await t.tokenFor('student');
     expect((await t.get('/admin/role/form/findRoleFormPermission', { token: student })).body.data).toEqual(
@@ -469,5 +542,43 @@ describe('form permissions per role [spec:S0.7.6]', () => {
       tenantId: t.beta.tenantId,
     });
     expect(foreign.status).toBe(404);
+  });
+
+  it("refuses a form that does not exist or is another school's, naming the item, and stores nothing", async () => {
+    const roleId = t.alpha.roleIds.ROLE_GENERAL!;
+    const own = await newForm();
+    const before = await put('/admin/role/form/permissions', { roleId, items: [] }, admin);
+    expect(before.status).toBe(200);
+    const betaAdmin = await t.tokenFor('admin', t.beta.tenantId);
+    const betaForm = await newForm(betaAdmin, t.beta.tenantId);
+    for (const [formId, index] of [
+      [999999, 1],
+      [betaForm, 1],
+    ] as const) {
+      const res = await put(
+        '/admin/role/form/permissions',
+        {
+          roleId,
+          items: [
+            { formId: own, view: true, edit: true },
+            { formId, view: true, edit: true },
+          ],
+        },
+        admin,
+      );
+      expect(res.status, `form ${formId}`).toBe(400);
+      expect(res.body.data.fields).toEqual([
+        { field: `items[${index}].formId`, message: 'the form does not exist' },
+      ]);
+      const stored = await t.get(`/admin/role/form/permissions?roleId=${roleId}`, { token: admin });
+      expect(stored.body.data).toEqual([]);
+    }
+    // The database keeps the reference too, whatever writes the row.
+    await expect(
+      t.database.withTenant(t.alpha.tenantId, ({ tx }) =>
+        tx.execute(sql`insert into role_form_permission (tenant_id, role_id, form_id, can_view, can_edit)
+          values (${t.alpha.tenantId}, ${roleId}, ${betaForm}, true, true)`),
+      ),
+    ).rejects.toThrow();
   });
 });

@@ -1,10 +1,16 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { USER_TYPE_USER_COUNT_CAP } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { sysUser, userType } from './identity.table';
 
-/** Users of the type, deleted ones included: their rows still point at it. */
+/**
+ * Users of the type, deleted ones included (their rows still point at it), counted up to
+ * USER_TYPE_USER_COUNT_CAP + 1 from the (tenant, type) index alone.
+ */
 const userCountOf = sql<number>`(
-  select count(*)::int from ${sysUser} u where u.tenant_id = "user_type"."tenant_id" and u.user_type_id = "user_type"."id")`;
+  select count(*)::int from (select 1 from ${sysUser} u
+    where u.tenant_id = "user_type"."tenant_id" and u.user_type_id = "user_type"."id"
+    limit ${USER_TYPE_USER_COUNT_CAP + 1}) counted)`;
 
 const columns = {
   id: userType.id,

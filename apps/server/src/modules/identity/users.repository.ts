@@ -1,6 +1,7 @@
 import { PHONE_LENGTH } from '@psy/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
+import { countRows, preferCustomPlans, type ListTotal } from '../../core/db/paging';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import { personalDataAccessLog, sysUser, userRole } from './identity.table';
 
@@ -137,13 +138,17 @@ function toListRow(r: Record<string, unknown>): UserListRow {
 
 /**
  * One page of users matching the filter, newest first, and the number of all matches. With a search
- * term the matching ids are found once (a materialized CTE) for both the count and the page.
+ * term the matching ids are found once (a materialized CTE) for both the count and the page. Otherwise
+ * the total is counted up to EXACT_COUNT_LIMIT and estimated beyond (a school of 500,000 users is not
+ * counted per request), and the page's ids are found first, from an index alone where the filter allows,
+ * before their rows are read: a deep offset then skips index entries, not rows.
  */
 export async function searchUsers(
   { tx, tenantId }: TenantScope,
   f: UserFilter,
   page: { offset: number; limit: number },
-): Promise<{ rows: UserListRow[]; total: number }> {
+): Promise<{ rows: UserListRow[]; total: ListTotal }> {
+  await preferCustomPlans(tx);
   const where = whereOf(tenantId, f);
   if (f.realName || f.username || f.numberName) {
     const res = await tx.execute(sql`
@@ -155,14 +160,16 @@ export async function searchUsers(
       order by u.id desc nulls last`);
     const all = rowsOf<Record<string, unknown>>(res);
     const total = all.length ? toNumber(all[0]!.total) : 0;
-    return { rows: all.filter((r) => r.id !== null).map(toListRow), total };
+    return { rows: all.filter((r) => r.id !== null).map(toListRow), total: { total, estimated: false } };
   }
-  const totalRes = await tx.execute(sql`select count(*) as n from sys_user u where ${where}`);
-  const total = toNumber(rowsOf<{ n: unknown }>(totalRes)[0]!.n);
-  if (total === 0 || page.offset >= total) return { rows: [], total };
+  const total = await countRows(tx, sql`select 1 from sys_user u where ${where}`);
+  if (total.total === 0 || (!total.estimated && page.offset >= total.total)) return { rows: [], total };
   const res = await tx.execute(sql`
-    select ${LIST_COLUMNS} from sys_user u ${LIST_JOINS}
-    where ${where} order by u.id desc limit ${page.limit} offset ${page.offset}`);
+    select ${LIST_COLUMNS}
+    from (select u.id from sys_user u where ${where} order by u.id desc
+          limit ${page.limit} offset ${page.offset}) p
+    join sys_user u on u.tenant_id = ${tenantId} and u.id = p.id ${LIST_JOINS}
+    order by u.id desc`);
   return { rows: rowsOf<Record<string, unknown>>(res).map(toListRow), total };
 }
 
@@ -230,7 +237,7 @@ export async function usernameTaken(
 /** Roles of the tenant among `ids`, with their permission keys. */
 export async function findRolesWithPermissions({ tx, tenantId }: TenantScope, ids: readonly number[]) {
   const res = await tx.execute(sql`
-    select r.id, r.role_code, r.data_scope,
+    select r.id, r.role_code, r.data_scope, r.delegable,
       coalesce((select array_agg(distinct m.permission) from role_menu rm
         join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
         where rm.tenant_id = r.tenant_id and rm.role_id = r.id), '{}') as permissions
@@ -239,6 +246,7 @@ export async function findRolesWithPermissions({ tx, tenantId }: TenantScope, id
     id: toNumber(r.id),
     roleCode: String(r.role_code),
     dataScope: String(r.data_scope),
+    delegable: r.delegable === true || r.delegable === 't',
     permissions: (r.permissions as string[] | null) ?? [],
   }));
 }
@@ -320,6 +328,18 @@ export async function softDeleteUsers(
     .set({ delFlag: true, updatedAt: new Date() })
     .where(and(eq(sysUser.tenantId, tenantId), inArray(sysUser.id, [...ids]), eq(sysUser.delFlag, false)))
     .returning({ id: sysUser.id });
+  // A deleted user holds no role: role links then count holders without a join to sys_user.
+  if (rows.length > 0) {
+    await tx.delete(userRole).where(
+      and(
+        eq(userRole.tenantId, tenantId),
+        inArray(
+          userRole.userId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  }
   return rows.length;
 }
 
@@ -346,6 +366,13 @@ export async function findSimpleUsers(
   const conds: SQL[] = [sql`u.tenant_id = ${tenantId}`, sql`not u.del_flag`, sql`u.status = 'active'`];
   if (name) {
     const folded = foldAscii(name);
+    // The candidates through the search keys' GIN index (any of the three columns), as the user list
+    // does; the strpos checks make "contains" exact.
+    const ids = (['realName', 'username', 'numberName'] as const).map(
+      (key) =>
+        sql`select user_search_ids(user_search_term_keys(${tenantId}, ${SEARCH_COLUMNS[key].tag}, ${name}))`,
+    );
+    conds.push(sql`u.id = any(array(${sql.join(ids, sql` union `)}))`);
     conds.push(sql`(strpos(translate(u.real_name, ${UPPER}, ${LOWER}), ${folded}) > 0
       or strpos(translate(u.username, ${UPPER}, ${LOWER}), ${folded}) > 0
       or strpos(translate(coalesce(u.number_name, ''), ${UPPER}, ${LOWER}), ${folded}) > 0)`);
@@ -355,6 +382,7 @@ export async function findSimpleUsers(
       deptIds.length === 0 ? sql`false` : sql`u.dept_id = any(${sql.param([...deptIds])}::bigint[])`,
     );
   }
+  await preferCustomPlans(tx);
   const res = await tx.execute(sql`
     select u.id, u.real_name, u.username, u.number_name, u.dept_id from sys_user u
     where ${sql.join(conds, sql` and `)} order by u.real_name, u.id limit ${limit}`);
@@ -400,16 +428,20 @@ export async function findAccessLog(
   if (f.subjectId !== undefined) conds.push(sql`l.subject_id = ${f.subjectId}`);
   if (f.viewerId !== undefined) conds.push(sql`l.viewer_id = ${f.viewerId}`);
   const where = sql.join(conds, sql` and `);
-  const totalRes = await tx.execute(sql`select count(*) as n from personal_data_access_log l where ${where}`);
+  // Counted up to EXACT_COUNT_LIMIT (the log grows by every unmasked read); the page's ids from the
+  // (tenant, time, id) index first, then their rows: a deep offset skips index entries only.
+  const total = await countRows(tx, sql`select 1 from personal_data_access_log l where ${where}`);
   const res = await tx.execute(sql`
     select l.id, l.viewer_id, v.real_name as viewer_name, l.subject_id, s.real_name as subject_name,
       l.fields, l.route, l.created_at
-    from personal_data_access_log l
+    from (select l.id, l.created_at from personal_data_access_log l where ${where}
+          order by l.created_at desc, l.id desc limit ${page.limit} offset ${page.offset}) p
+    join personal_data_access_log l on l.tenant_id = ${tenantId} and l.id = p.id
     left join sys_user v on v.tenant_id = l.tenant_id and v.id = l.viewer_id
     left join sys_user s on s.tenant_id = l.tenant_id and s.id = l.subject_id
-    where ${where} order by l.created_at desc, l.id desc limit ${page.limit} offset ${page.offset}`);
+    order by p.created_at desc, p.id desc`);
   return {
-    total: toNumber(rowsOf<{ n: unknown }>(totalRes)[0]!.n),
+    total,
     rows: rowsOf<Record<string, unknown>>(res).map((r) => ({
       id: toNumber(r.id),
       viewerId: toNumber(r.viewer_id),

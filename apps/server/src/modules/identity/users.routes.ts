@@ -63,7 +63,7 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     defineRoute({
       endpoint: updateUserEndpoint,
       access: permission('admin_userInfo_edit'),
-      handler: async ({ scope, principal, body }) => users.editUser(deps, scope, principal, body),
+      handler: async ({ scope, principal, lang, body }) => users.editUser(deps, scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: getUserEndpoint,

@@ -8,6 +8,7 @@ import {
   maskPhone,
   NOTHING_TICKED_MESSAGE,
   PASSWORD_ISSUE_MESSAGES,
+  ROLE_MESSAGES,
   USER_DICT_FIELDS,
   USER_SIMPLE_DEFAULT,
   type Lang,
@@ -30,6 +31,7 @@ import {
   canSeeSensitive,
   deptScopeOf,
   isDeptInScope,
+  isRoleGrantableBy,
   isTenantWideAdminRole,
   type DeptScope,
 } from './identity.policy';
@@ -102,16 +104,35 @@ async function requireDeptInScope(scope: TenantScope, ds: DeptScope, deptId: num
     throw new AppError('forbidden', 'deptId: the department is outside your data scope');
 }
 
-/** Roles must exist; a data-scoped administrator may not grant school-wide administrator roles (403). */
-async function requireGrantableRoles(scope: TenantScope, ds: DeptScope, roleIds: readonly number[]) {
+/**
+ * Roles must exist (400). What the new list adds to the user's roles (`held`), and what it takes away,
+ * must be roles the caller may grant (`isRoleGrantableBy`, 403): a department administrator grants and
+ * removes only the roles the school delegated to them; other roles the user holds stay as they are.
+ */
+async function requireGrantableRoles(
+  scope: TenantScope,
+  ds: DeptScope,
+  lang: Lang,
+  roleIds: readonly number[],
+  held: readonly number[] = [],
+) {
   const unique = [...new Set(roleIds)];
   const roles = await findRolesWithPermissions(scope, unique);
   if (roles.length !== unique.length) {
     const missing = unique.find((id) => !roles.some((r) => r.id === id));
     throw badRequest('roleIds', `role ${missing} does not exist`);
   }
-  if (ds !== null && roles.some(isTenantWideAdminRole)) {
+  if (ds === null) return unique;
+  if (roles.some((r) => !held.includes(r.id) && isTenantWideAdminRole(r))) {
     throw new AppError('forbidden', 'roleIds: you cannot grant a school-wide administrator role');
+  }
+  const removed = held.filter((id) => !unique.includes(id));
+  const changed = [
+    ...roles.filter((r) => !held.includes(r.id)),
+    ...(await findRolesWithPermissions(scope, removed)),
+  ];
+  if (changed.some((r) => !isRoleGrantableBy(ds, r))) {
+    throw new AppError('forbidden', `roleIds: ${ROLE_MESSAGES.notDelegated[lang]}`);
   }
   return unique;
 }
@@ -384,7 +405,7 @@ export async function addUser(
   if (await usernameTaken(scope, body.username, null)) {
     throw badRequest('username', 'login account already exists');
   }
-  const roleIds = await requireGrantableRoles(scope, ds, body.roleIds);
+  const roleIds = await requireGrantableRoles(scope, ds, lang, body.roleIds);
   if (body.userTypeId != null && !(await userTypeExists(scope, body.userTypeId))) {
     throw badRequest('userTypeId', 'user type does not exist');
   }
@@ -418,6 +439,7 @@ export async function editUser(
   deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
+  lang: Lang,
   body: z.output<typeof updateUserBodySchema>,
 ) {
   const ds = await deptScopeOf(scope, p);
@@ -434,7 +456,8 @@ export async function editUser(
   const patch = writeOf(body);
   if (Object.keys(patch).length > 0) await updateUser(scope, user.id, patch);
   if (body.roleIds !== undefined) {
-    const roleIds = await requireGrantableRoles(scope, ds, body.roleIds);
+    const held = user.roles.map((r) => r.roleId);
+    const roleIds = await requireGrantableRoles(scope, ds, lang, body.roleIds, held);
     await replaceUserRoles(scope, user.id, roleIds);
     const removed = user.roles.some((r) => !roleIds.includes(r.roleId));
     if (removed) await deps.revokeUserTokens(scope, user.id, 'roles_changed');

@@ -254,6 +254,91 @@ describe('POST /admin/v2/user/addUser and updateUser [spec:S0.3.3] [spec:S0.5.1]
   });
 });
 
+describe('roles a sub-administrator may grant [spec:S0.1.2]', () => {
+  const EN = { 'accept-language': 'en-US' };
+  const NOT_DELEGATED =
+    'roleIds: a department administrator can only grant or remove the roles the school lets them grant';
+  const roleIdsOf = async (id: number) =>
+    (
+      await rows<{ role_id: unknown }>(
+        sql`select role_id from user_role where user_id = ${id} order by role_id`,
+      )
+    ).map((r) => Number(r.role_id));
+  const setDelegable = async (roleId: number, delegable: boolean) => {
+    const current = (await t.get(`/admin/role/details/${roleId}`, { token: admin })).body.data;
+    const res = await t.request('PUT', '/admin/role', { ...current, delegable }, { token: admin });
+    expect(res.status, res.raw).toBe(200);
+  };
+
+  it('addUser: only the delegated roles, never a school-wide one such as a counsellor or a crisis superintendent', async () => {
+    const ids = t.alpha.roleIds;
+    for (const code of [
+      'ROLE_CONSULTANT',
+      'CRISIS_ROLE_CENTER_SUPERINTENDENT',
+      'CRISIS_ROLE_FACULTY_SUPERINTENDENT',
+      'ROLE_SUB_ADMIN',
+    ]) {
+      const body = form({ roleIds: [ids.ROLE_GENERAL, ids[code]] });
+      const res = await t.post('/admin/v2/user/addUser', body, { token: sub, headers: EN });
+      expect(res.status, code).toBe(403);
+      expect(res.body.msg, code).toBe(NOT_DELEGATED);
+      expect(await rows(sql`select 1 from sys_user where username = ${body.username}`)).toEqual([]);
+    }
+    // A department-scoped role the school administrator delegated can be granted.
+    await setDelegable(ids.ROLE_SUB_ADMIN!, true);
+    try {
+      const res = await t.post('/admin/v2/user/addUser', form({ roleIds: [ids.ROLE_SUB_ADMIN] }), {
+        token: sub,
+      });
+      expect(res.status, res.raw).toBe(200);
+      expect(await roleIdsOf(res.body.data.id)).toEqual([ids.ROLE_SUB_ADMIN]);
+    } finally {
+      await setDelegable(ids.ROLE_SUB_ADMIN!, false);
+    }
+  });
+
+  it('updateUser: adds and removes only delegated roles; roles it may not grant stay as they are', async () => {
+    const ids = t.alpha.roleIds;
+    const student = await userId('student');
+    const grant = await t.post(
+      '/admin/v2/user/updateUser',
+      { id: student, roleIds: [ids.ROLE_GENERAL, ids.ROLE_CONSULTANT] },
+      { token: sub, headers: EN },
+    );
+    expect(grant.status).toBe(403);
+    expect(grant.body.msg).toBe(NOT_DELEGATED);
+    expect(await roleIdsOf(student)).toEqual([ids.ROLE_GENERAL]);
+
+    // The administrator made the student a counsellor too: the sub-administrator may keep it, not remove it.
+    const both = [ids.ROLE_GENERAL!, ids.ROLE_CONSULTANT!].sort((a, b) => a - b);
+    expect(
+      (await t.post('/admin/v2/user/updateUser', { id: student, roleIds: both }, { token: admin })).status,
+    ).toBe(200);
+    try {
+      const keep = await t.post(
+        '/admin/v2/user/updateUser',
+        { id: student, numberName: 'N-2', roleIds: both },
+        { token: sub },
+      );
+      expect(keep.status, keep.raw).toBe(200);
+      const remove = await t.post(
+        '/admin/v2/user/updateUser',
+        { id: student, roleIds: [ids.ROLE_GENERAL] },
+        { token: sub, headers: EN },
+      );
+      expect(remove.status).toBe(403);
+      expect(remove.body.msg).toBe(NOT_DELEGATED);
+      expect(await roleIdsOf(student)).toEqual(both);
+    } finally {
+      await t.post(
+        '/admin/v2/user/updateUser',
+        { id: student, roleIds: [ids.ROLE_GENERAL] },
+        { token: admin },
+      );
+    }
+  });
+});
+
 describe('reads of one user, the phone and the access log [spec:S0.5.7] [spec:S0.6.8] [spec:S0.7.6] [spec:S0.7.11]', () => {
   it('getUser is always masked; desensitizationGetUser masks name too without the permission', async () => {
     const id = await userId('student');

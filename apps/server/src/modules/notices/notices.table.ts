@@ -5,6 +5,7 @@ import {
   boolean,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -39,6 +40,8 @@ export const notice = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::bigint[]`),
+    /** Users who read it: notice_read rows, counted as they are written (insertNoticeRead). */
+    readCount: integer('read_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

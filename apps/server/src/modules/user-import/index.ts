@@ -5,6 +5,7 @@ export {
   IMPORT_CHUNK_ROWS,
   createUserImportJob,
   failUserImportTask,
+  importLimitsOf,
   runImportTask,
   type UserImportPayload,
 } from './user-import.service';

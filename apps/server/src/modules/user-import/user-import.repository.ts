@@ -86,13 +86,14 @@ const col = <K extends keyof ImportUser>(users: readonly ImportUser[], k: K) =>
   users.map((u) => (u[k] === undefined ? null : u[k]));
 
 /**
- * Creates users in one statement; a login account taken meanwhile is skipped (ON CONFLICT) and left
- * out of the answer. Answers lower(username) -> new id.
+ * Creates users in one statement, each with its password hash; a login account taken meanwhile is
+ * skipped (ON CONFLICT) and left out of the answer. Answers lower(username) -> new id.
  */
 export async function insertUsers(
   { tx, tenantId }: TenantScope,
   users: readonly ImportUser[],
-  common: { passwordHash: string; deptId: number; userTypeId: number },
+  passwordHashes: readonly string[],
+  common: { deptId: number; userTypeId: number },
 ): Promise<Map<string, number>> {
   if (users.length === 0) return new Map();
   const idTypes = users.map((u) => (u.idType ?? (u.idCard ? 1 : null)) as number | null);
@@ -100,7 +101,7 @@ export async function insertUsers(
       number_name, phone, email, id_card, id_type, sex, birthday, dept_id, user_type_id, status,
       must_change_password, year_info, nation, politic_countenance, educational_level, religious_belief,
       is_marriage, school_register)
-    select ${tenantId}, v.username, ${common.passwordHash}, v.real_name, v.number_name, v.phone, v.email,
+    select ${tenantId}, v.username, v.password_hash, v.real_name, v.number_name, v.phone, v.email,
       v.id_card, v.id_type, v.sex, v.birthday::date, ${common.deptId}, ${common.userTypeId}, 'active', true,
       v.year_info, v.nation, v.politic_countenance, v.educational_level, v.religious_belief, v.is_marriage,
       v.school_register
@@ -111,9 +112,10 @@ export async function insertUsers(
       ${arr(col(users, 'yearInfo'), 'text')}, ${arr(col(users, 'nation'), 'text')},
       ${arr(col(users, 'politicCountenance'), 'text')}, ${arr(col(users, 'educationalLevel'), 'text')},
       ${arr(col(users, 'religiousBelief'), 'text')}, ${arr(col(users, 'isMarriage'), 'text')},
-      ${arr(col(users, 'schoolRegister'), 'text')})
+      ${arr(col(users, 'schoolRegister'), 'text')}, ${arr(passwordHashes, 'text')})
       as v(username, real_name, number_name, phone, email, id_card, id_type, sex, birthday, year_info,
-        nation, politic_countenance, educational_level, religious_belief, is_marriage, school_register)
+        nation, politic_countenance, educational_level, religious_belief, is_marriage, school_register,
+        password_hash)
     on conflict (tenant_id, lower(username)) do nothing
     returning id, lower(username) as k`);
   return new Map(rowsOf<Record<string, unknown>>(res).map((r) => [String(r.k), toNumber(r.id)]));
@@ -176,7 +178,18 @@ export interface ErrorRow {
   reason: string;
 }
 
-export async function insertImportErrors({ tx, tenantId }: TenantScope, taskId: number, rows: ErrorRow[]) {
+/**
+ * Keeps a chunk's refused cells, in row order, while the task has fewer than `cap` kept; the rest are
+ * counted on the chunk's marker. Run after the task row is locked (addTaskProgress), so the count of
+ * those already kept includes every other chunk's and the cap holds exactly.
+ */
+export async function insertImportErrors(
+  { tx, tenantId }: TenantScope,
+  taskId: number,
+  chunkNo: number,
+  rows: ErrorRow[],
+  cap: number,
+) {
   if (rows.length === 0) return;
   const seq = new Map<number, number>();
   const seqs = rows.map((r) => {
@@ -184,7 +197,8 @@ export async function insertImportErrors({ tx, tenantId }: TenantScope, taskId: 
     seq.set(r.rowNo, n);
     return n;
   });
-  await tx.execute(sql`insert into user_import_error (tenant_id, task_id, row_no, seq, column_name, reason)
+  const res =
+    await tx.execute(sql`insert into user_import_error (tenant_id, task_id, row_no, seq, column_name, reason)
     select ${tenantId}, ${taskId}, v.r, v.s, v.c, v.m
     from unnest(${arr(
       rows.map((r) => r.rowNo),
@@ -196,7 +210,33 @@ export async function insertImportErrors({ tx, tenantId }: TenantScope, taskId: 
       rows.map((r) => r.reason),
       'text',
     )}) as v(r, s, c, m)
-    on conflict do nothing`);
+    order by v.r, v.s
+    limit greatest(0, ${cap} - (select count(*) from user_import_error e
+      where e.tenant_id = ${tenantId} and e.task_id = ${taskId}))
+    on conflict do nothing
+    returning 1`);
+  const omitted = rows.length - rowsOf(res).length;
+  if (omitted > 0) {
+    await tx
+      .update(userImportChunk)
+      .set({ errorsOmitted: omitted })
+      .where(
+        and(
+          eq(userImportChunk.tenantId, tenantId),
+          eq(userImportChunk.taskId, taskId),
+          eq(userImportChunk.chunkNo, chunkNo),
+        ),
+      );
+  }
+}
+
+/** Refused cells of a task not kept (over the cap). */
+export async function countOmittedErrors({ tx, tenantId }: TenantScope, taskId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${userImportChunk.errorsOmitted}), 0)::int` })
+    .from(userImportChunk)
+    .where(and(eq(userImportChunk.tenantId, tenantId), eq(userImportChunk.taskId, taskId)));
+  return Number(row?.n ?? 0);
 }
 
 /** The refused rows of a task, in row order. */
@@ -225,6 +265,52 @@ export async function claimChunk(
     .onConflictDoNothing()
     .returning({ chunkNo: userImportChunk.chunkNo });
   return out.length === 1;
+}
+
+/** Records the users a chunk created and their rows (its transaction, after the insert). */
+export async function setChunkUsers(
+  { tx, tenantId }: TenantScope,
+  taskId: number,
+  chunkNo: number,
+  created: readonly { userId: number; rowNo: number }[],
+) {
+  if (created.length === 0) return;
+  await tx
+    .update(userImportChunk)
+    .set({ userIds: created.map((c) => c.userId), rowNos: created.map((c) => c.rowNo) })
+    .where(
+      and(
+        eq(userImportChunk.tenantId, tenantId),
+        eq(userImportChunk.taskId, taskId),
+        eq(userImportChunk.chunkNo, chunkNo),
+      ),
+    );
+}
+
+/** The users each chunk of a task created with their rows, in chunk order (chunks that created none left out). */
+export async function findChunkUsers({ tx, tenantId }: TenantScope, taskId: number) {
+  const chunks = await tx
+    .select({ userIds: userImportChunk.userIds, rowNos: userImportChunk.rowNos })
+    .from(userImportChunk)
+    .where(and(eq(userImportChunk.tenantId, tenantId), eq(userImportChunk.taskId, taskId)))
+    .orderBy(asc(userImportChunk.chunkNo));
+  return chunks.filter((c) => c.userIds.length > 0);
+}
+
+/** Login accounts and names of these users (deleted ones left out), in the order given, with their rows. */
+export async function findUserNames(
+  { tx, tenantId }: TenantScope,
+  users: { userIds: readonly number[]; rowNos: readonly number[] },
+) {
+  const res = await tx.execute(sql`select v.row_no, u.username, coalesce(u.real_name, '') as real_name
+    from unnest(${arr(users.userIds, 'bigint')}, ${arr(users.rowNos, 'int')}) with ordinality as v(id, row_no, n)
+    join sys_user u on u.tenant_id = ${tenantId} and u.id = v.id and not u.del_flag
+    order by v.n`);
+  return rowsOf<{ row_no: unknown; username: string; real_name: string }>(res).map((r) => ({
+    rowNo: toNumber(r.row_no),
+    username: r.username,
+    realName: r.real_name,
+  }));
 }
 
 /** The chunk numbers of a task already written. */

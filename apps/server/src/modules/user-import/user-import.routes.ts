@@ -11,12 +11,17 @@ import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { MultipartFile } from '../../core/http/raw-body';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { limitUploads } from '../auth';
+import type { ImportLimits } from './user-import.sheet';
 import { startImport, userTemplate } from './user-import.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Bulk user import (docs/user-import.md): templates and upload, permission admin_userInfo_userImport_btn. */
-export const userImportRoutes = (files: FileStorage, system: SystemScope): RouteDef[] => {
+export const userImportRoutes = (
+  files: FileStorage,
+  system: SystemScope,
+  limits?: ImportLimits,
+): RouteDef[] => {
   const template = (endpoint: typeof fixedUserTemplateEndpoint, name: string) =>
     defineRoute({
       endpoint,
@@ -48,7 +53,7 @@ export const userImportRoutes = (files: FileStorage, system: SystemScope): Route
           part && typeof part === 'object' && Buffer.isBuffer((part as MultipartFile).data)
             ? { filename: (part as MultipartFile).filename, data: (part as MultipartFile).data }
             : undefined;
-        return startImport({ files, jobs: req.server.jobs }, scope, principal, lang, body, file);
+        return startImport({ files, jobs: req.server.jobs, limits }, scope, principal, lang, body, file);
       },
     }),
   ] as RouteDef[];

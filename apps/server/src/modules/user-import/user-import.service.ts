@@ -3,7 +3,6 @@ import {
   IMPORT_COLUMNS,
   IMPORT_FILE_MAX_BYTES,
   IMPORT_MESSAGES,
-  IMPORT_ROWS_MAX,
   IMPORT_TYPE,
   TASK_STATUS,
   TASK_TYPE,
@@ -14,10 +13,15 @@ import type { Database, TenantScope } from '../../core/db/database';
 import { AppError, badRequest } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import type { JobHandler, JobQueue, JobRecord } from '../../core/jobs/queue';
-import { hashPassword } from '../../core/security/password';
+import {
+  deriveInitialPassword,
+  hashInitialPassword,
+  newInitialPasswordKey,
+} from '../../core/security/password';
 import type { FileStorage } from '../../core/storage/file-storage';
 import {
   addTaskProgress,
+  attachEndedTaskFile,
   completeTask,
   createTask,
   failTask,
@@ -30,8 +34,8 @@ import {
   deptScopeOf,
   findDept,
   findRolesWithPermissions,
-  generateInitialPassword,
   isDeptInScope,
+  isRoleGrantableBy,
   isTenantWideAdminRole,
   userTypeExists,
 } from '../identity';
@@ -39,34 +43,65 @@ import { sendMessageByEvent } from '../messages';
 import { getDict } from '../settings';
 import {
   claimChunk,
+  countOmittedErrors,
+  findChunkUsers,
   findDoneChunks,
   findImportErrors,
   findRoleNames,
   findTakenAccounts,
   findTakenNumbers,
+  findUserNames,
   findUsersByAccount,
   insertImportErrors,
   preferCustomPlans,
   insertUserRoles,
   insertUsers,
+  setChunkUsers,
   updateUsers,
   type ErrorRow,
 } from './user-import.repository';
-import { headerKey, readUserSheet, SheetError, spreadsheetKindOf } from './user-import.sheet';
-import { buildResult, buildTemplate } from './user-import.template';
 import {
-  validateRows,
+  checkSpreadsheetLimits,
+  DEFAULT_IMPORT_LIMITS,
+  headerKey,
+  openUserSheet,
+  SheetError,
+  spreadsheetKindOf,
+  yieldToEventLoop,
+  type ImportLimits,
+  type SheetSource,
+} from './user-import.sheet';
+import { buildResult, buildTemplate, type InitialPasswordRow } from './user-import.template';
+import {
+  createRowValidator,
   type ImportUser,
   type ValidateContext,
   type ValidatedRow,
 } from './user-import.validate';
 
+/** The import limits of the configuration (env.ts IMPORT_*). */
+export function importLimitsOf(env: {
+  IMPORT_MAX_ROWS: number;
+  IMPORT_MAX_COLUMNS: number;
+  IMPORT_MAX_UNPACKED_MB: number;
+  IMPORT_MAX_COMPRESSION_RATIO: number;
+  IMPORT_MAX_ERROR_ROWS: number;
+  IMPORT_CONCURRENCY: number;
+}): ImportLimits {
+  return {
+    maxRows: env.IMPORT_MAX_ROWS,
+    maxColumns: env.IMPORT_MAX_COLUMNS,
+    maxUnpackedBytes: env.IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
+    maxCompressionRatio: env.IMPORT_MAX_COMPRESSION_RATIO,
+    maxErrorRows: env.IMPORT_MAX_ERROR_ROWS,
+    concurrency: env.IMPORT_CONCURRENCY,
+  };
+}
+
 /** Queue of the import jobs (core/jobs). */
 export const USER_IMPORT_QUEUE = 'users.import';
 /** Rows per chunk transaction. */
 export const IMPORT_CHUNK_ROWS = 1000;
-/** Chunk transactions of one task in flight at once (PostgreSQL does the work: one core each). */
-export const IMPORT_CONCURRENCY = 2;
 
 export interface UserImportPayload {
   taskId: number;
@@ -75,8 +110,13 @@ export interface UserImportPayload {
 /** What the job needs, decided when the file was accepted (stored in task_progress.params). */
 interface ImportParams {
   lang: Lang;
-  /** argon2id hash of the task's initial password (create mode). */
-  passwordHash: string | null;
+  /**
+   * Create mode: the key each created account's individual initial password is derived from
+   * (`deriveInitialPassword`); removed once the result file lists the passwords.
+   */
+  passwordKey?: string | null;
+  /** Tasks queued before individual passwords: one argon2id hash shared by the task's users. */
+  passwordHash?: string | null;
   /** The uploader's department subtree, or null for a school-wide administrator. */
   scopeDeptIds: number[] | null;
   /** Roles the uploader may grant. */
@@ -94,6 +134,7 @@ const DICT_NAMES = IMPORT_COLUMNS.flatMap((c) =>
   c.list && c.list !== 'idType' && c.list !== 'roles' ? [c.list] : [],
 );
 
+/** The uploader's scope, the roles they may grant (the user form's rule) and the school-wide administrator roles. */
 async function rolesOf(scope: TenantScope, p: Principal) {
   const ds = await deptScopeOf(scope, p);
   const names = await findRoleNames(scope);
@@ -102,7 +143,8 @@ async function rolesOf(scope: TenantScope, p: Principal) {
     names.map((r) => r.id),
   );
   const admin = new Set(withPerms.filter(isTenantWideAdminRole).map((r) => r.id));
-  const grantable = names.filter((r) => ds === null || !admin.has(r.id));
+  const mayGrant = new Set(withPerms.filter((r) => isRoleGrantableBy(ds, r)).map((r) => r.id));
+  const grantable = names.filter((r) => mayGrant.has(r.id));
   return { ds, names, grantable, adminRoleIds: [...admin] };
 }
 
@@ -131,10 +173,11 @@ export interface UploadedFile {
 /**
  * `importUsers`: checks the file (name, content signature, size, MD5) and the target (department in the
  * caller's data scope, user type), stores the file, and records the task (queued) and its job in the
- * request's transaction. Create mode: one initial password for the task, hashed once (argon2id).
+ * request's transaction. Create mode: a key from which every created account gets its own initial password,
+ * listed in the result file.
  */
 export async function startImport(
-  deps: { files: FileStorage; jobs: JobQueue },
+  deps: { files: FileStorage; jobs: JobQueue; limits?: ImportLimits },
   scope: TenantScope,
   p: Principal,
   lang: Lang,
@@ -151,6 +194,14 @@ export async function startImport(
   if (createHash('md5').update(file.data).digest('hex') !== body.fileMd5.toLowerCase()) {
     throw badRequest('fileMd5', 'fileMd5 does not match the file (upload it again)');
   }
+  // What the file declares (unpacked sizes, compression, rows, columns) is checked before anything is
+  // parsed; the job checks it again and counts the rows as it reads.
+  try {
+    await checkSpreadsheetLimits(file.data, deps.limits ?? DEFAULT_IMPORT_LIMITS);
+  } catch (err) {
+    if (err instanceof SheetError) throw badRequest('file', err.message);
+    throw err;
+  }
   // A left-out part is "not given" for the schema: the same messages here (spec S0.5).
   if (body.userTypeId === undefined) throw badRequest('userTypeId', IMPORT_MESSAGES.userTypeRequired[lang]);
   if (body.deptId === undefined) throw badRequest('deptId', IMPORT_MESSAGES.deptRequired[lang]);
@@ -162,10 +213,9 @@ export async function startImport(
   }
   if (!(await userTypeExists(scope, userTypeId))) throw badRequest('userTypeId', 'user type does not exist');
   const create = body.importType === IMPORT_TYPE.create;
-  const initialPassword = create ? generateInitialPassword() : null;
   const params: ImportParams = {
     lang,
-    passwordHash: initialPassword ? await hashPassword(initialPassword) : null,
+    passwordKey: create ? newInitialPasswordKey() : null,
     scopeDeptIds: ds === null ? null : [...ds.deptIds],
     grantableRoleIds: grantable.map((r) => r.id),
     adminRoleIds,
@@ -190,7 +240,7 @@ export async function startImport(
     },
   );
   const withJob = await updateActiveTask(scope, task.id, { jobId });
-  return { task: toTask(withJob ?? task), initialPassword };
+  return { task: toTask(withJob ?? task), passwordsInResult: create };
 }
 
 // --- the job -----------------------------------------------------------------------------------------
@@ -252,12 +302,23 @@ const REASONS = {
 
 const label = (key: string, lang: Lang) => IMPORT_COLUMNS.find((c) => c.key === key)!.label[lang];
 
+/** What an account's initial password is derived from: the task and the account's row in the file. */
+const passwordSubject = (tenantId: number, taskId: number, rowNo: number) => `${tenantId}:${taskId}:${rowNo}`;
+
+/** The stored hash of a created account's initial password. */
+function initialPasswordHash(params: ImportParams, tenantId: number, taskId: number, rowNo: number) {
+  if (!params.passwordKey) return params.passwordHash!;
+  return hashInitialPassword(
+    deriveInitialPassword(params.passwordKey, passwordSubject(tenantId, taskId, rowNo)),
+  );
+}
+
 /** Writes one chunk's users; answers the refused rows (issues found against the database included). */
 async function writeChunk(
   scope: TenantScope,
   mode: 'create' | 'update',
   chunk: readonly ValidatedRow[],
-  task: { deptId: number; userTypeId: number },
+  task: { id: number; chunkNo: number; deptId: number; userTypeId: number },
   params: ImportParams,
 ): Promise<{ success: number; errors: ErrorRow[] }> {
   const errors: ErrorRow[] = [];
@@ -288,19 +349,23 @@ async function writeChunk(
     const ids = await insertUsers(
       scope,
       fresh.map((g) => g.user),
-      { passwordHash: params.passwordHash!, deptId: task.deptId, userTypeId: task.userTypeId },
+      fresh.map((g) => initialPasswordHash(params, scope.tenantId, task.id, g.rowNo)),
+      { deptId: task.deptId, userTypeId: task.userTypeId },
     );
     const pairs: { userId: number; roleId: number }[] = [];
+    const created: { userId: number; rowNo: number }[] = [];
     for (const g of fresh) {
       const id = ids.get(g.user.username.toLowerCase());
       // Taken by someone else between the look-up and the insert (ON CONFLICT DO NOTHING).
       if (id === undefined) refuse(g.rowNo, 'username', REASONS.accountTaken);
       else {
         success += 1;
+        created.push({ userId: id, rowNo: g.rowNo });
         for (const roleId of g.user.roleIds ?? []) pairs.push({ userId: id, roleId });
       }
     }
     await insertUserRoles(scope, pairs);
+    await setChunkUsers(scope, task.id, task.chunkNo, created);
   } else {
     const existing = await findUsersByAccount(
       scope,
@@ -330,7 +395,7 @@ async function writeChunk(
  * mid-import resumes after the last committed chunk and never writes a row twice.
  */
 export async function runImportTask(
-  deps: { database: Database; files: FileStorage },
+  deps: { database: Database; files: FileStorage; limits?: ImportLimits },
   tenantId: number,
   taskId: number,
   opts: ImportRunOptions = {},
@@ -349,7 +414,10 @@ export async function runImportTask(
   });
   if (!start) {
     const t = await db.withTenant(tenantId, (scope) => findTask(scope, taskId));
-    if (t?.sourceKey && t.taskStatus === TASK_STATUS.cancelled) await deps.files.remove(t.sourceKey);
+    if (t?.taskStatus === TASK_STATUS.cancelled) {
+      if (t.sourceKey) await deps.files.remove(t.sourceKey);
+      await keepPasswordsOfEndedTask(deps, tenantId, taskId);
+    }
     return { outcome: 'skipped', ...timing };
   }
   const params = start.params as unknown as ImportParams;
@@ -358,20 +426,23 @@ export async function runImportTask(
   const fail = async (reason: string) => {
     await db.withTenant(tenantId, (scope) => failTask(scope, taskId, reason));
     if (start.sourceKey) await deps.files.remove(start.sourceKey);
+    await keepPasswordsOfEndedTask(deps, tenantId, taskId);
     return { outcome: 'failed' as const, ...timing };
   };
 
   let t0 = performance.now();
+  const limits = deps.limits ?? DEFAULT_IMPORT_LIMITS;
   const bytes = start.sourceKey ? await deps.files.get(start.sourceKey) : null;
   if (!bytes) return fail('the uploaded file is gone');
-  let sheet;
+  let sheet: SheetSource;
   try {
-    sheet = readUserSheet(bytes);
+    // Checks the declared sizes, finds the header and counts the rows: a file over a limit is refused
+    // before any row is written.
+    sheet = await openUserSheet(bytes, limits);
   } catch (err) {
     if (err instanceof SheetError) return fail(err.message);
     throw err;
   }
-  if (sheet.rows.length > IMPORT_ROWS_MAX) return fail(`the file has more than ${IMPORT_ROWS_MAX} rows`);
   const found = new Set(sheet.columns.map((c) => c.key));
   const missing = IMPORT_COLUMNS.filter(
     (c) => !found.has(c.key) && (mode === 'create' ? c.required : c.key === 'username'),
@@ -385,21 +456,27 @@ export async function runImportTask(
 
   t0 = performance.now();
   const ctx = await db.withTenant(tenantId, (scope) => validationContext(scope, mode, start, params));
-  const rows = validateRows(sheet.rows, ctx);
-  timing.validateMs = performance.now() - t0;
-
-  t0 = performance.now();
   const begun = await db.withTenant(tenantId, async (scope) => {
-    const t = await updateActiveTask(scope, taskId, { totalCount: rows.length, totalProgress: rows.length });
+    const total = sheet.dataRows;
+    const t = await updateActiveTask(scope, taskId, { totalCount: total, totalProgress: total });
     return t ? findDoneChunks(scope, taskId) : null;
   });
   if (begun === null) return finishCancelled();
-  const chunkCount = Math.ceil(rows.length / chunkRows);
-  const pending = Array.from({ length: chunkCount }, (_, i) => i).filter((n) => !begun.has(n));
-  let next = 0;
+
+  // The rows are read, validated and written a chunk at a time, in file order (chunk n is always the same
+  // rows: a resumed run validates the chunks written before again, for the duplicates, and skips them);
+  // at most `concurrency` chunk transactions are in flight while the next chunk is read.
+  const concurrency = Math.max(1, opts.concurrency ?? limits.concurrency);
+  const firstPassMs = timing.readMs;
+  const validate = createRowValidator(ctx);
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
   let stopped: 'cancelled' | 'interrupted' | null = null;
-  const writeOne = async (chunkNo: number) => {
-    const chunk = rows.slice(chunkNo * chunkRows, (chunkNo + 1) * chunkRows);
+  let chunkCount = 0;
+  let started = 0;
+  let rowCount = 0;
+  let pending: ValidatedRow[] = [];
+  const writeOne = async (chunkNo: number, chunk: readonly ValidatedRow[]) => {
     const outcome = await db.withTenant(tenantId, async (scope) => {
       const t = await findTask(scope, taskId);
       if (!t || t.taskStatus !== TASK_STATUS.processing) return 'stopped' as const;
@@ -410,50 +487,79 @@ export async function runImportTask(
         scope,
         mode,
         chunk,
-        { deptId: start.deptId!, userTypeId: start.userTypeId! },
+        { id: taskId, chunkNo, deptId: start.deptId!, userTypeId: start.userTypeId! },
         params,
       );
-      await insertImportErrors(scope, taskId, errors);
       const failed = new Set(errors.map((e) => e.rowNo)).size;
-      // Last: the task row is locked only from here to the commit.
+      // The task row is locked from here to the commit: briefly, and it makes the cap on the refused
+      // cells kept exact while two chunks run at once.
       await addTaskProgress(scope, taskId, { processed: chunk.length, success, failed });
+      await insertImportErrors(scope, taskId, chunkNo, errors, limits.maxErrorRows);
       return 'written' as const;
     });
     if (outcome === 'stopped') stopped = 'cancelled';
     else if (outcome === 'written') await opts.onChunk?.(chunkNo * chunkRows + chunk.length);
   };
-  const lane = async () => {
-    while (!stopped && next < pending.length) {
-      if (opts.stopAfterChunks !== undefined && next >= opts.stopAfterChunks) {
-        stopped = 'interrupted';
-        break;
-      }
-      await writeOne(pending[next++]!);
+  const schedule = async (chunk: ValidatedRow[]) => {
+    const chunkNo = chunkCount++;
+    if (begun.has(chunkNo)) return;
+    if (opts.stopAfterChunks !== undefined && started >= opts.stopAfterChunks) {
+      stopped = 'interrupted';
+      return;
     }
+    started += 1;
+    const p: Promise<void> = writeOne(chunkNo, chunk).then(
+      () => void inFlight.delete(p),
+      (err: unknown) => {
+        inFlight.delete(p);
+        failure ??= err;
+      },
+    );
+    inFlight.add(p);
+    if (inFlight.size >= concurrency) await Promise.race(inFlight);
   };
-  await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? IMPORT_CONCURRENCY) }, lane));
+  const rows = sheet.rows()[Symbol.asyncIterator]();
+  for (;;) {
+    if (stopped || failure) break;
+    const tr = performance.now();
+    const next = await rows.next();
+    timing.readMs += performance.now() - tr;
+    if (next.done) break;
+    const tv = performance.now();
+    const validated = validate(next.value);
+    timing.validateMs += performance.now() - tv;
+    rowCount += validated.length;
+    for (const v of validated) {
+      pending.push(v);
+      if (pending.length === chunkRows) {
+        await schedule(pending);
+        pending = [];
+      }
+    }
+    // Other requests of the process run between pieces of the file.
+    await yieldToEventLoop();
+  }
+  if (!stopped && !failure && pending.length > 0) await schedule(pending);
+  await rows.return?.();
+  await Promise.all(inFlight);
+  if (failure) throw failure;
   if (stopped === 'cancelled') return finishCancelled();
-  timing.writeMs = performance.now() - t0;
+  timing.writeMs = performance.now() - t0 - timing.validateMs - (timing.readMs - firstPassMs);
   if (stopped === 'interrupted') return { outcome: 'interrupted', ...timing };
   const written = await db.withTenant(tenantId, (scope) => findDoneChunks(scope, taskId));
   // Another worker still writing a chunk (its lease had run out) finishes the task itself.
   if (written.size < chunkCount) return { outcome: 'interrupted', ...timing };
+  // Rows whose cells were only spaces were counted in the first pass but are not data rows.
+  if (rowCount !== sheet.dataRows) {
+    await db.withTenant(tenantId, (scope) =>
+      updateActiveTask(scope, taskId, { totalCount: rowCount, totalProgress: rowCount }),
+    );
+  }
 
-  // The result file, then the task done and the creator told (one transaction).
-  const errors = await db.withTenant(tenantId, (scope) => findImportErrors(scope, taskId));
-  const counts = await db.withTenant(tenantId, (scope) => findTask(scope, taskId));
-  const result = await buildResult(
-    params.lang,
-    {
-      fileName: start.fileName,
-      total: rows.length,
-      success: counts?.successCount ?? 0,
-      failed: counts?.failCount ?? 0,
-    },
-    errors,
-  );
-  const fileKey = await deps.files.put(`tenant-${tenantId}/imports`, result);
+  // The result file, then the task done (its password key dropped) and the creator told (one transaction).
+  const fileKey = await storeResult(deps, tenantId, taskId);
   const done = await db.withTenant(tenantId, async (scope) => {
+    await updateActiveTask(scope, taskId, { params: withoutPasswordKey(params) });
     const task = await completeTask(scope, taskId, fileKey);
     if (task) {
       await sendMessageByEvent(scope, {
@@ -475,15 +581,85 @@ export async function runImportTask(
 
   async function finishCancelled(): Promise<ImportRunResult> {
     if (start?.sourceKey) await deps.files.remove(start.sourceKey);
+    await keepPasswordsOfEndedTask(deps, tenantId, taskId);
     timing.writeMs = performance.now() - t0;
     return { outcome: 'cancelled', ...timing };
   }
+}
+
+const withoutPasswordKey = (params: ImportParams): Record<string, unknown> => {
+  const { passwordKey: _key, ...rest } = params;
+  return rest;
+};
+
+/** The created accounts' initial passwords, one chunk at a time (a short transaction each). */
+async function* initialPasswords(
+  database: Database,
+  tenantId: number,
+  taskId: number,
+  key: string,
+): AsyncIterable<InitialPasswordRow[]> {
+  const chunks = await database.withTenant(tenantId, (scope) => findChunkUsers(scope, taskId));
+  for (const chunk of chunks) {
+    const users = await database.withTenant(tenantId, (scope) => findUserNames(scope, chunk));
+    yield users.map((u) => ({
+      username: u.username,
+      realName: u.realName,
+      password: deriveInitialPassword(key, passwordSubject(tenantId, taskId, u.rowNo)),
+    }));
+  }
+}
+
+/** Builds and stores the task's result file (refused rows, and the initial passwords while the key is kept). */
+async function storeResult(
+  deps: { database: Database; files: FileStorage },
+  tenantId: number,
+  taskId: number,
+): Promise<string> {
+  const { database } = deps;
+  const task = (await database.withTenant(tenantId, (scope) => findTask(scope, taskId)))!;
+  const params = task.params as unknown as ImportParams;
+  const errors = await database.withTenant(tenantId, (scope) => findImportErrors(scope, taskId));
+  const omitted = await database.withTenant(tenantId, (scope) => countOmittedErrors(scope, taskId));
+  const result = await buildResult(
+    params.lang,
+    {
+      fileName: task.fileName,
+      total: task.totalCount,
+      success: task.successCount,
+      failed: task.failCount,
+      omitted,
+    },
+    errors,
+    params.passwordKey ? initialPasswords(database, tenantId, taskId, params.passwordKey) : undefined,
+  );
+  return deps.files.put(`tenant-${tenantId}/imports`, result);
+}
+
+/**
+ * A create task that ended cancelled or failed after creating users keeps a result file with their initial
+ * passwords (nobody else can know them); either way its password key is dropped.
+ */
+async function keepPasswordsOfEndedTask(
+  deps: { database: Database; files: FileStorage },
+  tenantId: number,
+  taskId: number,
+): Promise<void> {
+  const task = await deps.database.withTenant(tenantId, (scope) => findTask(scope, taskId));
+  const params = task?.params as unknown as ImportParams | undefined;
+  if (!task || !params?.passwordKey) return;
+  const fileKey = task.successCount > 0 ? await storeResult(deps, tenantId, taskId) : null;
+  const attached = await deps.database.withTenant(tenantId, (scope) =>
+    attachEndedTaskFile(scope, taskId, fileKey, withoutPasswordKey(params)),
+  );
+  if (!attached && fileKey) await deps.files.remove(fileKey);
 }
 
 /** The queue handler: runs or resumes the task; a failure is thrown for the queue to retry. */
 export function createUserImportJob(deps: {
   database: Database;
   files: FileStorage;
+  limits?: ImportLimits;
 }): JobHandler<UserImportPayload> {
   return (job) => runImportTask(deps, job.tenantId!, job.payload.taskId);
 }
@@ -505,5 +681,8 @@ export function failUserImportTask(deps: { database: Database; files: FileStorag
       return t;
     });
     if (task?.sourceKey) await deps.files.remove(task.sourceKey);
+    // A create task keeps the created accounts' initial passwords in its result file (nobody else can know
+    // them). Best effort: the failure may be the database's, and the task has already failed.
+    await keepPasswordsOfEndedTask(deps, tenantId, taskId).catch(() => undefined);
   };
 }

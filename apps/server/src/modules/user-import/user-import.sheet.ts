@@ -1,5 +1,15 @@
+import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_COLUMNS, type ImportColumn } from '@psy/contracts';
+import {
+  MAX_CELL_CHARS,
+  readSheetDimension,
+  readXlsxParts,
+  streamSheetRows,
+  TOO_LONG,
+  XlsxFormatError,
+} from './user-import.xlsx';
+import { readZipDirectory, ZipLimitError } from './user-import.zip';
 
 /**
  * Reading an uploaded user file (.xlsx or legacy .xls, SheetJS from `@e965/xlsx`) into text cells the
@@ -44,12 +54,6 @@ export interface SheetRow {
   cells: Record<string, CellValue>;
 }
 
-export interface ParsedSheet {
-  /** Columns found, in file order. */
-  columns: ImportColumn[];
-  rows: SheetRow[];
-}
-
 export class SheetError extends Error {}
 
 /** How many rows above the header may hold titles. */
@@ -84,7 +88,13 @@ const ZERO_PAD_FORMAT = /^0+$/;
 /** The text of one cell for a column (see the module comment for the cases). */
 export function cellText(cell: XLSX.CellObject | undefined, col: ImportColumn): CellValue {
   if (!cell || cell.v === undefined || cell.v === null) return '';
-  if (cell.t === 'e') return new CellIssue('the cell holds an error value');
+  if (cell.t === 'e') {
+    return new CellIssue(
+      cell.w === TOO_LONG
+        ? `the cell holds more than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters, the most a cell can hold`
+        : 'the cell holds an error value',
+    );
+  }
   if (cell.t === 'b') return cell.v ? 'TRUE' : 'FALSE';
   if (cell.t === 'd') {
     const d = cell.v as Date;
@@ -111,55 +121,217 @@ export function cellText(cell: XLSX.CellObject | undefined, col: ImportColumn): 
   return text;
 }
 
-/** Reads the first sheet: finds the header row, maps columns, answers the non-blank data rows. */
-export function readUserSheet(bytes: Uint8Array): ParsedSheet {
-  let wb: XLSX.WorkBook;
-  try {
-    wb = XLSX.read(bytes, { type: 'buffer', dense: true, cellNF: true, cellHTML: false, cellFormula: false });
-  } catch {
-    throw new SheetError('the file is not a readable spreadsheet');
-  }
-  const sheet = wb.SheetNames[0] ? (wb.Sheets[wb.SheetNames[0]] as XLSX.DenseSheet | undefined) : undefined;
-  const data = sheet?.['!data'] ?? [];
-  let headerIndex = -1;
-  let mapping: (ImportColumn | null)[] = [];
-  for (let r = 0; r < Math.min(data.length, HEADER_SEARCH_ROWS); r += 1) {
-    const row = data[r] ?? [];
-    const cols = row.map((c) =>
-      c && c.v !== undefined && c.v !== null ? (COLUMN_BY_HEADER.get(headerKey(String(c.v))) ?? null) : null,
-    );
-    if (cols.filter(Boolean).length >= 2) {
-      headerIndex = r;
-      mapping = cols;
-      break;
-    }
-  }
-  if (headerIndex < 0) throw new SheetError('no header row with the template columns was found');
-  const seen = new Set<string>();
-  const columns: ImportColumn[] = [];
-  mapping.forEach((c, i) => {
-    if (!c) return;
-    if (seen.has(c.key)) {
-      mapping[i] = null;
-      return;
-    }
-    seen.add(c.key);
-    columns.push(c);
-  });
-  const rows: SheetRow[] = [];
-  for (let r = headerIndex + 1; r < data.length; r += 1) {
-    const row = data[r];
-    if (!row) continue;
-    const cells: Record<string, CellValue> = {};
-    let blank = true;
-    for (let i = 0; i < mapping.length; i += 1) {
-      const col = mapping[i];
-      if (!col) continue;
-      const v = cellText(row[i], col);
-      if (v !== '') blank = false;
-      cells[col.key] = v;
-    }
-    if (!blank) rows.push({ rowNo: r + 1, cells });
-  }
-  return { columns, rows };
+/** What an import may cost (docs/user-import.md "Limits"; settings IMPORT_* in env.ts). */
+export interface ImportLimits {
+  /** Sum of the unpacked sizes of the workbook's parts (.xlsx). */
+  maxUnpackedBytes: number;
+  /** Largest unpacked / packed size of one part of 1 MB or more (.xlsx). */
+  maxCompressionRatio: number;
+  /** Data rows (non-blank rows below the header). */
+  maxRows: number;
+  /** Columns of the sheet. */
+  maxColumns: number;
+  /** Refused cells kept for the result file; the rest are counted. */
+  maxErrorRows: number;
+  /** Chunk transactions of one import in flight at once. */
+  concurrency: number;
 }
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  maxUnpackedBytes: 256 * 1024 * 1024,
+  maxCompressionRatio: 100,
+  maxRows: 100_000,
+  maxColumns: 100,
+  maxErrorRows: 10_000,
+  concurrency: 2,
+};
+
+/** One row as the sheet has it, cells by column index (0-based). */
+type RawRow = { rowNo: number; cells: readonly (XLSX.CellObject | undefined)[] };
+
+const tooManyRows = (limits: ImportLimits) =>
+  new SheetError(
+    `the file has more than ${limits.maxRows.toLocaleString('en-US')} data rows, the limit of an import; split it into smaller files`,
+  );
+const tooManyColumns = (limits: ImportLimits) =>
+  new SheetError(`the sheet has more than ${limits.maxColumns} columns, the limit of an import`);
+
+/** A sheet being read: its columns, how many data rows it has, and the rows in batches (read again per call). */
+export interface SheetSource {
+  columns: ImportColumn[];
+  /** Non-blank rows below the header (rows whose mapped cells are all spaces count here, not in `rows`). */
+  dataRows: number;
+  rows(): AsyncIterable<SheetRow[]>;
+}
+
+function sheetErrorOf(err: unknown): never {
+  if (err instanceof ZipLimitError || err instanceof XlsxFormatError) throw new SheetError(err.message);
+  throw err;
+}
+
+/**
+ * Checks what a file declares against the limits without reading its rows: for .xlsx the ZIP directory
+ * (unpacked sizes, compression ratios) and the sheet's declared dimension. The upload calls it, so a file
+ * over a limit is refused at once, and the job again.
+ */
+export async function checkSpreadsheetLimits(bytes: Buffer, limits: ImportLimits): Promise<void> {
+  if (spreadsheetKindOf(bytes) !== 'xlsx') return;
+  try {
+    const entries = readZipDirectory(bytes, limits);
+    const parts = await readXlsxParts(bytes, entries, sharedStringsLimit(limits));
+    checkDimension(await readSheetDimension(bytes, parts), limits);
+  } catch (err) {
+    sheetErrorOf(err);
+  }
+}
+
+/**
+ * The shared strings are the one part held in memory whole (cells refer to them by index): a quarter of
+ * the unpacked limit, about 2 million short strings, far more than the row limit needs.
+ */
+const sharedStringsLimit = (limits: ImportLimits) => Math.floor(limits.maxUnpackedBytes / 4);
+
+function checkDimension(dim: { rows: number; columns: number } | null, limits: ImportLimits) {
+  if (!dim) return;
+  // Up to HEADER_SEARCH_ROWS rows may be titles and the header.
+  if (dim.rows > limits.maxRows + HEADER_SEARCH_ROWS) throw tooManyRows(limits);
+  if (dim.columns > limits.maxColumns) throw tooManyColumns(limits);
+}
+
+/** The header row among the first rows: the first with at least two known headers, and its mapping. */
+function headerOf(row: RawRow): (ImportColumn | null)[] | null {
+  const cols = row.cells.map((c) =>
+    c && c.v !== undefined && c.v !== null ? (COLUMN_BY_HEADER.get(headerKey(String(c.v))) ?? null) : null,
+  );
+  if (cols.filter(Boolean).length < 2) return null;
+  const seen = new Set<string>();
+  return cols.map((c) => {
+    if (!c || seen.has(c.key)) return null;
+    seen.add(c.key);
+    return c;
+  });
+}
+
+function toSheetRow(raw: RawRow, mapping: readonly (ImportColumn | null)[]): SheetRow | null {
+  const cells: Record<string, CellValue> = {};
+  let blank = true;
+  for (let i = 0; i < mapping.length; i += 1) {
+    const col = mapping[i];
+    if (!col) continue;
+    const v = cellText(raw.cells[i], col);
+    if (v !== '') blank = false;
+    cells[col.key] = v;
+  }
+  return blank ? null : { rowNo: raw.rowNo, cells };
+}
+
+const hasValueIn = (raw: RawRow, mapping: readonly (ImportColumn | null)[]) =>
+  mapping.some((c, i) => c !== null && raw.cells[i] !== undefined && raw.cells[i]!.v !== '');
+
+/**
+ * Opens the first sheet of an upload within the limits (docs/user-import.md "Limits"): checks the
+ * declared sizes, finds the header row (the first of the first 20 rows with at least two template
+ * headers; rows above it, merged titles and notes, are ignored) and counts the data rows before any row is
+ * imported, so a file over a limit is refused as a whole. .xlsx is streamed (user-import.xlsx.ts); a
+ * legacy .xls (at most 65,536 rows by its format) is read by SheetJS in a worker thread.
+ */
+export async function openUserSheet(bytes: Buffer, limits: ImportLimits): Promise<SheetSource> {
+  const kind = spreadsheetKindOf(bytes);
+  if (!kind) throw new SheetError('the file is not a readable spreadsheet');
+  const raws: (wantColumn: (col: number) => boolean) => AsyncIterable<RawRow[]> =
+    kind === 'xlsx' ? await xlsxRows(bytes, limits) : await xlsRows(bytes, limits);
+  // First pass: the header, and the data rows counted (raw cells only) against the limit. Once the header
+  // is known, cells of columns it does not map are not kept.
+  let mapping: (ImportColumn | null)[] | null = null;
+  const mapped = (col: number) => mapping === null || (mapping[col] ?? null) !== null;
+  let headerRowNo = 0;
+  let dataRows = 0;
+  try {
+    for await (const batch of raws(mapped)) {
+      for (const raw of batch) {
+        if (!mapping) {
+          if (raw.rowNo > HEADER_SEARCH_ROWS) break;
+          mapping = headerOf(raw);
+          if (mapping) headerRowNo = raw.rowNo;
+          continue;
+        }
+        if (hasValueIn(raw, mapping) && ++dataRows > limits.maxRows) throw tooManyRows(limits);
+      }
+      if (!mapping && batch.some((r) => r.rowNo > HEADER_SEARCH_ROWS)) break;
+      await yieldToEventLoop();
+    }
+  } catch (err) {
+    sheetErrorOf(err);
+  }
+  if (!mapping) throw new SheetError('no header row with the template columns was found');
+  const found = mapping;
+  return {
+    columns: found.filter((c): c is ImportColumn => c !== null),
+    dataRows,
+    async *rows() {
+      try {
+        for await (const batch of raws(mapped)) {
+          const out: SheetRow[] = [];
+          for (const raw of batch) {
+            if (raw.rowNo <= headerRowNo) continue;
+            const row = toSheetRow(raw, found);
+            if (row) out.push(row);
+          }
+          if (out.length > 0) yield out;
+        }
+      } catch (err) {
+        sheetErrorOf(err);
+      }
+    },
+  };
+}
+
+async function xlsxRows(bytes: Buffer, limits: ImportLimits) {
+  try {
+    const entries = readZipDirectory(bytes, limits);
+    const parts = await readXlsxParts(bytes, entries, sharedStringsLimit(limits));
+    checkDimension(await readSheetDimension(bytes, parts), limits);
+    return (wantColumn: (col: number) => boolean) =>
+      streamSheetRows(bytes, parts, {
+        maxColumns: limits.maxColumns,
+        onTooManyColumns: () => tooManyColumns(limits),
+        wantColumn,
+      });
+  } catch (err) {
+    sheetErrorOf(err);
+  }
+}
+
+/** Rows handed out per batch from a legacy .xls read whole by the worker. */
+const XLS_BATCH_ROWS = 1000;
+
+async function xlsRows(bytes: Buffer, limits: ImportLimits) {
+  // Titles and the header come first: read that many rows more than the limit, to see it is exceeded.
+  const maxRows = limits.maxRows + HEADER_SEARCH_ROWS + 1;
+  // The worker's heap is capped: a file that needs more fails the task instead of the process.
+  const result = await new Promise<{ rows?: RawRow[]; fullRef?: string | null; error?: string }>(
+    (resolve) => {
+      const worker = new Worker(new URL('./user-import.xls-worker.mjs', import.meta.url), {
+        workerData: { bytes, maxRows },
+        resourceLimits: { maxOldGenerationSizeMb: 512 },
+      });
+      worker.once('message', resolve);
+      worker.once('error', () => resolve({ error: 'the file is too large or damaged to be read' }));
+      worker.once('exit', (code) => {
+        if (code !== 0) resolve({ error: 'the file could not be read' });
+      });
+    },
+  );
+  if (result.error || !result.rows)
+    throw new SheetError(result.error ?? 'the file is not a readable spreadsheet');
+  const range = result.fullRef ? XLSX.utils.decode_range(result.fullRef) : null;
+  if (range) checkDimension({ rows: range.e.r + 1, columns: range.e.c + 1 }, limits);
+  const rows = result.rows;
+  if (rows.some((r) => r.cells.length > limits.maxColumns)) throw tooManyColumns(limits);
+  return async function* () {
+    for (let i = 0; i < rows.length; i += XLS_BATCH_ROWS) yield rows.slice(i, i + XLS_BATCH_ROWS);
+  };
+}
+
+/** Lets other work of the process (requests) run between slices of an import's work. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

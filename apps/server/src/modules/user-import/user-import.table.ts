@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tenantIdColumn, tenantIsolation } from '../../core/db/columns';
 import { taskProgress } from '../downloads/downloads.table';
@@ -39,6 +40,20 @@ export const userImportChunk = pgTable(
     taskId: bigint('task_id', { mode: 'number' }).notNull(),
     chunkNo: integer('chunk_no').notNull(),
     rows: integer('rows').notNull(),
+    /**
+     * The users the chunk created and their rows in the file, in file order: the result file lists their
+     * initial passwords, derived again from the task's key and the row (nothing secret is stored here).
+     */
+    userIds: bigint('user_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    rowNos: integer('row_nos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Refused cells of the chunk not kept in `user_import_error` (over IMPORT_MAX_ERROR_ROWS). */
+    errorsOmitted: integer('errors_omitted').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.taskId, t.chunkNo] }),

@@ -50,6 +50,9 @@ afterAll(() => t?.close());
 beforeEach(async () => {
   await t.database.db.execute(sql`delete from task_progress`);
   await t.database.db.execute(sql`delete from sys_user where username like 'imp%'`);
+  // This file uploads more often than the per-user upload limit allows (tested in signatures.test.ts):
+  // each test starts with a fresh window.
+  await t.database.db.execute(sql`delete from rate_limit where key like 'upload:%'`);
 });
 
 const deptId = (name: string) => t.alpha.deptIds[name]!;
@@ -88,7 +91,7 @@ async function queueImport(
     { name: o.name ?? 'users.xlsx', bytes },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { task: { id: number }; initialPassword: string | null };
+  return res.body.data as { task: { id: number }; passwordsInResult: boolean };
 }
 
 const run = (taskId: number, opts: Parameters<typeof runImportTask>[3] = {}) =>
@@ -122,6 +125,26 @@ async function resultRows(id: number) {
   wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
+
+/** The result file's initial passwords sheet: login account -> password (empty when there is none). */
+async function resultPasswords(id: number, token = tokens.admin) {
+  const res = await download(token, id);
+  expect(res.statusCode, res.body).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const out = new Map<string, string>();
+  wb.worksheets[1]?.eachRow((row, n) => {
+    if (n <= 2) return; // the note and the header
+    const [username, , password] = (row.values as unknown[]).slice(1);
+    out.set(String(username), String(password));
+  });
+  return out;
+}
+
+const taskParams = async (id: number) =>
+  rowsOf<{ params: Record<string, unknown> }>(
+    await t.database.db.execute(sql`select params from task_progress where id = ${id}`),
+  )[0]!.params;
 
 async function importedUsers() {
   return rowsOf<Record<string, unknown>>(
@@ -200,10 +223,12 @@ describe('import templates [spec:S0.5.11] [spec:S0.7.11]', () => {
 describe('POST /admin/user/importUsers [spec:S0.5.11] [spec:S0.6.6] [spec:S0.7.11]', () => {
   const good = () => sheetBytes([ZH_HEADERS.slice(0, 7), ...validRows(2)]);
 
-  it('stores the file, queues the task and answers the initial password once', async () => {
+  it('stores the file and queues the task; create mode says the passwords come in the result file', async () => {
     const bytes = good();
-    const { task: created, initialPassword } = await queueImport(bytes);
-    expect(initialPassword).toMatch(/^.{12}$/);
+    const answer = await queueImport(bytes);
+    const created = answer.task;
+    expect(answer).toMatchObject({ passwordsInResult: true });
+    expect(answer).not.toHaveProperty('initialPassword');
     const row = await task(created.id);
     expect(row).toMatchObject({
       taskType: 0,
@@ -380,9 +405,9 @@ describe('import job on real-world files [spec:S0.3.10] [spec:S0.5.11] [spec:S0.
     expect(by.imp1002).toMatchObject({ number_name: '000123', sex: 2, birthday: '2005-09-01' });
     expect(by.imp1003).toMatchObject({ number_name: '000456', sex: 2 });
     expect(by.imp1004).toMatchObject({ number_name: 'S1004', phone: '13800138003', birthday: '2005-09-01' });
-    // One argon2id hash for the task, shared by the users it created.
-    expect(new Set(users.map((u) => u.password_hash)).size).toBe(1);
-    expect(String(users[0]!.password_hash)).toMatch(/^\$argon2id\$/);
+    // Every account its own initial password: a SHA-256 of 128 random bits each, none shared.
+    expect(new Set(users.map((u) => u.password_hash)).size).toBe(4);
+    for (const u of users) expect(String(u.password_hash)).toMatch(/^\$initial-sha256\$[0-9a-f]{64}$/);
 
     const done = await task(created.id);
     expect(done).toMatchObject({
@@ -463,11 +488,35 @@ describe('import job on real-world files [spec:S0.3.10] [spec:S0.5.11] [spec:S0.
       ZH_HEADERS.slice(0, 7),
       ['imp9001', '甲', 'S9001', '13800139001', '男', '2005-09-01', 'ROLE_ADMIN'],
       ['imp9002', '乙', 'S9002', '13800139002', '男', '2005-09-01', 'ROLE_GENERAL'],
+      ['imp9003', '丙', 'S9003', '13800139003', '男', '2005-09-01', 'ROLE_CONSULTANT'],
+      ['imp9004', '丁', 'S9004', '13800139004', '男', '2005-09-01', 'CRISIS_ROLE_CENTER_SUPERINTENDENT'],
+      ['imp9005', '戊', 'S9005', '13800139005', '男', '2005-09-01', 'ROLE_SUB_ADMIN'],
     ]);
     const { task: created } = await queueImport(bytes, { token: tokens.sub });
     await run(created.id);
     expect((await importedUsers()).map((u) => u.username)).toEqual(['imp9002']);
-    expect(await task(created.id, tokens.sub)).toMatchObject({ successCount: 1, failCount: 1 });
+    expect(await task(created.id, tokens.sub)).toMatchObject({ successCount: 1, failCount: 4 });
+    // The template's role list offers the same roles.
+    const url = `/admin/user/exportFixedUserTemplate?userTypeId=${types.student}`;
+    const { signRequest, HEADER } = await import('@psy/contracts');
+    const res = await t.app.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        [HEADER.authorization]: `Bearer ${tokens.sub}`,
+        [HEADER.tenantId]: String(t.alpha.tenantId),
+        ...(await signRequest({ method: 'GET', pathWithQuery: url, accessToken: tokens.sub })),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const lists = wb.getWorksheet('lists')!;
+    const listed = new Set<string>();
+    lists.eachRow((row) => (row.values as unknown[]).forEach((v) => typeof v === 'string' && listed.add(v)));
+    expect(listed.has('普通用户')).toBe(true);
+    for (const name of ['咨询师', '中心负责人', '二级管理员', '机构管理员'])
+      expect(listed.has(name), name).toBe(false);
   });
 
   it('updates users in update mode, only inside the data scope [spec:S0.1.2]', async () => {
@@ -477,8 +526,11 @@ describe('import job on real-world files [spec:S0.3.10] [spec:S0.5.11] [spec:S0.
       ['counsellor', '越权', null],
       ['nobody-here', '某人', null],
     ]);
-    const { task: created, initialPassword } = await queueImport(bytes, { token: tokens.sub, importType: 1 });
-    expect(initialPassword).toBeNull();
+    const { task: created, passwordsInResult } = await queueImport(bytes, {
+      token: tokens.sub,
+      importType: 1,
+    });
+    expect(passwordsInResult).toBe(false);
     await run(created.id);
     const done = await task(created.id, tokens.sub);
     expect(done).toMatchObject({ taskType: 1, successCount: 1, failCount: 2 });
@@ -500,10 +552,74 @@ describe('import job on real-world files [spec:S0.3.10] [spec:S0.5.11] [spec:S0.
   });
 });
 
+describe('individual initial passwords [spec:S0.4.1] [spec:S0.5.5]', () => {
+  it('each opens its own account only until the owner has chosen a password', async () => {
+    const bytes = sheetBytes([ZH_HEADERS.slice(0, 7), ...validRows(3, 3101)]);
+    const { task: created } = await queueImport(bytes);
+    expect((await run(created.id)).outcome).toBe('done');
+    const passwords = await resultPasswords(created.id);
+    expect(passwords.size).toBe(3);
+    // 128 bits in base32, grouped by four; typed with other case or without dashes it still opens.
+    const password = passwords.get('imp3101')!;
+    expect(password).toMatch(/^([a-z2-7]{4}-){6}[a-z2-7]{2}$/);
+    const typed = password.replace(/-/g, ' ').toUpperCase();
+    const login = await t.login('imp3101', { password: typed });
+    expect(login.status, login.raw).toBe(200);
+    expect(login.body.data.user_info.mustChangePassword).toBe(true);
+    // Until the change the account reaches nothing but the password change and its own session.
+    const token = login.body.data.access_token;
+    const page = await t.post(
+      '/biz/download/taskProgress/findMineFinishTask',
+      { current: 1, size: 10, category: 'export' },
+      { token },
+    );
+    expect(page.status).toBe(403);
+    expect(page.body.code).toBe(12);
+    const key = (await t.get('/auth/publicKey')).body.data;
+    const { encryptPassword } = await import('@psy/contracts');
+    const changed = await t.post(
+      '/admin/user/resetPwd',
+      { newPwd: await encryptPassword(key, 'Chosen#2026x') },
+      { token },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // Afterwards the initial password is refused; the chosen one is an argon2id hash.
+    expect((await t.login('imp3101', { password })).status).toBe(426);
+    expect((await t.login('imp3101', { password: 'Chosen#2026x' })).status).toBe(200);
+    const [row] = (await importedUsers()).filter((u) => u.username === 'imp3101');
+    expect(String(row!.password_hash)).toMatch(/^\$argon2id\$/);
+    // An initial password is accepted only while the account must change it, whatever else happens.
+    await t.database.db.execute(
+      sql`update sys_user set must_change_password = false where tenant_id = ${t.alpha.tenantId} and username = 'imp3102'`,
+    );
+    expect((await t.login('imp3102', { password: passwords.get('imp3102')! })).status).toBe(426);
+    expect((await t.login('imp3103', { password: passwords.get('imp3103')! })).status).toBe(200);
+  });
+
+  it('a task that fails after creating users keeps a result with their passwords, and drops its key', async () => {
+    const bytes = sheetBytes([ZH_HEADERS.slice(0, 7), ...validRows(25, 3201)]);
+    const { task: created } = await queueImport(bytes);
+    expect((await run(created.id, { chunkRows: 10, stopAfterChunks: 2 })).outcome).toBe('interrupted');
+    // The upload is gone when the job runs again: the task fails.
+    const [row] = rowsOf<{ source_key: string }>(
+      await t.database.db.execute(sql`select source_key from task_progress where id = ${created.id}`),
+    );
+    await files.remove(row!.source_key);
+    expect((await run(created.id)).outcome).toBe('failed');
+    expect(await task(created.id)).toMatchObject({ taskStatus: 3, successCount: 20, isDownload: 1 });
+    const passwords = await resultPasswords(created.id);
+    expect(passwords.size).toBe(20);
+    expect((await t.login('imp3220', { password: passwords.get('imp3220')! })).status).toBe(200);
+    expect(await taskParams(created.id)).not.toHaveProperty('passwordKey');
+    // Only its creator downloads it.
+    expect((await download(tokens.sub, created.id)).statusCode).toBe(404);
+  });
+});
+
 describe('crash-resume and re-runs [spec:S0.4.12]', () => {
   it('resumes after the last committed chunk and never doubles users', async () => {
     const bytes = sheetBytes([ZH_HEADERS.slice(0, 7), ...validRows(25, 4001)]);
-    const { task: created, initialPassword } = await queueImport(bytes);
+    const { task: created } = await queueImport(bytes);
     // A worker that dies after two chunks: the task stays processing with 20 rows committed.
     expect((await run(created.id, { chunkRows: 10, stopAfterChunks: 2 })).outcome).toBe('interrupted');
     expect(await task(created.id)).toMatchObject({ taskStatus: 1, currentProgress: 20, successCount: 20 });
@@ -519,10 +635,18 @@ describe('crash-resume and re-runs [spec:S0.4.12]', () => {
       failCount: 0,
       currentProgress: 25,
     });
-    // The task's initial password opens every account it created (one argon2id hash, checked as usual).
-    const login = await t.login('imp4025', { password: initialPassword! });
-    expect(login.status, login.raw).toBe(200);
-    expect((await t.login('imp4025', { password: 'Wrong-passw0rd!' })).status).not.toBe(200);
+    // The result file lists every account's own password, those of the first run's chunks included (they
+    // are derived again, never stored): each opens its account and no other.
+    const passwords = await resultPasswords(created.id);
+    expect(passwords.size).toBe(25);
+    expect(new Set(passwords.values()).size).toBe(25);
+    for (const name of ['imp4001', 'imp4025']) {
+      const login = await t.login(name, { password: passwords.get(name)! });
+      expect(login.status, login.raw).toBe(200);
+      expect(login.body.data.user_info.mustChangePassword).toBe(true);
+    }
+    expect((await t.login('imp4025', { password: passwords.get('imp4001')! })).status).toBe(426);
+    expect(await taskParams(created.id)).not.toHaveProperty('passwordKey');
     // A finished task run again does nothing.
     expect((await run(created.id)).outcome).toBe('skipped');
 
@@ -605,11 +729,16 @@ describe('cancel [spec:S0.4.12] [spec:S0.6.6]', () => {
     });
     expect(result.outcome).toBe('cancelled');
     expect((await importedUsers()).length).toBe(5);
+    // The five accounts created before the cancel need their passwords: the cancelled task keeps a result.
     expect(await task(created.id)).toMatchObject({
       taskStatus: 4,
       currentProgress: 5,
       successCount: 5,
-      isDownload: 0,
+      isDownload: 1,
     });
+    const passwords = await resultPasswords(created.id);
+    expect([...passwords.keys()]).toEqual(['imp7001', 'imp7002', 'imp7003', 'imp7004', 'imp7005']);
+    expect((await t.login('imp7003', { password: passwords.get('imp7003')! })).status).toBe(200);
+    expect(await taskParams(created.id)).not.toHaveProperty('passwordKey');
   });
 });

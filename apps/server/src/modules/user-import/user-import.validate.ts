@@ -184,37 +184,42 @@ function dedupe(issues: RowIssue[]): RowIssue[] {
 }
 
 /**
- * Validates every row, then refuses rows that repeat an earlier row's login account (case-insensitive)
- * or, in create mode, number: the first occurrence wins. Deterministic, so a resumed task sees the
- * same outcome for every row.
+ * A validator of the rows in file order, a batch at a time: each row is validated, then refused when it
+ * repeats an earlier row's login account (case-insensitive) or, in create mode, number: the first
+ * occurrence wins. It remembers the accounts and numbers seen, so batches must come in file order.
+ * Deterministic, so a resumed task sees the same outcome for every row.
  */
-export function validateRows(rows: readonly SheetRow[], ctx: ValidateContext): ValidatedRow[] {
-  const out = rows.map((r) => validateRow(r, ctx));
+export function createRowValidator(ctx: ValidateContext): (rows: readonly SheetRow[]) => ValidatedRow[] {
   const byAccount = new Map<string, number>();
   const byNumber = new Map<string, number>();
-  for (let i = 0; i < out.length; i += 1) {
-    const v = out[i]!;
-    if (!v.ok) continue;
-    const account = v.user.username.toLowerCase();
-    const firstAccount = byAccount.get(account);
-    const number = ctx.mode === 'create' ? v.user.numberName : undefined;
-    const firstNumber = number ? byNumber.get(number) : undefined;
-    if (firstAccount !== undefined || firstNumber !== undefined) {
-      const dupOf = (firstAccount ?? firstNumber)!;
-      out[i] = {
-        rowNo: v.rowNo,
-        ok: false,
-        issues: [
-          {
-            column: labelOf(firstAccount !== undefined ? 'username' : 'numberName', ctx.lang),
-            reason: MESSAGES.duplicate[ctx.lang].replace('{row}', String(dupOf)),
-          },
-        ],
-      };
-      continue;
-    }
-    byAccount.set(account, v.rowNo);
-    if (number) byNumber.set(number, v.rowNo);
-  }
-  return out;
+  return (rows) =>
+    rows.map((row) => {
+      const v = validateRow(row, ctx);
+      if (!v.ok) return v;
+      const account = v.user.username.toLowerCase();
+      const firstAccount = byAccount.get(account);
+      const number = ctx.mode === 'create' ? v.user.numberName : undefined;
+      const firstNumber = number ? byNumber.get(number) : undefined;
+      if (firstAccount !== undefined || firstNumber !== undefined) {
+        const dupOf = (firstAccount ?? firstNumber)!;
+        return {
+          rowNo: v.rowNo,
+          ok: false,
+          issues: [
+            {
+              column: labelOf(firstAccount !== undefined ? 'username' : 'numberName', ctx.lang),
+              reason: MESSAGES.duplicate[ctx.lang].replace('{row}', String(dupOf)),
+            },
+          ],
+        };
+      }
+      byAccount.set(account, v.rowNo);
+      if (number) byNumber.set(number, v.rowNo);
+      return v;
+    });
+}
+
+/** Validates every row of a file at once (createRowValidator over one batch). */
+export function validateRows(rows: readonly SheetRow[], ctx: ValidateContext): ValidatedRow[] {
+  return createRowValidator(ctx)(rows);
 }

@@ -42,12 +42,12 @@ export interface AdminTableProps<T> {
   /** With `list`: rows can be ticked for a batch action ('delete needs a selection', S0.5.17). */
   selectable?: boolean;
   /**
-   * The pager: a page-size changer, the total ('12 entries', or the page's own words for it), hidden
-   * with a single page.
+   * The pager: a page-size changer, the total ('12 entries', 'about 520,000 entries' when the server
+   * estimated it, or the page's own words for them), hidden with a single page.
    */
   pager?: {
     sizeChanger?: boolean;
-    showTotal?: boolean | ((count: number) => string);
+    showTotal?: boolean | ((count: number, estimated: boolean) => string);
     hideOnSinglePage?: boolean;
   };
   /** Offers column settings kept under this id (per user, in local storage). */
@@ -88,7 +88,8 @@ export function AdminTable<T extends object>({
 }: AdminTableProps<T>) {
   const { t } = useTranslation();
   const settings = useColumnSettings(columnSettingsId ?? null, columns);
-  const { rows, total } = rowsOf(query.data);
+  const { rows, total, estimated } = rowsOf(query.data);
+  const { showTotal } = pager;
   const shown = visibleColumns(columns, settings.hidden).map(
     ({ alwaysShown: _alwaysShown, ...column }) => column,
   );
@@ -160,10 +161,10 @@ export function AdminTable<T extends object>({
                 showSizeChanger: pager.sizeChanger ?? false,
                 hideOnSinglePage: pager.hideOnSinglePage ?? false,
                 showTotal:
-                  typeof pager.showTotal === 'function'
-                    ? pager.showTotal
-                    : pager.showTotal
-                      ? (count) => t('adminKit.total', { count })
+                  typeof showTotal === 'function'
+                    ? (count) => showTotal(count, estimated)
+                    : showTotal
+                      ? (count) => t(estimated ? 'adminKit.totalEstimated' : 'adminKit.total', { count })
                       : undefined,
                 onChange: (current, pageSize) => list.changePage(current, pageSize),
               }

@@ -31,8 +31,24 @@ describe('admin list paging', () => {
   });
 
   it('reads records and total of a page, or a whole list', () => {
-    expect(rowsOf({ records: [{ id: 1 }], total: 31 })).toEqual({ rows: [{ id: 1 }], total: 31 });
-    expect(rowsOf([{ id: 1 }, { id: 2 }])).toEqual({ rows: [{ id: 1 }, { id: 2 }], total: 2 });
-    expect(rowsOf(undefined)).toEqual({ rows: [], total: 0 });
+    expect(rowsOf({ records: [{ id: 1 }], total: 31 })).toEqual({
+      rows: [{ id: 1 }],
+      total: 31,
+      estimated: false,
+    });
+    expect(rowsOf([{ id: 1 }, { id: 2 }])).toEqual({
+      rows: [{ id: 1 }, { id: 2 }],
+      total: 2,
+      estimated: false,
+    });
+    expect(rowsOf(undefined)).toEqual({ rows: [], total: 0, estimated: false });
+  });
+
+  it('says when the total is the server estimate of a list past its count cap', () => {
+    expect(rowsOf({ records: [{ id: 1 }], total: 520_000, estimated: true })).toEqual({
+      rows: [{ id: 1 }],
+      total: 520_000,
+      estimated: true,
+    });
   });
 });

@@ -14,6 +14,8 @@ export interface Paging {
 export interface PageOf<T> {
   records: T[];
   total: number;
+  /** The server counted up to 10,000 rows and `total` is its estimate beyond (docs/api.md). */
+  estimated?: boolean;
 }
 
 export const FIRST_PAGE: Paging = { current: 1, size: DEFAULT_PAGE_SIZE };
@@ -64,10 +66,17 @@ export function pageAfterDelete(current: number, total: number, deleted: number,
   return Math.max(1, Math.min(current, lastPage));
 }
 
-/** The rows and total of an answer that is a page or a whole list (a list without paging). */
-export function rowsOf<T>(data: PageOf<T> | readonly T[] | undefined): { rows: readonly T[]; total: number } {
-  if (data === undefined) return { rows: [], total: 0 };
-  if (Array.isArray(data)) return { rows: data as readonly T[], total: data.length };
+/**
+ * The rows and total of an answer that is a page or a whole list (a list without paging), and whether the
+ * total is the server's estimate.
+ */
+export function rowsOf<T>(data: PageOf<T> | readonly T[] | undefined): {
+  rows: readonly T[];
+  total: number;
+  estimated: boolean;
+} {
+  if (data === undefined) return { rows: [], total: 0, estimated: false };
+  if (Array.isArray(data)) return { rows: data as readonly T[], total: data.length, estimated: false };
   const page = data as PageOf<T>;
-  return { rows: page.records, total: page.total };
+  return { rows: page.records, total: page.total, estimated: page.estimated === true };
 }

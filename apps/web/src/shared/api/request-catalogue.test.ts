@@ -101,6 +101,17 @@ describe('request layer and the error catalogue', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('keeps a pending password change silent: no toast, no 403 page, the session stays [spec:S0.4.1] [spec:S0.8.2]', async () => {
+    const { status, code, en } = ERRORS.passwordChangeRequired;
+    fetchMock.mockResolvedValue(answer(status, { code, msg: en, data: null }));
+    const error = await failure();
+    expect(error.status).toBe(403);
+    expect(error.code).toBe(code);
+    expect(toasts).toEqual([]);
+    expect(errorPage).not.toHaveBeenCalled();
+    expect(ended).not.toHaveBeenCalled();
+  });
+
   it.each([3, 20])(
     'shows the message of body code %i, logs out and rejects with "no permission, logging out" [spec:S0.8.2]',
     async (code) => {

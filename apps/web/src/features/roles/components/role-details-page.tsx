@@ -1,11 +1,11 @@
-import { allowedButtons } from '@psy/contracts';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { RoleMenus } from '@psy/contracts';
+import { allowedButtons, ROLE_USER_COUNT_CAP, type RoleMenus } from '@psy/contracts';
 import { Alert, Button, Collapse, Descriptions, Empty, Flex, Spin, Tabs, Tag, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '../../../shared/admin/admin-page';
+import { cappedCountLabel } from '../../../shared/lib/capped-count';
 import { showToast } from '../../../shared/ui/feedback';
 import { useUserInfo } from '../../auth';
 import { useRole, useRoleMenus, useSaveRoleMenus } from '../api/roles';
@@ -32,7 +32,7 @@ export interface RoleDetailsPageProps {
  * the page), saved at once for all products; the form permissions per form in a second tab.
  */
 export function RoleDetailsPage({ roleId }: RoleDetailsPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const role = useRole(roleId);
   const menus = useRoleMenus(roleId);
@@ -69,7 +69,11 @@ export function RoleDetailsPage({ roleId }: RoleDetailsPageProps) {
             label: t('roleAdmin.columns.dataScope'),
             children: t(`roleAdmin.dataScopes.${r.dataScope}`),
           },
-          { key: 'users', label: t('roleAdmin.columns.userCount'), children: r.userCount },
+          {
+            key: 'users',
+            label: t('roleAdmin.columns.userCount'),
+            children: cappedCountLabel(r.userCount, ROLE_USER_COUNT_CAP, i18n.language),
+          },
           { key: 'desc', label: t('roleAdmin.columns.roleDesc'), children: r.roleDesc ?? '' },
         ]}
       />

@@ -1,6 +1,7 @@
 import {
   CLIENT_PORTS,
   DATA_SCOPES,
+  ORDINARY_USER_ROLE,
   ROLE_CODE_MAX,
   ROLE_CODE_PATTERN,
   ROLE_DESC_MAX,
@@ -20,21 +21,43 @@ export interface RoleFormDialogProps {
 }
 
 /** The dialog's fields; a server 400 naming one of them is shown on it. */
-const ROLE_FORM_FIELDS = ['roleName', 'roleCode', 'roleDesc', 'portPermission', 'dataScope'] as const;
+const ROLE_FORM_FIELDS = [
+  'roleName',
+  'roleCode',
+  'roleDesc',
+  'portPermission',
+  'dataScope',
+  'delegable',
+] as const;
 
-type RoleFormValues = Required<Pick<RoleBody, 'roleName' | 'roleCode' | 'portPermission' | 'dataScope'>> & {
+type RoleFormValues = Required<
+  Pick<RoleBody, 'roleName' | 'roleCode' | 'portPermission' | 'dataScope' | 'delegable'>
+> & {
   roleDesc?: string | null;
 };
 
-/** Add or edit a role: name, code, description, the clients it may be used from and its data scope. */
+/**
+ * Add or edit a role: name, code, description, the clients it may be used from, its data scope and whether
+ * department administrators may grant it.
+ */
 export function RoleFormDialog({ role, onClose }: RoleFormDialogProps) {
   const { t } = useTranslation();
   const create = useCreateRole();
   const update = useUpdateRole();
   const builtIn = role?.builtIn ?? false;
+  const [form] = Form.useForm<RoleFormValues>();
+  const dataScope = Form.useWatch('dataScope', form);
+  const roleCode = Form.useWatch('roleCode', form);
+  // The server's rule (docs/users-and-departments.md): a school-wide role other than the ordinary user's
+  // cannot be delegated to department administrators.
+  const canDelegate = !builtIn && (dataScope === 'dept_tree' || roleCode === ORDINARY_USER_ROLE);
 
   const submit = (values: RoleFormValues) => {
-    const body = { ...values, roleDesc: values.roleDesc ?? null };
+    const body = {
+      ...values,
+      roleDesc: values.roleDesc ?? null,
+      delegable: canDelegate && values.delegable === true,
+    };
     return role ? update.mutateAsync({ ...body, id: role.id }) : create.mutateAsync(body);
   };
 
@@ -42,6 +65,7 @@ export function RoleFormDialog({ role, onClose }: RoleFormDialogProps) {
     <FormDialog<RoleFormValues>
       title={role ? t('roleAdmin.dialogEditTitle') : t('roleAdmin.dialogAddTitle')}
       name="role-form"
+      form={form}
       initialValues={
         role
           ? {
@@ -50,8 +74,9 @@ export function RoleFormDialog({ role, onClose }: RoleFormDialogProps) {
               roleDesc: role.roleDesc,
               portPermission: role.portPermission as RoleFormValues['portPermission'],
               dataScope: role.dataScope,
+              delegable: role.delegable,
             }
-          : { portPermission: ['pc'], dataScope: 'all' }
+          : { portPermission: ['pc'], dataScope: 'all', delegable: false }
       }
       // A code already used is refused on its field.
       serverFields={ROLE_FORM_FIELDS}
@@ -105,6 +130,9 @@ export function RoleFormDialog({ role, onClose }: RoleFormDialogProps) {
             label: t(`roleAdmin.dataScopes.${scope}`),
           }))}
         />
+      </Form.Item>
+      <Form.Item name="delegable" valuePropName="checked" extra={t('roleAdmin.delegableHint')}>
+        <Checkbox disabled={!canDelegate}>{t('roleAdmin.delegable')}</Checkbox>
       </Form.Item>
     </FormDialog>
   );

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { allowedButtons, type RoleRecord } from '@psy/contracts';
+import { allowedButtons, ROLE_USER_COUNT_CAP, type RoleRecord } from '@psy/contracts';
 import { Button, Flex, Grid, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table'
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { SearchBox } from '../../../shared/admin/list-filters';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
+import { cappedCountLabel } from '../../../shared/lib/capped-count';
 import { useUserInfo } from '../../auth';
 import { useDeleteRole, useRolePage } from '../api/roles';
 import { ROLE_BUTTONS, roleDetailsHref } from '../lib/role-buttons';
@@ -22,7 +23,7 @@ import styles from './roles.module.css';
  * opens the role details page with the menu and button grants.
  */
 export function RolesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   // At phone width a fixed actions column would cover the row: it scrolls with the rest there.
   const isWide = Grid.useBreakpoint().md ?? true;
@@ -84,6 +85,7 @@ export function RolesPage() {
       dataIndex: 'userCount',
       width: 80,
       align: 'right',
+      render: (count: number) => cappedCountLabel(count, ROLE_USER_COUNT_CAP, i18n.language),
     },
     { key: 'roleDesc', title: t('roleAdmin.columns.roleDesc'), dataIndex: 'roleDesc', ellipsis: true },
     {

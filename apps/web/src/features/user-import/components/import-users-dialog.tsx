@@ -32,7 +32,8 @@ export interface ImportUsersDialogProps {
  * 'member batch processing' (spec S0.2.21, S0.5.11): tabs 'create new users' and 'update user
  * information'; user type (also before a template download) and organisation required; one .xls/.xlsx
  * file, sent with its MD5; 'confirm upload file?'; then 'importing, check the result in the message
- * system later' and, when creating users, their initial password, shown once (docs/user-import.md).
+ * system later' and, when creating users, where their individual initial passwords will be: the
+ * result file (docs/user-import.md).
  */
 export function ImportUsersDialog({ userTypes, onClose }: ImportUsersDialogProps) {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export function ImportUsersDialog({ userTypes, onClose }: ImportUsersDialogProps
   const [form] = Form.useForm<ImportValues>();
   const [mode, setMode] = useState<Mode>('create');
   const [file, setFile] = useState<File | null>(null);
-  const [password, setPassword] = useState<string | null>(null);
+  const [hasPasswords, setHasPasswords] = useState(false);
   const [exporting, setExporting] = useState<TemplateKind | null>(null);
   const upload = useImportUsers();
 
@@ -87,7 +88,7 @@ export function ImportUsersDialog({ userTypes, onClose }: ImportUsersDialogProps
           const result = await upload.mutateAsync(body);
           showToast('success', t('userImport.messages.started'));
           setFile(null);
-          setPassword(result.initialPassword);
+          setHasPasswords(result.passwordsInResult);
         } catch {
           // The request layer showed the server's message (file type, MD5, scope, ...).
         }
@@ -116,7 +117,7 @@ export function ImportUsersDialog({ userTypes, onClose }: ImportUsersDialogProps
         activeKey={mode}
         onChange={(key) => {
           setMode(key as Mode);
-          setPassword(null);
+          setHasPasswords(false);
         }}
         items={[
           { key: 'create', label: t('userImport.tabs.create') },
@@ -192,21 +193,15 @@ export function ImportUsersDialog({ userTypes, onClose }: ImportUsersDialogProps
           {t('userImport.upload')}
         </Button>
       </Form>
-      {password && (
+      {hasPasswords && (
         <Alert
           className={styles.password}
-          type="warning"
+          type="info"
           showIcon
           role="status"
+          data-testid="import-passwords-note"
           title={t('userImport.password.title')}
-          description={
-            <>
-              <Typography.Paragraph>{t('userImport.password.text')}</Typography.Paragraph>
-              <Typography.Text code copyable={{ text: password }} data-testid="import-initial-password">
-                {password}
-              </Typography.Text>
-            </>
-          }
+          description={t('userImport.password.text')}
         />
       )}
     </Modal>

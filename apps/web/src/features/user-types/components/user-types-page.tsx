@@ -1,5 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { USER_TYPE_CODE_MAX, USER_TYPE_NAME_MAX, type UserType, type UserTypeBody } from '@psy/contracts';
+import {
+  USER_TYPE_CODE_MAX,
+  USER_TYPE_NAME_MAX,
+  USER_TYPE_USER_COUNT_CAP,
+  type UserType,
+  type UserTypeBody,
+} from '@psy/contracts';
 import { Button, Flex, Form, Input, InputNumber, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +14,7 @@ import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { FormDialog } from '../../../shared/admin/form-dialog';
+import { cappedCountLabel } from '../../../shared/lib/capped-count';
 import { useCreateUserType, useDeleteUserType, useUpdateUserType, useUserTypes } from '../api/user-types';
 import { isValidUserTypeCode, USER_TYPE_FORM_FIELDS, userTypeFormValues } from '../lib/user-type-form';
 
@@ -16,7 +23,7 @@ import { isValidUserTypeCode, USER_TYPE_FORM_FIELDS, userTypeFormValues } from '
  * self-registration, their order and how many users have them; add, edit, and delete one no user has.
  */
 export function UserTypesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const types = useUserTypes();
   const remove = useDeleteUserType();
   const confirm = useConfirmAction();
@@ -48,6 +55,7 @@ export function UserTypesPage() {
       dataIndex: 'userCount',
       align: 'right',
       width: 90,
+      render: (count: number) => cappedCountLabel(count, USER_TYPE_USER_COUNT_CAP, i18n.language),
     },
     {
       key: 'actions',

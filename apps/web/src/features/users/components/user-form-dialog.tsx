@@ -278,7 +278,15 @@ function UserForm({
               loading={roles.isLoading}
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('userAdmin.form.choose')}
-              options={(roles.data ?? []).map((role) => ({ value: role.roleId, label: role.roleName }))}
+              // Roles the caller may not grant (a department administrator's) are left out, or shown fixed
+              // when the user already holds them: the server refuses adding or removing them.
+              options={(roles.data ?? [])
+                .filter((role) => role.grantable || initial.roleIds?.includes(role.roleId))
+                .map((role) => ({
+                  value: role.roleId,
+                  label: role.roleName,
+                  disabled: !role.grantable,
+                }))}
             />
           </Form.Item>
         </Col>

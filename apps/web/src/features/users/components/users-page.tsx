@@ -255,7 +255,11 @@ export function UsersPage() {
         list={list}
         // Ticks serve the batch delete and the audit.
         selectable={buttons.del || buttons.audit}
-        pager={{ showTotal: (count) => t('userAdmin.total', { count }) }}
+        // Beyond 10,000 matches the server estimates the total (docs/users-and-departments.md).
+        pager={{
+          showTotal: (count, estimated) =>
+            t(estimated ? 'userAdmin.totalEstimated' : 'userAdmin.total', { count }),
+        }}
         columnSettingsId="users"
         scrollX={1300}
         toolbar={

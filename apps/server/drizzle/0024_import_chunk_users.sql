@@ -1,0 +1,2 @@
+ALTER TABLE "user_import_chunk" ADD COLUMN "user_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_import_chunk" ADD COLUMN "row_nos" integer[] DEFAULT '{}'::integer[] NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "user_import_chunk" ADD COLUMN "errors_omitted" integer DEFAULT 0 NOT NULL;
