@@ -1,4 +1,5 @@
 import { agreementsFeature } from '../features/agreements';
+import { appointmentsFeature } from '../features/appointments';
 import { clientLogAdminFeature } from '../features/client-log-admin';
 import { deptsFeature } from '../features/depts';
 import { dictsFeature } from '../features/dicts';
@@ -41,4 +42,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   noticesFeature,
   pdfPreviewFeature,
   downloadsFeature,
+  appointmentsFeature,
 ];

@@ -1,0 +1,26 @@
+export { appointmentsFeature, loadBookingPanel } from './manifest';
+export {
+  appointmentKeys,
+  useAppointmentAction,
+  usePolicy,
+  useRuleState,
+  useSchoolZone,
+  cancelAppointment,
+  type Appointment,
+  type RuleState,
+  type Slot,
+} from './api/appointments';
+export {
+  approvalOptionLabel,
+  dayLabel,
+  instantLabel,
+  interviewLabel,
+  schoolToday,
+  sessionTime,
+  shiftDay,
+  slotStatusLabel,
+  statusColor,
+  statusLabel,
+  typeLabel,
+} from './lib/appointment-format';
+export { calendarEventsOf, calendarRange, wallClock } from './lib/calendar-events';
