@@ -13,6 +13,7 @@ import { noticesFeature } from '../features/notices';
 import { pdfPreviewFeature } from '../features/pdf-preview';
 import { productAdminFeature } from '../features/product-admin';
 import { rolesFeature } from '../features/roles';
+import { schedulingFeature } from '../features/scheduling';
 import { settingsAdminFeature } from '../features/settings-admin';
 import { signaturesFeature } from '../features/signatures';
 import { userTypesFeature } from '../features/user-types';
@@ -43,4 +44,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   pdfPreviewFeature,
   downloadsFeature,
   appointmentsFeature,
+  schedulingFeature,
 ];

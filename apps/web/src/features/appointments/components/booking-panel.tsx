@@ -16,6 +16,7 @@ import {
   type Slot,
 } from '../api/appointments';
 import { categoryOfType, dayLabel, instantLabel, sessionTime, typeLabel } from '../lib/appointment-format';
+import { RulesCard } from './rules-card';
 import styles from './appointments.module.css';
 
 /** Types booked on a bookable slot (telephone and duty assessments have flows of their own). */
@@ -27,6 +28,8 @@ export interface BookingPanelProps {
   /** A clerk booking for a visitor; the visitor themselves otherwise. */
   visitorId?: number;
   onBooked?: (appointment: Appointment) => void;
+  /** Show the rules above the choices (the clerk's page, which has no rules card of its own). */
+  withRules?: boolean;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface BookingPanelProps {
  * deadline, arriving early) before confirming; book. When no time is free the visitor may join the
  * waiting list instead (docs/appointments.md section 7).
  */
-export function BookingPanel({ rules, visitorId, onBooked }: BookingPanelProps) {
+export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: BookingPanelProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { modal } = App.useApp();
@@ -124,6 +127,7 @@ export function BookingPanel({ rules, visitorId, onBooked }: BookingPanelProps) 
 
   return (
     <Flex vertical gap={12} data-testid="booking-panel">
+      {withRules && <RulesCard rules={rules} />}
       <Select
         aria-label={t('appointments.book.type')}
         data-testid="booking-type"
