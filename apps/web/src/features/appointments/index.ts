@@ -1,4 +1,5 @@
-export { appointmentsFeature, loadBookingPanel } from './manifest';
+export { appointmentsFeature } from './manifest';
+export { BookingPanel } from './components/booking-panel';
 export {
   appointmentKeys,
   useAppointmentAction,

@@ -7,8 +7,6 @@ import { defineFeature, page } from '../../shared/feature/manifest';
 export const appointmentsFeature = defineFeature({
   name: 'appointments',
   pages: [page('/appointment/mine/index', () => import('./components/mine-page'), 'MinePage')],
+  cataloguePart: 'appointments',
   buttons: [],
 });
-
-/** The booking panel, loaded by the clerk's booking page (features/scheduling) when it opens. */
-export const loadBookingPanel = () => import('./components/booking-panel').then((m) => m.BookingPanel);

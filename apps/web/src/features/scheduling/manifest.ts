@@ -19,7 +19,8 @@ export const schedulingFeature = defineFeature({
       'AppointmentSettingsPage',
     ),
   ],
-  cataloguePart: 'admin',
+  // Their own parts rather than `admin`, which every administration page loads.
+  cataloguePart: ['scheduling', 'appointments'],
   buttons: [
     'consult_schedule_view',
     'consult_schedule_edit',

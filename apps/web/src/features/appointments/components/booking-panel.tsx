@@ -1,4 +1,4 @@
-import { Alert, App, Button, Empty, Flex, Select, Spin, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Spin, Typography } from 'antd';
 import { leaveDeadline } from '@psy/scheduling';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   type Slot,
 } from '../api/appointments';
 import { categoryOfType, dayLabel, instantLabel, sessionTime, typeLabel } from '../lib/appointment-format';
+import { ChoiceButtons } from './choice-buttons';
 import { RulesCard } from './rules-card';
 import styles from './appointments.module.css';
 
@@ -128,11 +129,11 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
   return (
     <Flex vertical gap={12} data-testid="booking-panel">
       {withRules && <RulesCard rules={rules} />}
-      <Select
-        aria-label={t('appointments.book.type')}
-        data-testid="booking-type"
+      <ChoiceButtons
+        label={t('appointments.book.type')}
+        testId="booking-type"
         value={type}
-        options={types.map((value) => ({ value, label: typeLabel(value, lang) }))}
+        choices={types.map((value) => ({ value, label: typeLabel(value, lang) }))}
         onChange={(value) => {
           setType(value);
           setDate(undefined);
@@ -175,26 +176,30 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
               </Button>
             ))}
           </div>
-          <Flex gap={8} wrap>
-            <Select
-              allowClear
-              className={styles.filter}
-              placeholder={t('appointments.book.anyCounsellor')}
-              aria-label={t('appointments.book.counsellor')}
-              value={counsellor}
-              onChange={setCounsellor}
-              options={counsellors.map((name) => ({ value: name, label: name }))}
+          {counsellors.length > 1 && (
+            <ChoiceButtons
+              size="small"
+              label={t('appointments.book.counsellor')}
+              value={counsellor ?? ''}
+              onChange={(value) => setCounsellor(value || undefined)}
+              choices={[
+                { value: '', label: t('appointments.book.anyCounsellor') },
+                ...counsellors.map((name) => ({ value: name, label: name })),
+              ]}
             />
-            <Select
-              allowClear
-              className={styles.filter}
-              placeholder={t('appointments.book.anySite')}
-              aria-label={t('appointments.book.site')}
-              value={site}
-              onChange={setSite}
-              options={sites.map((name) => ({ value: name, label: name }))}
+          )}
+          {sites.length > 1 && (
+            <ChoiceButtons
+              size="small"
+              label={t('appointments.book.site')}
+              value={site ?? ''}
+              onChange={(value) => setSite(value || undefined)}
+              choices={[
+                { value: '', label: t('appointments.book.anySite') },
+                ...sites.map((name) => ({ value: name, label: name })),
+              ]}
             />
-          </Flex>
+          )}
           {slots.isLoading ? (
             <Spin />
           ) : !shown.length ? (

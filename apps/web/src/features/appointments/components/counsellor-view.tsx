@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Flex, Segmented, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import type { DeskAction } from '@psy/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { showToast } from '../../../shared/ui/feedback';
 import { useAppointmentAction, useMyAppointments, useSchoolZone } from '../api/appointments';
 import { sessionTime, statusColor, statusLabel, typeLabel } from '../lib/appointment-format';
+import { ChoiceButtons } from './choice-buttons';
 import { VisitorView } from './visitor-view';
 import styles from './appointments.module.css';
 
@@ -32,7 +33,7 @@ export function CounsellorView({ isVisitorToo }: { isVisitorToo: boolean }) {
   if (isVisitorToo) options.push({ value: 'book', label: t('appointments.tabs.myBooking') });
   return (
     <Flex vertical gap={12}>
-      <Segmented<Tab> value={tab} onChange={setTab} options={options} />
+      <ChoiceButtons<Tab> label={t('appointments.title')} value={tab} onChange={setTab} choices={options} />
       {tab === 'calendar' && (
         <Suspense fallback={<Spin />}>
           <CounsellorCalendar />

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Empty, Flex, Input, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { leaveDeadline } from '@psy/scheduling';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +116,8 @@ function UpcomingActions({
               ? t('appointments.mine.lateWarning', { deadline })
               : t('appointments.mine.beforeDeadline', { deadline })}
           </Typography.Text>
-          <Input.TextArea
+          <textarea
+            className={styles.textarea}
             maxLength={200}
             aria-label={t('appointments.mine.reason')}
             placeholder={t('appointments.mine.reason')}

@@ -1,9 +1,10 @@
-import { Flex, Segmented, Spin } from 'antd';
+import { Flex, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRegistration, useRuleState } from '../api/appointments';
 import { BookingPanel } from './booking-panel';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { ChoiceButtons } from './choice-buttons';
 import { MyAppointments } from './my-appointments';
 import { RegistrationCard } from './registration-card';
 import { RulesCard } from './rules-card';
@@ -23,11 +24,12 @@ export function VisitorView() {
   const registration = useCurrentRegistration();
   return (
     <Flex vertical gap={12} className={styles.phoneColumn}>
-      <Segmented<Tab>
-        block
+      <ChoiceButtons<Tab>
+        isBlock
+        label={t('appointments.title')}
         value={tab}
         onChange={setTab}
-        options={[
+        choices={[
           { value: 'book', label: t('appointments.tabs.book') },
           { value: 'mine', label: t('appointments.tabs.mine') },
         ]}

@@ -1,13 +1,11 @@
 import { Alert, Flex, Select, Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { loadBookingPanel, useRuleState } from '../../appointments';
+import { BookingPanel, useRuleState } from '../../appointments';
 import { useVisitorChoices } from '../api/scheduling';
 import styles from './scheduling.module.css';
-
-const BookingPanel = lazy(() => loadBookingPanel().then((BookingPanel) => ({ default: BookingPanel })));
 
 /**
  * `/appointment/book/index`: the clerk books on behalf of a visitor (S1.3.3 visitor selection): choose
@@ -44,9 +42,7 @@ export function BookPage() {
         ) : rules.isLoading || !rules.data ? (
           <Spin />
         ) : (
-          <Suspense fallback={<Spin />}>
-            <BookingPanel key={visitorId} rules={rules.data} visitorId={visitorId} withRules />
-          </Suspense>
+          <BookingPanel key={visitorId} rules={rules.data} visitorId={visitorId} withRules />
         )}
       </Flex>
     </AdminPage>
