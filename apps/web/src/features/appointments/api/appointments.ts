@@ -39,7 +39,7 @@ import { tenantQueryKeys } from '../../../shared/admin/query-keys';
 import { useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
-import { cancelGroupOf } from '../lib/appointment-format';
+import { cancelGroupOf, orderMine } from '../lib/appointment-format';
 
 export type { Appointment, Slot };
 export type RuleState = ResponseOf<typeof appointPreCheckEndpoint>;
@@ -147,7 +147,7 @@ const MINE_LISTS = [
 ] as const;
 
 /**
- * My appointments of every group (as visitor, or as counsellor), newest start first: the lists of
+ * My appointments of every group (as visitor, or as counsellor), those ahead first: the lists of
  * S1.7.20 read together, since a visitor thinks of "my appointments", not of type groups.
  */
 export function useMyAppointments(q: { startDate?: string; endDate?: string } = {}) {
@@ -160,9 +160,10 @@ export function useMyAppointments(q: { startDate?: string; endDate?: string } = 
           request(endpoint, { body: { current: 1, size: 100, all: false, ...q }, signal }),
         ),
       );
-      return pages
-        .flatMap((p) => p.records)
-        .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
+      return orderMine(
+        pages.flatMap((p) => p.records),
+        Date.now(),
+      );
     },
   });
 }

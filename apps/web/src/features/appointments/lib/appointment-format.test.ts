@@ -5,6 +5,7 @@ import {
   dayLabel,
   instantLabel,
   isUpcoming,
+  orderMine,
   sessionTime,
   statusLabel,
   typeLabel,
@@ -45,5 +46,17 @@ describe('appointment labels and times', () => {
     expect(isUpcoming({ status: 'appointment', startTime: '2026-03-16T01:00:00Z' }, now)).toBe(true);
     expect(isUpcoming({ status: 'appointment', startTime: '2026-03-15T01:00:00Z' }, now)).toBe(false);
     expect(isUpcoming({ status: 'cancel', startTime: '2026-03-16T01:00:00Z' }, now)).toBe(false);
+  });
+
+  it('list what is ahead first, soonest on top, then the past, latest first', () => {
+    const now = Date.parse('2026-03-16T00:00:00Z');
+    const a = (id: number, status: string, startTime: string) => ({ id, status, startTime });
+    const list = [
+      a(1, 'userTakeLeave', '2026-03-20T01:00:00Z'),
+      a(2, 'appointment', '2026-03-19T01:00:00Z'),
+      a(3, 'appointment', '2026-03-17T01:00:00Z'),
+      a(4, 'success', '2026-03-10T01:00:00Z'),
+    ];
+    expect(orderMine(list, now).map((x) => x.id)).toEqual([3, 2, 1, 4]);
   });
 });

@@ -105,3 +105,20 @@ export function categoryOfType(type: number): number {
 /** Whether an appointment is still ahead and held (the visitor may ask for leave or cancel). */
 export const isUpcoming = (a: { status: string; startTime: string }, now: number = Date.now()): boolean =>
   a.status === 'appointment' && Date.parse(a.startTime) > now;
+
+/**
+ * "My appointments" in the order a visitor reads them: those still ahead first, the soonest on top, then
+ * the rest, the latest first.
+ */
+export function orderMine<T extends { status: string; startTime: string }>(
+  list: readonly T[],
+  now: number,
+): T[] {
+  const ahead = list
+    .filter((a) => isUpcoming(a, now))
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  const rest = list
+    .filter((a) => !isUpcoming(a, now))
+    .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
+  return [...ahead, ...rest];
+}
