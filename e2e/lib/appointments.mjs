@@ -7,7 +7,7 @@
 
 import { acceptAgreement, removeAgreement } from './agreement.mjs';
 import { readCatalogue } from './catalogues.mjs';
-import { DEMO_PASSWORD } from './journey.mjs';
+import { DEMO_ADMIN, DEMO_PASSWORD } from './journey.mjs';
 import { signInToShell } from './shell.mjs';
 
 const en = readCatalogue('en-US');
@@ -101,6 +101,8 @@ export async function appointmentFixture(db) {
   const q = (sql, params = []) => db.query(sql, [tenantId, ...params]);
   /** @type {string[]} users who accepted the start-up agreement during the journey */
   const agreedHere = [];
+  /** @type {number[]} generated slots withdrawn to make way for a fixture slot */
+  const madeWay = [];
   return {
     tenantId,
     people,
@@ -127,6 +129,14 @@ export async function appointmentFixture(db) {
     async makeSlot({ counsellorId = people.supervisor, fromMinutes, minutes = 30, status = 1 }) {
       const start = new Date(Math.ceil((Date.now() + fromMinutes * 60_000) / 60_000) * 60_000);
       const end = new Date(start.getTime() + minutes * 60_000);
+      // The counsellor's free generated slots at that time make way (put back by `restore`).
+      const { rows: clashes } = await q(
+        `update schedule_slot set deleted_at = now()
+          where tenant_id = $1 and counsellor_id = $2 and deleted_at is null and status in (1, 10)
+            and tstzrange(starts_at, ends_at) && tstzrange($3, $4) returning id`,
+        [counsellorId, start, end],
+      );
+      madeWay.push(...clashes.map((r) => Number(r.id)));
       const {
         rows: [slot],
       } = await q(
@@ -193,7 +203,10 @@ export async function appointmentFixture(db) {
      */
     async signIn(page, baseUrl, username, lang) {
       const [, agreementAnswer] = await Promise.all([
-        signInToShell(page, baseUrl, { lang, account: { username, password: DEMO_PASSWORD } }),
+        signInToShell(page, baseUrl, {
+          lang,
+          account: username === DEMO_ADMIN.username ? DEMO_ADMIN : { username, password: DEMO_PASSWORD },
+        }),
         page.waitForResponse((r) => r.url().includes('/admin/agreement/mine')),
       ]);
       const agreement = (await agreementAnswer.json()).data;
@@ -211,6 +224,12 @@ export async function appointmentFixture(db) {
       }
       await q(`delete from appointment where tenant_id = $1 and id > $2`, [max.appointment]);
       await q(`delete from schedule_slot where tenant_id = $1 and id > $2`, [max.schedule_slot]);
+      if (madeWay.length) {
+        await q(
+          `update schedule_slot set deleted_at = null where tenant_id = $1 and id = any($2::bigint[])`,
+          [madeWay],
+        );
+      }
       for (const a of appointments) {
         await q(
           `update appointment set status = $3, interview_status = $4, deleted_at = $5, counts_as_no_show = $6,

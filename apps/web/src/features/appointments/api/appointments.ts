@@ -35,7 +35,7 @@ import {
   type Slot,
 } from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { tenantQueryKeys, type InvalidateTarget } from '../../../shared/admin/query-keys';
 import { useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
@@ -253,9 +253,12 @@ export function useMyCalendar(range: { startDate: string; endDate: string } | nu
   });
 }
 
-/** Front desk and counsellor actions: arrive, start, end, visitorNoShow, hostNoShow. */
-export const useAppointmentAction = () =>
+/**
+ * Front desk and counsellor actions: arrive, start, end, visitorNoShow, hostNoShow; `also`: the caller's
+ * own lists that show the appointment (the front desk's day).
+ */
+export const useAppointmentAction = (also: readonly InvalidateTarget[] = []) =>
   useTenantMutation(
     (body: BodyOf<typeof appointmentActionEndpoint>) => request(appointmentActionEndpoint, { body }),
-    [appointmentKeys.all],
+    [appointmentKeys.all, ...also],
   );

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { showToast } from '../../../shared/ui/feedback';
+import { useUserInfo } from '../../auth';
 import { useAppointmentAction, useMyAppointments, useSchoolZone } from '../api/appointments';
 import { sessionTime, statusColor, statusLabel, typeLabel } from '../lib/appointment-format';
 import { ChoiceButtons } from './choice-buttons';
@@ -51,8 +52,9 @@ function MySessions() {
   const zone = useSchoolZone();
   const mine = useMyAppointments();
   const act = useAppointmentAction();
+  const me = useUserInfo().data?.sysUser.id;
   if (mine.isLoading) return <Spin />;
-  const list = mine.data ?? [];
+  const list = (mine.data ?? []).filter((a) => a.counsellorId === me);
   if (!list.length) return <Empty description={t('appointments.mine.empty')} />;
   return (
     <Flex vertical gap={8} data-testid="my-sessions">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useNow } from '../../../shared/lib/use-now';
+import { useUserInfo } from '../../auth';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   useCancelAppointment,
@@ -36,10 +37,12 @@ export function MyAppointments() {
   const policy = usePolicy().data?.policy;
   const zone = policy?.timeZone ?? 'Asia/Shanghai';
   const now = useNow();
+  const me = useUserInfo().data?.sysUser.id;
   const [outcome, setOutcome] = useState<{ id: number; text: string; isNoShow: boolean } | null>(null);
 
   if (mine.isLoading) return <Spin />;
-  const list = mine.data ?? [];
+  // A counsellor who also books for themselves: here only the sessions where they are the visitor.
+  const list = (mine.data ?? []).filter((a) => a.visitorId === me);
   return (
     <Flex vertical gap={8} data-testid="my-appointments">
       {outcome && (

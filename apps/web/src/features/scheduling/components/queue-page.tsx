@@ -19,7 +19,7 @@ import {
   useSchoolZone,
 } from '../../appointments';
 import { useUserInfo } from '../../auth';
-import { useDayList, useTodayStats } from '../api/scheduling';
+import { schedulingKeys, useDayList, useTodayStats } from '../api/scheduling';
 import { deskActionsFor } from '../lib/desk-actions';
 import styles from './scheduling.module.css';
 
@@ -37,7 +37,7 @@ export function QueuePage() {
   const [date, setDate] = useState(() => schoolToday(zone));
   const day = useDayList(date);
   const stats = useTodayStats();
-  const act = useAppointmentAction();
+  const act = useAppointmentAction([schedulingKeys.all]);
   const confirm = useConfirmAction();
   const isDesk = hasPermission(permissions, 'consult_appointment_desk');
   const isManager = hasPermission(permissions, 'consult_appointment_manage');
