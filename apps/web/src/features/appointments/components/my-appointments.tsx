@@ -69,7 +69,7 @@ export function MyAppointments() {
               {a.siteName ? ` · ${a.siteName}` : ''}
               {a.roomName ? ` · ${a.roomName}` : ''}
             </Typography.Text>
-            {a.awaitingApproval && <Tag color="gold">{t('appointments.mine.awaitingApproval')}</Tag>}
+            {a.awaitingApproval && <Tag color="blue">{t('appointments.mine.awaitingApproval')}</Tag>}
             {a.countsAsNoShow && <Tag color="red">{t('appointments.mine.countedNoShow')}</Tag>}
             {isUpcoming(a, now) && policy && (
               <UpcomingActions

@@ -34,7 +34,7 @@ export function WaitlistCard() {
           return (
             <Flex key={entry.id} vertical gap={4}>
               <Flex gap={8} wrap align="center">
-                <Tag color={offer ? 'gold' : 'blue'}>
+                <Tag color={offer ? 'green' : 'blue'}>
                   {offer ? t('appointments.waitlist.offered') : t('appointments.waitlist.waiting')}
                 </Tag>
                 {entry.position !== null && !offer && (

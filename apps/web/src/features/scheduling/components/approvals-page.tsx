@@ -10,8 +10,9 @@ import { showToast } from '../../../shared/ui/feedback';
 import { approvalOptionLabel, instantLabel, useSchoolZone } from '../../appointments';
 import { useApprovals, useDecide, useWithdraw, type Approval } from '../api/scheduling';
 
-type View = 'toDecide' | 'decided' | 'mine';
-const AUDIT_COLOURS: Record<number, string> = { 0: 'default', 1: 'gold', 2: 'green', 3: 'red' };
+type View = 'toDecide' | 'mine';
+// Preset colours whose text meets the contrast minimum on their own background (gold does not).
+const AUDIT_COLOURS: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'green', 3: 'red' };
 
 /**
  * `/appointment/approval/index` (S1.4.5, S1.9.3): requests waiting for my decision (leave, extension,
@@ -26,7 +27,7 @@ export function ApprovalsPage() {
       <Segmented<View>
         value={view}
         onChange={setView}
-        options={(['toDecide', 'decided', 'mine'] as const).map((value) => ({
+        options={(['toDecide', 'mine'] as const).map((value) => ({
           value,
           label: t(`scheduling.approvals.views.${value}`),
         }))}
