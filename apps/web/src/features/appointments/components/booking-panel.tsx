@@ -85,9 +85,7 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
             {slot.counsellorName} · {slot.siteName}
             {slot.roomName ? ` · ${slot.roomName}` : ''}
           </Typography.Text>
-          <Typography.Text type="warning">
-            {t('appointments.rules.deadlineFor', { deadline })}
-          </Typography.Text>
+          <Typography.Text strong>{t('appointments.rules.deadlineFor', { deadline })}</Typography.Text>
           <Typography.Text type="secondary">
             {t('appointments.rules.arriveEarly', { minutes: rules.arriveEarlyMinutes })}
           </Typography.Text>

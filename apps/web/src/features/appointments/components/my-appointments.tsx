@@ -109,16 +109,22 @@ function UpcomingActions({
     let reason = '';
     modal.confirm({
       title: kind === 'leave' ? t('appointments.mine.leaveTitle') : t('appointments.mine.cancelTitle'),
-      okText: kind === 'leave' ? t('appointments.mine.leave') : t('appointments.mine.cancel'),
-      cancelText: t('common.cancel'),
+      // Two buttons both named "Cancel" would confuse: the dialog's own say what they do.
+      okText: kind === 'leave' ? t('appointments.mine.leave') : t('appointments.mine.cancelConfirm'),
+      cancelText: t('appointments.mine.keep'),
       okButtonProps: isLate ? { danger: true } : undefined,
       content: (
         <Flex vertical gap={8}>
-          <Typography.Text type={isLate ? 'danger' : undefined} data-testid="release-warning">
-            {isLate
-              ? t('appointments.mine.lateWarning', { deadline })
-              : t('appointments.mine.beforeDeadline', { deadline })}
-          </Typography.Text>
+          <Alert
+            type={isLate ? 'error' : 'info'}
+            showIcon
+            data-testid="release-warning"
+            title={
+              isLate
+                ? t('appointments.mine.lateWarning', { deadline })
+                : t('appointments.mine.beforeDeadline', { deadline })
+            }
+          />
           <textarea
             className={styles.textarea}
             maxLength={200}
@@ -152,11 +158,18 @@ function UpcomingActions({
 
   return (
     <Flex vertical gap={6}>
-      <Typography.Text type={isLate ? 'danger' : 'warning'} data-testid="leave-deadline">
-        {isLate
-          ? t('appointments.mine.deadlinePassed', { deadline })
-          : t('appointments.rules.deadlineFor', { deadline })}
-      </Typography.Text>
+      {isLate ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="leave-deadline"
+          title={t('appointments.mine.deadlinePassed', { deadline })}
+        />
+      ) : (
+        <Typography.Text strong data-testid="leave-deadline">
+          {t('appointments.rules.deadlineFor', { deadline })}
+        </Typography.Text>
+      )}
       <Typography.Text type="secondary">
         {t('appointments.mine.arriveBy', { time: arriveBy })}
       </Typography.Text>

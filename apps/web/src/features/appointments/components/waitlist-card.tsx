@@ -34,7 +34,7 @@ export function WaitlistCard() {
           return (
             <Flex key={entry.id} vertical gap={4}>
               <Flex gap={8} wrap align="center">
-                <Tag color={offer ? 'green' : 'blue'}>
+                <Tag color={offer ? 'blue' : 'default'}>
                   {offer ? t('appointments.waitlist.offered') : t('appointments.waitlist.waiting')}
                 </Tag>
                 {entry.position !== null && !offer && (
@@ -49,7 +49,7 @@ export function WaitlistCard() {
                     {sessionTime(offer.startTime, offer.endTime, zone, lang)} · {offer.counsellorName} ·{' '}
                     {offer.siteName}
                   </Typography.Text>
-                  <Typography.Text type="warning">
+                  <Typography.Text strong>
                     {t('appointments.waitlist.claimBy', { time: instantLabel(offer.expiresAt, zone) })}
                   </Typography.Text>
                   <Flex gap={8}>

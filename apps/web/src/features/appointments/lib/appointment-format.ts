@@ -35,16 +35,16 @@ export const slotStatusLabel = (status: number | null, lang: Lang): string =>
 export const approvalOptionLabel = (option: number, lang: Lang): string =>
   APPROVAL_OPTION_LABELS[option as ApprovalOption]?.[lang] ?? String(option);
 
-/** The colour of a status tag (antd preset colours). */
+/** The colour of a status tag: antd presets whose text meets the contrast minimum (not green or gold). */
 export function statusColor(status: string): string {
   switch (status) {
     case 'appointment':
       return 'blue';
     case 'running':
-      return 'processing';
+      return 'geekblue';
     case 'success':
     case 'complete':
-      return 'green';
+      return 'purple';
     case 'userBreakAppointment':
     case 'hostBreakAppointment':
       return 'red';

@@ -11,8 +11,8 @@ import { approvalOptionLabel, instantLabel, useSchoolZone } from '../../appointm
 import { useApprovals, useDecide, useWithdraw, type Approval } from '../api/scheduling';
 
 type View = 'toDecide' | 'mine';
-// Preset colours whose text meets the contrast minimum on their own background (gold does not).
-const AUDIT_COLOURS: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'green', 3: 'red' };
+// Preset colours whose text meets the contrast minimum on their own background (gold and green do not).
+const AUDIT_COLOURS: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'purple', 3: 'red' };
 
 /**
  * `/appointment/approval/index` (S1.4.5, S1.9.3): requests waiting for my decision (leave, extension,
