@@ -15,9 +15,16 @@ const MODE_NAMES = {
   3: en.scheduling.approvals.modes['3'],
 };
 
-/** The session times of the three requests, as the approval list shows them, by audit mode. */
-const sessionShown = {};
-/** The row of the request made in an audit mode. */
+/** @typedef {1 | 2 | 3} AuditMode */
+/** @type {AuditMode[]} */
+const MODES = [1, 2, 3];
+/** @type {Record<AuditMode, string>} the session times of the three requests, as the approval list shows them */
+const sessionShown = { 1: '', 2: '', 3: '' };
+/**
+ * The row of the request made in an audit mode.
+ * @param {import('playwright-core').Page} page
+ * @param {AuditMode} mode
+ */
 const rowOf = (page, mode) =>
   page.getByTestId('approval-table').locator('tbody tr').filter({ hasText: sessionShown[mode] });
 
@@ -47,13 +54,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
   assert.ok(browser, 'the journey runs in a launched browser');
   try {
     await fx.clearVisitor(fx.people.student);
-    const sessions = {};
-    for (const mode of [1, 2, 3]) {
+    /** @type {Record<AuditMode, number>} */
+    const sessions = { 1: 0, 2: 0, 3: 0 };
+    for (const mode of MODES) {
       const slot = await fx.makeSlot({ fromMinutes: (4 + mode) * 1440 });
       sessionShown[mode] = `${schoolDate(slot.start)} ${schoolTime(slot.start)}`;
       sessions[mode] = await fx.makeAppointment({ visitorId: fx.people.student, slot });
     }
-    const requireLeaveApproval = (mode) =>
+    const requireLeaveApproval = (/** @type {AuditMode} */ mode) =>
       fx.setPolicy({
         approvals: {
           2: {
@@ -70,7 +78,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await fx.signIn(page, baseUrl, 'student', 'en-US');
     await page.goto(`${baseUrl}/appointment/mine/index`);
     await page.getByRole('button', { name: en.appointments.tabs.mine, exact: true }).click();
-    for (const mode of [1, 2, 3]) {
+    for (const mode of MODES) {
       await requireLeaveApproval(mode);
       const card = page.getByTestId(`appointment-${sessions[mode]}`);
       await card.getByRole('button', { name: en.appointments.mine.leave, exact: true }).click();
@@ -90,7 +98,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await fx.signIn(clerkPage, baseUrl, 'clerk', 'en-US');
     await clerkPage.goto(`${baseUrl}/appointment/approval/index`);
     await expectText(clerkPage, en.scheduling.approvals.title);
-    for (const mode of [1, 2, 3]) await rowOf(clerkPage, mode).waitFor();
+    for (const mode of MODES) await rowOf(clerkPage, mode).waitFor();
     await clerkPage.mouse.move(0, 0);
     await checkA11y(clerkPage, { name: 'appointment-approvals', artifacts, include: '#main-content' });
     await screenshot(clerkPage, artifacts, 'appointment-approvals-clerk');
@@ -110,7 +118,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await decide(adminPage, 1, 2, en.scheduling.approvals.audit['2']);
     await decide(adminPage, 2, 3, en.scheduling.approvals.audit['3']);
     // Decided requests leave the approver's list.
-    for (const mode of [1, 2]) await rowOf(adminPage, mode).waitFor({ state: 'detached' });
+    for (const mode of /** @type {AuditMode[]} */ ([1, 2]))
+      await rowOf(adminPage, mode).waitFor({ state: 'detached' });
     await screenshot(adminPage, artifacts, 'appointment-approvals-decided');
     await admin.close();
 

@@ -26,6 +26,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await fx.signIn(page, baseUrl, 'student', 'en-US');
     await page.goto(`${baseUrl}/appointment/mine/index`);
     await expectText(page, en.appointments.rules.title);
+    await closeMessagePopups(page);
     await expectText(page, interpolate(en.appointments.rules.arriveEarly, { minutes: 15 }));
     await expectText(page, interpolate(en.appointments.rules.leaves, { used: 0, limit: 2 }));
 
