@@ -1,4 +1,5 @@
 import { agreementsFeature } from '../features/agreements';
+import { appointmentsFeature } from '../features/appointments';
 import { clientLogAdminFeature } from '../features/client-log-admin';
 import { deptsFeature } from '../features/depts';
 import { dictsFeature } from '../features/dicts';
@@ -12,6 +13,7 @@ import { noticesFeature } from '../features/notices';
 import { pdfPreviewFeature } from '../features/pdf-preview';
 import { productAdminFeature } from '../features/product-admin';
 import { rolesFeature } from '../features/roles';
+import { schedulingFeature } from '../features/scheduling';
 import { settingsAdminFeature } from '../features/settings-admin';
 import { signaturesFeature } from '../features/signatures';
 import { userTypesFeature } from '../features/user-types';
@@ -41,4 +43,6 @@ export const FEATURES: readonly FeatureManifest[] = [
   noticesFeature,
   pdfPreviewFeature,
   downloadsFeature,
+  appointmentsFeature,
+  schedulingFeature,
 ];

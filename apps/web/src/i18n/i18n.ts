@@ -26,6 +26,15 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/admin.zh-CN.json'),
     'en-US': () => import('./parts/admin.en-US.json'),
   },
+  // Counselling appointments: the visitor's and counsellor's screens, and the staff screens.
+  appointments: {
+    'zh-CN': () => import('./parts/appointments.zh-CN.json'),
+    'en-US': () => import('./parts/appointments.en-US.json'),
+  },
+  scheduling: {
+    'zh-CN': () => import('./parts/scheduling.zh-CN.json'),
+    'en-US': () => import('./parts/scheduling.en-US.json'),
+  },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;
 

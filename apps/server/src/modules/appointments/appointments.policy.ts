@@ -2,7 +2,7 @@ import type { TenantScope } from '../../core/db/database';
 import { forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { isDeptInScope } from '../identity';
-import { P, can, isCounsellor, permissionScopeOf } from '../scheduling';
+import { P, can, permissionScopeOf } from '../scheduling';
 import type { AppointmentFilter } from './appointments.repository';
 
 /**
@@ -23,7 +23,10 @@ export async function listFilterOf(
     const ds = await permissionScopeOf(scope, p, P.appointmentView);
     return ds === null ? {} : { visitorDeptIds: [...ds.deptIds], orCounsellorId: p.userId };
   }
-  return isCounsellor(p) ? { counsellorId: p.userId } : { visitorId: p.userId };
+  // "My" appointments are those where I am either side, whichever of my roles is active: a person who
+  // counsels under another active role (the administrator who also counsels) still has their sessions,
+  // as they may open each of them (canSeeAppointment).
+  return { participantId: p.userId };
 }
 
 /** Whether the caller may see one appointment. */

@@ -404,6 +404,38 @@ describe('who sees which appointments', () => {
     expect(c.total).toBe(2);
   });
 
+  it('lists a counsellor’s sessions in their own lists whichever of their roles is active [spec:S1.7.20]', async () => {
+    const teacherId = t.alpha.userIds.teacher!;
+    const [slotId] = await addSlots(t, admin, {
+      counsellorId: teacherId,
+      siteId,
+      category: 2,
+      date: dayFromToday(3),
+      times: [['11:00', '12:00']],
+    });
+    const a = expectOk(await book(slotId!));
+    const teacher = await t.tokenFor('teacher');
+    // The teacher counsels, and is signed in with the supervisor role active.
+    const supervisorRole = { 'role-id': String(t.alpha.roleIds.ROLE_SUPERVISOR!) };
+    const list = expectOk(
+      await t.post(
+        '/biz/consult/mine/profilesList',
+        { current: 1, size: 10 },
+        { token: teacher, headers: supervisorRole },
+      ),
+    );
+    expect(list.records.map((r: { id: number }) => r.id)).toEqual([a.id]);
+    // The visitor's own list is unchanged; another student still sees nothing of it.
+    const mine = expectOk(
+      await t.post('/biz/consult/mine/profilesList', { current: 1, size: 10 }, { token: student }),
+    );
+    expect(mine.records.map((r: { id: number }) => r.id)).toEqual([a.id]);
+    const theirs = expectOk(
+      await t.post('/biz/consult/mine/profilesList', { current: 1, size: 10 }, { token: other }),
+    );
+    expect(theirs.total).toBe(0);
+  });
+
   it('masks phones unless the viewer may see personal data, and logs unmasked reads', async () => {
     await t.database.db.execute(sql`update sys_user set phone = '13912345678' where id = ${studentId}`);
     const a = expectOk(await book(await slotIn(3)));

@@ -10,11 +10,11 @@ type LazyPage = LazyExoticComponent<ComponentType>;
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage =>
   lazy(async () => ({ default: (await load())[name] }));
 
-/** A feature's page; a feature whose texts are in a catalogue part loads it with the page. */
+/** A feature's page; a feature whose texts are in catalogue parts loads them with the page. */
 const featurePage = (feature: FeatureManifest, { load }: FeaturePage): LazyPage =>
   lazy(async () => {
-    const { cataloguePart } = feature;
-    const [component] = await Promise.all([load(), cataloguePart && loadCataloguePart(cataloguePart)]);
+    const parts = [feature.cataloguePart ?? []].flat();
+    const [component] = await Promise.all([load(), ...parts.map((part) => loadCataloguePart(part))]);
     return { default: component };
   });
 

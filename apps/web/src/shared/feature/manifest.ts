@@ -25,8 +25,12 @@ export interface FeatureManifest {
   /** The feature's folder under `features/`. */
   name: string;
   pages: readonly FeaturePage[];
-  /** The catalogue part that holds the feature's texts, if they are not in the main catalogue. */
-  cataloguePart?: CataloguePart;
+  /**
+   * The catalogue part(s) that hold the feature's texts, if they are not in the main catalogue; a page
+   * loads them before it renders. Administration pages keep their texts in parts (`admin`, or a part
+   * of their own), never in the main catalogue that every route loads.
+   */
+  cataloguePart?: CataloguePart | readonly CataloguePart[];
   /** The button permission keys its pages check (menu codes are the pages' paths' business). */
   buttons: readonly PermissionKey[];
 }

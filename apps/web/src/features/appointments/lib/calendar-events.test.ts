@@ -1,0 +1,55 @@
+import type { Slot } from '@psy/contracts';
+import { describe, expect, it } from 'vitest';
+import { calendarEventsOf, calendarRange, slotColour, wallClock } from './calendar-events';
+
+const slot = (over: Partial<Slot>): Slot => ({
+  id: 1,
+  counsellorId: 2,
+  counsellorName: '王心怡',
+  siteId: 1,
+  siteName: 'Centre',
+  roomId: null,
+  roomName: null,
+  kind: 'consult',
+  category: 2,
+  startTime: '2026-03-16T01:00:00.000Z',
+  endTime: '2026-03-16T02:00:00.000Z',
+  status: 1,
+  dutyStatus: null,
+  offered: false,
+  appointments: [],
+  ...over,
+});
+
+describe('calendar events', () => {
+  it('place a slot at its wall-clock time in the school zone', () => {
+    expect(wallClock('2026-03-16T01:00:00.000Z', 'Asia/Shanghai')).toBe('2026-03-16T09:00:00');
+    const [event] = calendarEventsOf([slot({})], 'Asia/Shanghai', 'en-US', { free: 'Free', duty: 'Duty' });
+    expect(event).toMatchObject({
+      start: '2026-03-16T09:00:00',
+      end: '2026-03-16T10:00:00',
+      title: 'Free · Bookable',
+    });
+  });
+
+  it('name the visitor of a booked slot and colour slots by status [spec:S1.4.4]', () => {
+    const booked = slot({
+      status: 2,
+      roomName: 'Room 1',
+      appointments: [
+        { id: 9, type: 2, status: 'appointment', interviewStatus: 1, visitorId: 5, visitorName: '张同学' },
+      ],
+    });
+    const [event] = calendarEventsOf([booked], 'Asia/Shanghai', 'zh-CN', { free: '空闲', duty: '值班' });
+    expect(event!.title).toBe('张同学 · 已预约 · Room 1');
+    expect(slotColour(booked)).not.toBe(slotColour(slot({})));
+    expect(slotColour(slot({ kind: 'telephone', status: null }))).toBe('#722ed1');
+  });
+
+  it('turn the view’s exclusive end into the last day shown', () => {
+    expect(calendarRange('2026-03-16T00:00:00Z', '2026-03-23T00:00:00Z')).toEqual({
+      startDate: '2026-03-16',
+      endDate: '2026-03-22',
+    });
+  });
+});

@@ -1,0 +1,240 @@
+import {
+  appointmentPageEndpoint,
+  cancelAuditEndpoint,
+  counsellorListScopeEndpoint,
+  dayListEndpoint,
+  decideApprovalEndpoint,
+  decideLeaveEndpoint,
+  deleteAppointmentsEndpoint,
+  deleteHolidayEndpoint,
+  deleteScheduleEndpoint,
+  deleteTermEndpoint,
+  generateScheduleEndpoint,
+  holidayListEndpoint,
+  leaveWaitlistEndpoint,
+  monthExportEndpoint,
+  monthViewEndpoint,
+  myApprovalsEndpoint,
+  overrideBlockEndpoint,
+  quashApprovalEndpoint,
+  saveHolidayEndpoint,
+  savePolicyEndpoint,
+  saveScheduleEndpoint,
+  saveTemplateEndpoint,
+  saveTermEndpoint,
+  schedulePageEndpoint,
+  commonSiteListEndpoint,
+  templateListEndpoint,
+  termListEndpoint,
+  todayStatEndpoint,
+  updateScheduleRoomEndpoint,
+  userForAppointEndpoint,
+  waitlistPageEndpoint,
+  weekViewEndpoint,
+  type BodyOf,
+  type ResponseOf,
+} from '@psy/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
+import { request } from '../../../shared/api/request';
+import { useTenantId } from '../../../shared/session/session-store';
+import { appointmentKeys } from '../../appointments';
+
+export const schedulingKeys = tenantQueryKeys('scheduling');
+/** A change here touches the appointment screens' caches too (the rules, free times, my lists). */
+const TOUCHED = [schedulingKeys.all, appointmentKeys.all];
+
+export type AppointmentPageQuery = BodyOf<typeof appointmentPageEndpoint>;
+export type Approval = ResponseOf<typeof myApprovalsEndpoint>['records'][number];
+export type WaitlistEntry = ResponseOf<typeof waitlistPageEndpoint>['records'][number];
+export type Term = ResponseOf<typeof termListEndpoint>[number];
+export type Holiday = ResponseOf<typeof holidayListEndpoint>[number];
+export type TemplateItem = BodyOf<typeof saveTemplateEndpoint>['items'][number];
+export type VisitorChoice = ResponseOf<typeof userForAppointEndpoint>['records'][number];
+
+// --- Front desk, records
+
+export function useDayList(date: string, siteId?: number) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'day', date, siteId ?? 0),
+    queryFn: ({ signal }) =>
+      request(dayListEndpoint, { body: { date, ...(siteId ? { siteId } : {}) }, signal }),
+    refetchInterval: 60_000,
+  });
+}
+export function useTodayStats() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'today'),
+    queryFn: ({ signal }) => request(todayStatEndpoint, { body: {}, signal }),
+    refetchInterval: 60_000,
+  });
+}
+export const useAppointmentPage = (query: AppointmentPageQuery) =>
+  useTenantList(schedulingKeys, { what: 'appointments', ...query }, ({ what: _, ...body }, signal) =>
+    request(appointmentPageEndpoint, { body, signal }),
+  );
+export const useDeleteAppointments = () =>
+  useTenantMutation((ids: number[]) => request(deleteAppointmentsEndpoint, { body: { ids } }), TOUCHED);
+export const useMonthExport = () =>
+  useTenantMutation((body: BodyOf<typeof monthExportEndpoint>) => request(monthExportEndpoint, { body }), []);
+export const useOverrideBlock = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof overrideBlockEndpoint>) => request(overrideBlockEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+
+// --- Approvals
+
+export const useApprovals = (query: BodyOf<typeof myApprovalsEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'approvals', ...query }, ({ what: _, ...body }, signal) =>
+    request(myApprovalsEndpoint, { body, signal }),
+  );
+/** Decides a request: leave requests (option 2) through their own call, the rest through the other. */
+export const useDecide = () =>
+  useTenantMutation(
+    (v: { approval: Approval; status: 2 | 3; comment?: string }) =>
+      request(v.approval.option === 2 ? decideLeaveEndpoint : decideApprovalEndpoint, {
+        body: { id: v.approval.id, status: v.status, ...(v.comment ? { comment: v.comment } : {}) },
+      }),
+    TOUCHED,
+  );
+export const useWithdraw = () =>
+  useTenantMutation((id: number) => request(quashApprovalEndpoint, { body: { id } }), TOUCHED);
+export const useCancelAudit = () =>
+  useTenantMutation((id: number) => request(cancelAuditEndpoint, { query: { id } }), TOUCHED);
+
+// --- Waiting list
+
+export const useWaitlistPage = (query: BodyOf<typeof waitlistPageEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'waitlist', ...query }, ({ what: _, ...body }, signal) =>
+    request(waitlistPageEndpoint, { body, signal }),
+  );
+export const useRemoveFromWaitlist = () =>
+  useTenantMutation((id: number) => request(leaveWaitlistEndpoint, { body: { id } }), TOUCHED);
+
+// --- Booking for a visitor
+
+export function useVisitorChoices(keyword: string) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'visitors', keyword),
+    queryFn: ({ signal }) =>
+      request(userForAppointEndpoint, {
+        query: { current: 1, size: 20, ...(keyword ? { keyword } : {}) },
+        signal,
+      }),
+  });
+}
+
+// --- Schedules
+
+export function useCounsellors() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'counsellors'),
+    queryFn: ({ signal }) => request(counsellorListScopeEndpoint, { query: {}, signal }),
+    staleTime: 60_000,
+  });
+}
+export function useSites() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'sites'),
+    queryFn: ({ signal }) => request(commonSiteListEndpoint, { signal }),
+    staleTime: 60_000,
+  });
+}
+export function useWeekView(date: string, counsellorId?: number) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'week', date, counsellorId ?? 0),
+    queryFn: ({ signal }) =>
+      request(weekViewEndpoint, { body: { date, ...(counsellorId ? { counsellorId } : {}) }, signal }),
+    enabled: date !== '',
+    placeholderData: (previous) => previous,
+  });
+}
+export function useMonthView(month: string, counsellorId?: number) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'month', month, counsellorId ?? 0),
+    queryFn: ({ signal }) =>
+      request(monthViewEndpoint, { body: { month, ...(counsellorId ? { counsellorId } : {}) }, signal }),
+    enabled: month !== '',
+    placeholderData: (previous) => previous,
+  });
+}
+export const useSlotPage = (query: BodyOf<typeof schedulePageEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'slots', ...query }, ({ what: _, ...body }, signal) =>
+    request(schedulePageEndpoint, { body, signal }),
+  );
+export const useSaveSlots = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof saveScheduleEndpoint>) => request(saveScheduleEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+export const useDeleteSlots = () =>
+  useTenantMutation((ids: number[]) => request(deleteScheduleEndpoint, { body: { ids } }), TOUCHED);
+export const useAssignRoom = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof updateScheduleRoomEndpoint>) => request(updateScheduleRoomEndpoint, { body }),
+    TOUCHED,
+  );
+export function useTemplate(counsellorId: number | undefined) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'template', counsellorId ?? 0),
+    queryFn: ({ signal }) =>
+      request(templateListEndpoint, { query: { counsellorId: counsellorId! }, signal }),
+    enabled: counsellorId !== undefined,
+  });
+}
+export const useSaveTemplate = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof saveTemplateEndpoint>) => request(saveTemplateEndpoint, { body }),
+    TOUCHED,
+  );
+export const useGenerate = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof generateScheduleEndpoint>) => request(generateScheduleEndpoint, { body }),
+    TOUCHED,
+  );
+
+// --- Terms, holidays, rules
+
+export function useTerms() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'terms'),
+    queryFn: ({ signal }) => request(termListEndpoint, { signal }),
+  });
+}
+export const useSaveTerm = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof saveTermEndpoint>) => request(saveTermEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+export const useDeleteTerm = () =>
+  useTenantMutation((id: number) => request(deleteTermEndpoint, { body: { id } }), TOUCHED);
+export function useHolidays() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'holidays'),
+    queryFn: ({ signal }) => request(holidayListEndpoint, { query: {}, signal }),
+  });
+}
+export const useSaveHoliday = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof saveHolidayEndpoint>) => request(saveHolidayEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+export const useDeleteHoliday = () =>
+  useTenantMutation((id: number) => request(deleteHolidayEndpoint, { body: { id } }), TOUCHED);
+export const useSavePolicy = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof savePolicyEndpoint>) => request(savePolicyEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );

@@ -1,0 +1,201 @@
+import { App, Button, Flex, Input, Segmented, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { useConfirmAction } from '../../../shared/admin/confirm-action';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
+import { showToast } from '../../../shared/ui/feedback';
+import { approvalOptionLabel, instantLabel, useSchoolZone } from '../../appointments';
+import { useApprovals, useDecide, useWithdraw, type Approval } from '../api/scheduling';
+
+type View = 'toDecide' | 'mine';
+// Preset colours whose text meets the contrast minimum on their own background (gold and green do not).
+const AUDIT_COLOURS: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'purple', 3: 'red' };
+
+/**
+ * `/appointment/approval/index` (S1.4.5, S1.9.3): requests waiting for my decision (leave, extension,
+ * visitor cancel, booking confirmation, record lock and unlock) with their steps and audit mode; approve
+ * or reject with a comment; my own requests, which I may withdraw while pending.
+ */
+export function ApprovalsPage() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View>('toDecide');
+  return (
+    <AdminPage title={t('scheduling.approvals.title')} intro={t('scheduling.approvals.intro')}>
+      <Segmented<View>
+        value={view}
+        onChange={setView}
+        options={(['toDecide', 'mine'] as const).map((value) => ({
+          value,
+          label: t(`scheduling.approvals.views.${value}`),
+        }))}
+      />
+      <ApprovalList key={view} view={view} />
+    </AdminPage>
+  );
+}
+
+function ApprovalList({ view }: { view: View }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const zone = useSchoolZone();
+  const { modal } = App.useApp();
+  const list = useAdminList<object>({});
+  const page = useApprovals({
+    ...list.query,
+    mine: view === 'mine',
+    ...(view === 'toDecide' ? { status: 1 as const } : {}),
+  });
+  const decide = useDecide();
+  const withdraw = useWithdraw();
+  const confirm = useConfirmAction();
+
+  const ask = (approval: Approval, status: 2 | 3) => {
+    let comment = '';
+    modal.confirm({
+      title: t(status === 2 ? 'scheduling.approvals.approveTitle' : 'scheduling.approvals.rejectTitle', {
+        name: approval.visitorName,
+      }),
+      okText: t(status === 2 ? 'scheduling.approvals.approve' : 'scheduling.approvals.reject'),
+      okButtonProps: status === 3 ? { danger: true } : undefined,
+      cancelText: t('common.cancel'),
+      content: (
+        <Input.TextArea
+          maxLength={200}
+          aria-label={t('scheduling.approvals.comment')}
+          placeholder={t('scheduling.approvals.comment')}
+          onChange={(e) => (comment = e.target.value)}
+        />
+      ),
+      onOk: async () => {
+        try {
+          const result = await decide.mutateAsync({ approval, status, ...(comment ? { comment } : {}) });
+          showToast(
+            'success',
+            result.status === 1
+              ? t('scheduling.approvals.stepRecorded')
+              : t(`scheduling.approvals.audit.${result.status as 2 | 3}`),
+          );
+        } catch {
+          // The request layer said why.
+        }
+      },
+    });
+  };
+
+  const columns: AdminColumn<Approval>[] = [
+    {
+      key: 'option',
+      title: t('scheduling.approvals.option'),
+      alwaysShown: true,
+      render: (_: unknown, a) => approvalOptionLabel(a.option, lang),
+    },
+    { key: 'visitor', title: t('scheduling.approvals.visitor'), dataIndex: 'visitorName', alwaysShown: true },
+    {
+      key: 'session',
+      title: t('scheduling.approvals.session'),
+      render: (_: unknown, a) => (a.startTime ? instantLabel(a.startTime, zone) : ''),
+    },
+    {
+      key: 'reason',
+      title: t('scheduling.approvals.reason'),
+      render: (_: unknown, a) => (
+        <Flex vertical gap={2}>
+          <span>{a.reason ?? ''}</span>
+          {a.countsAsNoShow && <Tag color="red">{t('scheduling.approvals.countsAsNoShow')}</Tag>}
+          {a.extraSessions !== null && (
+            <span>{t('scheduling.approvals.extraSessions', { n: a.extraSessions })}</span>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'mode',
+      title: t('scheduling.approvals.mode'),
+      render: (_: unknown, a) => t(`scheduling.approvals.modes.${a.mode as 1 | 2 | 3}`),
+    },
+    {
+      key: 'steps',
+      title: t('scheduling.approvals.steps'),
+      render: (_: unknown, a) => (
+        <Flex vertical gap={2}>
+          {a.steps.map((s) => (
+            <Typography.Text key={s.seq}>
+              {s.seq}. {s.approverName}:{' '}
+              <Tag color={AUDIT_COLOURS[s.status]}>
+                {t(`scheduling.approvals.step.${s.status as 0 | 1 | 2 | 3}`)}
+              </Tag>
+            </Typography.Text>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('scheduling.approvals.status'),
+      alwaysShown: true,
+      render: (_: unknown, a) => (
+        <Tag color={AUDIT_COLOURS[a.status]}>
+          {t(`scheduling.approvals.audit.${a.status as 0 | 1 | 2 | 3}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('scheduling.approvals.actions'),
+      alwaysShown: true,
+      render: (_: unknown, a) => (
+        <Flex gap={4} wrap>
+          {view !== 'mine' && a.canDecide && (
+            <>
+              <Button
+                size="small"
+                type="primary"
+                aria-label={`${t('scheduling.approvals.approve')} ${a.visitorName}`}
+                onClick={() => ask(a, 2)}
+              >
+                {t('scheduling.approvals.approve')}
+              </Button>
+              <Button
+                size="small"
+                danger
+                aria-label={`${t('scheduling.approvals.reject')} ${a.visitorName}`}
+                onClick={() => ask(a, 3)}
+              >
+                {t('scheduling.approvals.reject')}
+              </Button>
+            </>
+          )}
+          {view === 'mine' && a.status === 1 && (
+            <Button
+              size="small"
+              onClick={() =>
+                confirm({
+                  title: t('scheduling.approvals.withdrawTitle'),
+                  action: () => withdraw.mutateAsync(a.id),
+                  successText: t('scheduling.approvals.withdrawn'),
+                })
+              }
+            >
+              {t('scheduling.approvals.withdraw')}
+            </Button>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+  return (
+    <AdminTable<Approval>
+      rowKey="id"
+      testId="approval-table"
+      columns={columns}
+      query={page}
+      list={list}
+      columnSettingsId={`approvals-${view}`}
+      emptyText={t('scheduling.approvals.empty')}
+      scrollX={980}
+    />
+  );
+}

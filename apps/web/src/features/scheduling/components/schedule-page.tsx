@@ -1,0 +1,541 @@
+import { hasPermission, SLOT_CATEGORIES, type Slot } from '@psy/contracts';
+import { Button, Flex, Form, Input, Select, Spin, Tabs, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { useBatchAction, useConfirmAction } from '../../../shared/admin/confirm-action';
+import { FormDialog } from '../../../shared/admin/form-dialog';
+import { RowButton } from '../../../shared/admin/row-button';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
+import { showToast } from '../../../shared/ui/feedback';
+import { schoolToday, sessionTime, shiftDay, slotStatusLabel, useSchoolZone } from '../../appointments';
+import { useUserInfo } from '../../auth';
+import {
+  useAssignRoom,
+  useCounsellors,
+  useDeleteHoliday,
+  useDeleteSlots,
+  useDeleteTerm,
+  useGenerate,
+  useHolidays,
+  useSaveHoliday,
+  useSaveSlots,
+  useSaveTemplate,
+  useSaveTerm,
+  useSites,
+  useSlotPage,
+  useTemplate,
+  useTerms,
+  type TemplateItem,
+} from '../api/scheduling';
+import styles from './scheduling.module.css';
+
+const ScheduleCalendar = lazy(() =>
+  import('./schedule-calendar').then((m) => ({ default: m.ScheduleCalendar })),
+);
+
+/**
+ * `/appointment/schedule/index` (S1.7.10-S1.7.14): the week and month calendar of every counsellor (or
+ * one), slots by date (add, delete, room), week templates and generating a term, terms and holidays.
+ * Changing needs `consult_schedule_edit`; without it the page is read-only.
+ */
+export function SchedulePage() {
+  const { t } = useTranslation();
+  const canEdit = hasPermission(useUserInfo().data?.permissions, 'consult_schedule_edit');
+  const counsellors = useCounsellors();
+  const [counsellorId, setCounsellorId] = useState<number | undefined>();
+  const counsellorPicker = (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      className={styles.toolbarSelect}
+      placeholder={t('scheduling.schedule.allCounsellors')}
+      aria-label={t('scheduling.schedule.counsellor')}
+      value={counsellorId}
+      onChange={setCounsellorId}
+      options={(counsellors.data ?? []).map((c) => ({ value: c.id, label: c.realName }))}
+    />
+  );
+  return (
+    <AdminPage title={t('scheduling.schedule.title')} intro={t('scheduling.schedule.intro')}>
+      <Tabs
+        destroyOnHidden
+        items={[
+          {
+            key: 'calendar',
+            label: t('scheduling.schedule.tabs.calendar'),
+            children: (
+              <Flex vertical gap={8}>
+                {counsellorPicker}
+                <Suspense fallback={<Spin />}>
+                  <ScheduleCalendar counsellorId={counsellorId} />
+                </Suspense>
+              </Flex>
+            ),
+          },
+          {
+            key: 'slots',
+            label: t('scheduling.schedule.tabs.slots'),
+            children: (
+              <SlotList counsellorPicker={counsellorPicker} counsellorId={counsellorId} canEdit={canEdit} />
+            ),
+          },
+          ...(canEdit
+            ? [
+                { key: 'templates', label: t('scheduling.schedule.tabs.templates'), children: <Templates /> },
+                { key: 'terms', label: t('scheduling.schedule.tabs.terms'), children: <TermsAndHolidays /> },
+              ]
+            : []),
+        ]}
+      />
+    </AdminPage>
+  );
+}
+
+function categoryOptions(t: (key: 'scheduling.schedule.categoryN', o: { n: number }) => string) {
+  return SLOT_CATEGORIES.map((n) => ({ value: n, label: t('scheduling.schedule.categoryN', { n }) }));
+}
+
+function SlotList({
+  counsellorPicker,
+  counsellorId,
+  canEdit,
+}: {
+  counsellorPicker: React.ReactNode;
+  counsellorId?: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const zone = useSchoolZone();
+  const [startDate, setStartDate] = useState(() => schoolToday(zone));
+  const list = useAdminList<object>({});
+  const page = useSlotPage({
+    ...list.query,
+    startDate,
+    endDate: shiftDay(startDate, 6),
+    ...(counsellorId ? { counsellorId } : {}),
+  });
+  const sites = useSites();
+  const remove = useDeleteSlots();
+  const assign = useAssignRoom();
+  const batch = useBatchAction(list.selected);
+  const [roomId, setRoomId] = useState<number | undefined>();
+  const [adding, setAdding] = useState(false);
+  const rooms = (sites.data ?? []).flatMap((s) =>
+    s.rooms.map((r) => ({ value: r.id, label: `${s.name} · ${r.name}` })),
+  );
+  const columns: AdminColumn<Slot>[] = [
+    {
+      key: 'time',
+      title: t('scheduling.schedule.time'),
+      alwaysShown: true,
+      render: (_: unknown, s) => sessionTime(s.startTime, s.endTime, zone, lang),
+    },
+    {
+      key: 'counsellor',
+      title: t('scheduling.schedule.counsellor'),
+      dataIndex: 'counsellorName',
+      alwaysShown: true,
+    },
+    {
+      key: 'place',
+      title: t('scheduling.schedule.place'),
+      render: (_: unknown, s) => [s.siteName, s.roomName].filter(Boolean).join(' · '),
+    },
+    {
+      key: 'kind',
+      title: t('scheduling.schedule.kind'),
+      render: (_: unknown, s) =>
+        s.kind === 'consult'
+          ? t('scheduling.schedule.categoryN', { n: s.category })
+          : t(`scheduling.schedule.kinds.${s.kind}`),
+    },
+    {
+      key: 'status',
+      title: t('scheduling.schedule.status'),
+      alwaysShown: true,
+      render: (_: unknown, s) => (
+        <Flex vertical gap={2} align="start">
+          <Tag>{s.kind === 'consult' ? slotStatusLabel(s.status, lang) : (s.dutyStatus ?? '')}</Tag>
+          {s.appointments.map((a) => (
+            <Typography.Text key={a.id}>{a.visitorName}</Typography.Text>
+          ))}
+        </Flex>
+      ),
+    },
+  ];
+  return (
+    <>
+      <AdminTable<Slot>
+        rowKey="id"
+        testId="slot-table"
+        columns={columns}
+        query={page}
+        list={list}
+        selectable={canEdit}
+        columnSettingsId="schedule-slots"
+        scrollX={860}
+        toolbar={
+          <Flex gap={8} wrap align="center">
+            {counsellorPicker}
+            <Input
+              type="date"
+              className={styles.toolbarSelect}
+              aria-label={t('scheduling.schedule.from')}
+              value={startDate}
+              onChange={(e) => e.target.value && setStartDate(e.target.value)}
+            />
+            {canEdit && (
+              <>
+                <Button type="primary" onClick={() => setAdding(true)} data-testid="slot-add">
+                  {t('scheduling.schedule.add')}
+                </Button>
+                <Button
+                  danger
+                  onClick={() =>
+                    batch({
+                      title: (n) => t('scheduling.schedule.deleteTitle', { n }),
+                      isDanger: true,
+                      action: (ids) => remove.mutateAsync(ids.map(Number)),
+                      successText: t('scheduling.schedule.deleted'),
+                      onDone: () => list.deleted(page.data?.total ?? 0, list.selected.length),
+                    })
+                  }
+                >
+                  {t('scheduling.schedule.delete')}
+                </Button>
+                <Select
+                  allowClear
+                  className={styles.toolbarSelect}
+                  placeholder={t('scheduling.schedule.room')}
+                  aria-label={t('scheduling.schedule.room')}
+                  value={roomId}
+                  onChange={setRoomId}
+                  options={rooms}
+                />
+                <Button
+                  onClick={() =>
+                    batch({
+                      title: (n) => t('scheduling.schedule.assignTitle', { n }),
+                      noneTickedText: t('scheduling.schedule.tickSlots'),
+                      action: (ids) => assign.mutateAsync({ ids: ids.map(Number), roomId: roomId ?? null }),
+                      successText: t('scheduling.schedule.assigned'),
+                    })
+                  }
+                >
+                  {t('scheduling.schedule.assign')}
+                </Button>
+              </>
+            )}
+          </Flex>
+        }
+      />
+      {adding && <AddSlotsDialog onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+interface AddValues {
+  counsellorId: number;
+  siteId: number;
+  roomId?: number;
+  category: number;
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+function AddSlotsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const counsellors = useCounsellors();
+  const sites = useSites();
+  const save = useSaveSlots();
+  const [form] = Form.useForm<AddValues>();
+  const siteId = Form.useWatch('siteId', form);
+  const rooms = sites.data?.find((s) => s.id === siteId)?.rooms ?? [];
+  return (
+    <FormDialog<AddValues>
+      title={t('scheduling.schedule.add')}
+      name="slot-form"
+      form={form}
+      initialValues={{ category: 2, startTime: '09:00', endTime: '10:00' }}
+      serverFields={['counsellorId', 'siteId', 'roomId', 'category']}
+      onSubmit={(v) =>
+        save.mutateAsync({
+          counsellorId: v.counsellorId,
+          siteId: v.siteId,
+          roomId: v.roomId ?? null,
+          kind: 'consult',
+          category: v.category,
+          slots: [{ date: v.date, startTime: v.startTime, endTime: v.endTime }],
+        })
+      }
+      onClose={onClose}
+    >
+      <Form.Item name="counsellorId" label={t('scheduling.schedule.counsellor')} rules={[{ required: true }]}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(counsellors.data ?? []).map((c) => ({ value: c.id, label: c.realName }))}
+        />
+      </Form.Item>
+      <Form.Item name="siteId" label={t('scheduling.schedule.site')} rules={[{ required: true }]}>
+        <Select options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+      </Form.Item>
+      <Form.Item name="roomId" label={t('scheduling.schedule.room')}>
+        <Select allowClear options={rooms.map((r) => ({ value: r.id, label: r.name }))} />
+      </Form.Item>
+      <Form.Item name="category" label={t('scheduling.schedule.category')} rules={[{ required: true }]}>
+        <Select options={categoryOptions(t)} />
+      </Form.Item>
+      <Form.Item name="date" label={t('scheduling.schedule.date')} rules={[{ required: true }]}>
+        <Input type="date" />
+      </Form.Item>
+      <Flex gap={8}>
+        <Form.Item name="startTime" label={t('scheduling.schedule.start')} rules={[{ required: true }]}>
+          <Input type="time" />
+        </Form.Item>
+        <Form.Item name="endTime" label={t('scheduling.schedule.end')} rules={[{ required: true }]}>
+          <Input type="time" />
+        </Form.Item>
+      </Flex>
+    </FormDialog>
+  );
+}
+
+function Templates() {
+  const { t } = useTranslation();
+  const counsellors = useCounsellors();
+  const sites = useSites();
+  const terms = useTerms();
+  const [counsellorId, setCounsellorId] = useState<number | undefined>();
+  const template = useTemplate(counsellorId);
+  const save = useSaveTemplate();
+  const generate = useGenerate();
+  const [termId, setTermId] = useState<number | undefined>();
+  const [draft, setDraft] = useState<TemplateItem[] | null>(null);
+  const rows: TemplateItem[] =
+    draft ??
+    (template.data ?? []).map((r) => ({
+      week: r.week,
+      startTime: r.startTime,
+      endTime: r.endTime,
+      siteId: r.siteId,
+      roomId: r.roomId,
+      kind: r.kind,
+      category: r.category,
+    }));
+  const [form] = Form.useForm<TemplateItem>();
+  const siteName = (id: number) => sites.data?.find((s) => s.id === id)?.name ?? String(id);
+  return (
+    <Flex vertical gap={12}>
+      <Select
+        showSearch={{ optionFilterProp: 'label' }}
+        className={styles.toolbarSelect}
+        placeholder={t('scheduling.schedule.counsellor')}
+        aria-label={t('scheduling.schedule.counsellor')}
+        value={counsellorId}
+        onChange={(v) => {
+          setCounsellorId(v);
+          setDraft(null);
+        }}
+        options={(counsellors.data ?? []).map((c) => ({ value: c.id, label: c.realName }))}
+      />
+      {counsellorId !== undefined && (
+        <>
+          <Flex vertical gap={4} data-testid="template-rows">
+            {rows.map((r, i) => (
+              <Flex key={`${r.week}-${r.startTime}-${i}`} gap={8} align="center">
+                <Typography.Text>
+                  {t(`scheduling.schedule.weekdays.${r.week as 1 | 2 | 3 | 4 | 5 | 6 | 7}`)} {r.startTime}-
+                  {r.endTime} · {siteName(Number(r.siteId))} ·{' '}
+                  {t('scheduling.schedule.categoryN', { n: r.category ?? 2 })}
+                </Typography.Text>
+                <RowButton
+                  isDanger
+                  label={t('scheduling.schedule.removeRow')}
+                  onClick={() => setDraft(rows.filter((_, j) => j !== i))}
+                />
+              </Flex>
+            ))}
+          </Flex>
+          <Form<TemplateItem>
+            form={form}
+            layout="inline"
+            name="template-row"
+            initialValues={{ week: 1, startTime: '09:00', endTime: '10:00', category: 2, kind: 'consult' }}
+            onFinish={(v) => {
+              setDraft([...rows, { ...v, kind: 'consult' }]);
+            }}
+          >
+            <Form.Item name="week" label={t('scheduling.schedule.weekday')}>
+              <Select
+                options={[1, 2, 3, 4, 5, 6, 7].map((w) => ({
+                  value: w,
+                  label: t(`scheduling.schedule.weekdays.${w as 1 | 2 | 3 | 4 | 5 | 6 | 7}`),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="startTime" label={t('scheduling.schedule.start')}>
+              <Input type="time" />
+            </Form.Item>
+            <Form.Item name="endTime" label={t('scheduling.schedule.end')}>
+              <Input type="time" />
+            </Form.Item>
+            <Form.Item name="siteId" label={t('scheduling.schedule.site')} rules={[{ required: true }]}>
+              <Select
+                className={styles.toolbarSelect}
+                options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              />
+            </Form.Item>
+            <Form.Item name="category" label={t('scheduling.schedule.category')}>
+              <Select options={categoryOptions(t)} />
+            </Form.Item>
+            <Button htmlType="submit">{t('scheduling.schedule.addRow')}</Button>
+          </Form>
+          <Flex gap={8}>
+            <Button
+              type="primary"
+              disabled={draft === null}
+              loading={save.isPending}
+              onClick={() =>
+                save.mutateAsync({ counsellorId, items: rows }).then(
+                  () => {
+                    setDraft(null);
+                    showToast('success', t('adminKit.saved'));
+                  },
+                  () => undefined,
+                )
+              }
+            >
+              {t('scheduling.schedule.saveTemplate')}
+            </Button>
+          </Flex>
+        </>
+      )}
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text strong>{t('scheduling.schedule.generate')}</Typography.Text>
+        <Select
+          className={styles.toolbarSelect}
+          placeholder={t('scheduling.schedule.term')}
+          aria-label={t('scheduling.schedule.term')}
+          value={termId}
+          onChange={setTermId}
+          options={(terms.data ?? []).map((term) => ({ value: term.id, label: term.name }))}
+        />
+        <Button
+          disabled={termId === undefined}
+          loading={generate.isPending}
+          onClick={() =>
+            generate.mutateAsync({ termId: termId!, counsellorIds: counsellorId ? [counsellorId] : [] }).then(
+              (r) =>
+                showToast(
+                  'success',
+                  t('scheduling.schedule.generated', {
+                    created: r.created,
+                    skipped: r.skipped.holiday + r.skipped.conflict + r.skipped.past + r.skipped.dst,
+                  }),
+                ),
+              () => undefined,
+            )
+          }
+        >
+          {counsellorId ? t('scheduling.schedule.generateOne') : t('scheduling.schedule.generateAll')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+interface RangeValues {
+  name: string;
+  startDate: string;
+  endDate: string;
+}
+
+function TermsAndHolidays() {
+  const { t } = useTranslation();
+  const terms = useTerms();
+  const holidays = useHolidays();
+  const saveTerm = useSaveTerm();
+  const saveHoliday = useSaveHoliday();
+  const deleteTerm = useDeleteTerm();
+  const deleteHoliday = useDeleteHoliday();
+  const confirm = useConfirmAction();
+  const [dialog, setDialog] = useState<'term' | 'holiday' | null>(null);
+  const section = (
+    kind: 'term' | 'holiday',
+    rows: readonly { id: number; name: string; startDate: string; endDate: string }[],
+    remove: (id: number) => Promise<unknown>,
+  ) => (
+    <Flex vertical gap={4}>
+      <Flex gap={8} align="center">
+        <Typography.Title level={2} className={styles.help}>
+          {t(`scheduling.schedule.${kind}s`)}
+        </Typography.Title>
+        <Button size="small" onClick={() => setDialog(kind)}>
+          {t(`scheduling.schedule.add_${kind}`)}
+        </Button>
+      </Flex>
+      {rows.map((r) => (
+        <Flex key={r.id} gap={8} align="center">
+          <Typography.Text>
+            {r.name}: {r.startDate} — {r.endDate}
+          </Typography.Text>
+          <RowButton
+            isDanger
+            label={t('scheduling.schedule.delete')}
+            ariaLabel={`${t('scheduling.schedule.delete')} ${r.name}`}
+            onClick={() =>
+              confirm({
+                title: t('scheduling.schedule.deleteNamed', { name: r.name }),
+                isDanger: true,
+                action: () => remove(r.id),
+                successText: t('scheduling.schedule.deleted'),
+              })
+            }
+          />
+        </Flex>
+      ))}
+    </Flex>
+  );
+  return (
+    <Flex vertical gap={16}>
+      {section('term', terms.data ?? [], (id) => deleteTerm.mutateAsync(id))}
+      {section('holiday', holidays.data ?? [], (id) => deleteHoliday.mutateAsync(id))}
+      {dialog && (
+        <FormDialog<RangeValues>
+          title={t(`scheduling.schedule.add_${dialog}`)}
+          name={`${dialog}-form`}
+          serverFields={['name', 'startDate', 'endDate']}
+          successText={(r) =>
+            dialog === 'holiday'
+              ? t('scheduling.schedule.holidaySaved', {
+                  slots: (r as { withdrawnSlots: number }).withdrawnSlots,
+                  appointments: (r as { cancelledAppointments: number }).cancelledAppointments,
+                })
+              : t('adminKit.saved')
+          }
+          onSubmit={(v) => (dialog === 'term' ? saveTerm.mutateAsync(v) : saveHoliday.mutateAsync(v))}
+          onClose={() => setDialog(null)}
+        >
+          <Form.Item
+            name="name"
+            label={t('scheduling.schedule.name')}
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="startDate" label={t('scheduling.schedule.firstDay')} rules={[{ required: true }]}>
+            <Input type="date" />
+          </Form.Item>
+          <Form.Item name="endDate" label={t('scheduling.schedule.lastDay')} rules={[{ required: true }]}>
+            <Input type="date" />
+          </Form.Item>
+        </FormDialog>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,1 @@
+export { schedulingFeature } from './manifest';

@@ -1,0 +1,290 @@
+/**
+ * Fixtures of the appointment journeys (e2e/journeys/appointment-*.journey.mjs) on the demo school's
+ * counselling centre (apps/server/src/seed/demo-schedules.ts), written as the database owner; `restore`
+ * puts the school back as it was (rows made during the journey removed, slots, appointments and rules
+ * as before), whatever the journey left.
+ */
+
+import { acceptAgreement, removeAgreement } from './agreement.mjs';
+import { readCatalogue } from './catalogues.mjs';
+import { DEMO_ADMIN, DEMO_PASSWORD } from './journey.mjs';
+import { signInToShell } from './shell.mjs';
+
+const en = readCatalogue('en-US');
+
+/** The school's zone (the demo school keeps the default rules). */
+export const SCHOOL_ZONE = 'Asia/Shanghai';
+
+/**
+ * `yyyy-MM-dd` and `HH:mm` of an instant in the school's zone.
+ * @param {Date} at
+ */
+export function schoolDate(at) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_ZONE, dateStyle: 'short' }).format(at);
+}
+/** @param {Date} at */
+export function schoolTime(at) {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: SCHOOL_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+}
+/**
+ * The day before a `yyyy-MM-dd` day.
+ * @param {string} date
+ */
+export function dayBefore(date) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+/** The leave deadline of a session starting on `date` (17:00 the day before, S1.4.15), as shown. */
+export const deadlineOf = (/** @type {string} */ date) => `${dayBefore(date)} 17:00`;
+
+/**
+ * Closes the new-message cards (a booking or cancel sends the visitor a message, shown as a card over the
+ * page's corner) so that they do not cover what the journey clicks next on a small screen.
+ * @param {import('playwright-core').Page} page
+ */
+export async function closeMessagePopups(page) {
+  // Unread messages arrive a moment after the page: give them that moment.
+  await page
+    .getByTestId('message-cards')
+    .waitFor({ timeout: 1500 })
+    .catch(() => undefined);
+  const close = page.getByTestId('message-cards').getByRole('button', { name: en.messages.cards.close });
+  for (let i = 0; i < 10 && (await close.count()) > 0; i += 1) {
+    await close.first().click();
+    await page.waitForTimeout(200);
+  }
+}
+
+const TABLES_BY_ID = [
+  'waitlist_offer',
+  'waitlist_entry',
+  'approval_request',
+  'booking_override',
+  'visitor_registration',
+  'calendar_feed',
+  // The messages the journey's bookings, cancels and decisions sent (they would pop up in later journeys).
+  'message',
+];
+
+/** @typedef {{ id: number, start: Date, end: Date, date: string }} Slot */
+/** @typedef {'admin' | 'student' | 'newcomer' | 'counsellor' | 'teacher' | 'supervisor' | 'clerk' | 'reception'} Person */
+/** @type {Person[]} */
+const PEOPLE = ['admin', 'student', 'newcomer', 'counsellor', 'teacher', 'supervisor', 'clerk', 'reception'];
+
+/**
+ * The demo school's people and centre, and a snapshot to restore.
+ * @param {import('./db.mjs').Db} db
+ */
+export async function appointmentFixture(db) {
+  const admin = await db.findUser('admin');
+  const tenantId = admin.tenantId;
+  /** @type {Record<Person, number>} */
+  const people = /** @type {Record<Person, number>} */ (
+    Object.fromEntries(PEOPLE.map((username) => [username, 0]))
+  );
+  for (const username of PEOPLE) people[username] = (await db.findUser(username)).id;
+  const { rows: sites } = await db.query(`select id from site where tenant_id = $1 order by id limit 1`, [
+    tenantId,
+  ]);
+  const siteId = Number(sites[0]?.id);
+  /** @type {Record<string, number>} the largest id of each table before the journey */
+  const max = {};
+  for (const table of ['appointment', 'schedule_slot', ...TABLES_BY_ID]) {
+    const { rows } = await db.query(`select coalesce(max(id), 0) as id from ${table} where tenant_id = $1`, [
+      tenantId,
+    ]);
+    max[table] = Number(rows[0]?.id);
+  }
+  const { rows: slots } = await db.query(
+    `select id, status, deleted_at from schedule_slot where tenant_id = $1 and kind = 'consult' and status <> 1`,
+    [tenantId],
+  );
+  const { rows: appointments } = await db.query(
+    `select id, status, interview_status, deleted_at, counts_as_no_show, no_show_reason, cancelled_at
+       from appointment where tenant_id = $1`,
+    [tenantId],
+  );
+  const { rows: policy } = await db.query(`select value from scheduling_policy where tenant_id = $1`, [
+    tenantId,
+  ]);
+
+  /**
+   * A query with the school's id as $1.
+   * @param {string} sql
+   * @param {unknown[]} [params]
+   */
+  const q = (sql, params = []) => db.query(sql, [tenantId, ...params]);
+  /** @type {string[]} users who accepted the start-up agreement during the journey */
+  const agreedHere = [];
+  /** @type {number[]} generated slots withdrawn to make way for a fixture slot */
+  const madeWay = [];
+
+  /**
+   * Sets (or, with null, removes) the school's booking rules.
+   * @param {object | null} value
+   */
+  const setPolicy = async (value) => {
+    if (value === null) await q(`delete from scheduling_policy where tenant_id = $1`);
+    else {
+      await q(
+        `insert into scheduling_policy (tenant_id, value) values ($1, $2::jsonb)
+         on conflict (tenant_id) do update set value = excluded.value, updated_at = now()`,
+        [JSON.stringify(value)],
+      );
+    }
+  };
+
+  return {
+    tenantId,
+    people,
+    siteId,
+    q,
+    setPolicy,
+
+    /**
+     * Takes a visitor's live appointments off (deleted, their slots free) so the rules start clean.
+     * @param {number} visitorId
+     */
+    async clearVisitor(visitorId) {
+      const { rows } = await q(
+        `update appointment set deleted_at = now() where tenant_id = $1 and visitor_id = $2 and deleted_at is null
+         returning slot_id`,
+        [visitorId],
+      );
+      for (const row of rows) {
+        if (row.slot_id)
+          await q(`update schedule_slot set status = 1 where tenant_id = $1 and id = $2`, [row.slot_id]);
+      }
+    },
+
+    /**
+     * A bookable slot of a counsellor (the supervisor, who has no others, by default), `fromMinutes` from
+     * now, 30 minutes long; the counsellor's free generated slots at that time make way (put back by
+     * `restore`).
+     * @param {{ counsellorId?: number, fromMinutes: number, minutes?: number, status?: number }} options
+     * @returns {Promise<Slot>}
+     */
+    async makeSlot({ counsellorId = people.supervisor, fromMinutes, minutes = 30, status = 1 }) {
+      const start = new Date(Math.ceil((Date.now() + fromMinutes * 60_000) / 60_000) * 60_000);
+      const end = new Date(start.getTime() + minutes * 60_000);
+      const { rows: clashes } = await q(
+        `update schedule_slot set deleted_at = now()
+          where tenant_id = $1 and counsellor_id = $2 and deleted_at is null and status in (1, 10)
+            and tstzrange(starts_at, ends_at) && tstzrange($3, $4) returning id`,
+        [counsellorId, start, end],
+      );
+      madeWay.push(...clashes.map((r) => Number(r.id)));
+      const { rows } = await q(
+        `insert into schedule_slot (tenant_id, counsellor_id, site_id, kind, category, starts_at, ends_at, status)
+         values ($1, $2, $3, 'consult', 2, $4, $5, $6) returning id`,
+        [counsellorId, siteId, start, end, status],
+      );
+      return { id: Number(rows[0]?.id), start, end, date: schoolDate(start) };
+    },
+
+    /**
+     * An appointment written straight into the database (a fixture, not a booking under the rules): on a
+     * slot, which it books, or at `start`-`end` without one.
+     * @param {{ visitorId: number, counsellorId?: number, slot?: Slot, status?: string,
+     *   interviewStatus?: number, start?: Date, end?: Date }} options
+     */
+    async makeAppointment({
+      visitorId,
+      counsellorId = people.supervisor,
+      slot,
+      status = 'appointment',
+      interviewStatus = 1,
+      start,
+      end,
+    }) {
+      const { rows: terms } = await q(
+        `select term_key from appointment where tenant_id = $1 order by id desc limit 1`,
+      );
+      const { rows } = await q(
+        `insert into appointment (tenant_id, visitor_id, counsellor_id, slot_id, site_id, type, category, starts_at,
+           ends_at, status, interview_status, source, booked_by, term_key)
+         values ($1, $2, $3, $4, $5, 2, 2, $6, $7, $8, $9, 12, $2, $10) returning id`,
+        [
+          visitorId,
+          counsellorId,
+          slot?.id ?? null,
+          siteId,
+          slot?.start ?? start,
+          slot?.end ?? end,
+          status,
+          interviewStatus,
+          terms[0]?.term_key,
+        ],
+      );
+      if (slot && status === 'appointment') {
+        await q(`update schedule_slot set status = 2 where tenant_id = $1 and id = $2`, [slot.id]);
+      }
+      return Number(rows[0]?.id);
+    },
+
+    /**
+     * Signs a demo user in (password login) and gets past the start-up agreement when the school asks
+     * for it (spec S0.4.1; the agreement is removed again by `restore`).
+     * @param {import('playwright-core').Page} page
+     * @param {string} baseUrl
+     * @param {string} username
+     * @param {'zh-CN' | 'en-US'} lang
+     */
+    async signIn(page, baseUrl, username, lang) {
+      const [, agreementAnswer] = await Promise.all([
+        signInToShell(page, baseUrl, {
+          lang,
+          account: username === DEMO_ADMIN.username ? DEMO_ADMIN : { username, password: DEMO_PASSWORD },
+        }),
+        page.waitForResponse((r) => r.url().includes('/admin/agreement/mine')),
+      ]);
+      const agreement = (await agreementAnswer.json()).data;
+      if (agreement?.mustAgree) {
+        agreedHere.push(username);
+        await acceptAgreement(page, agreement, lang);
+      }
+    },
+
+    /** Puts the school back as it was when the fixture was made. */
+    async restore() {
+      for (const username of agreedHere) await removeAgreement(db, await db.findUser(username));
+      for (const table of TABLES_BY_ID) {
+        await q(`delete from ${table} where tenant_id = $1 and id > $2`, [max[table]]);
+      }
+      await q(`delete from appointment where tenant_id = $1 and id > $2`, [max.appointment]);
+      await q(`delete from schedule_slot where tenant_id = $1 and id > $2`, [max.schedule_slot]);
+      if (madeWay.length) {
+        await q(
+          `update schedule_slot set deleted_at = null where tenant_id = $1 and id = any($2::bigint[])`,
+          [madeWay],
+        );
+      }
+      for (const a of appointments) {
+        await q(
+          `update appointment set status = $3, interview_status = $4, deleted_at = $5, counts_as_no_show = $6,
+             no_show_reason = $7, cancelled_at = $8
+           where tenant_id = $1 and id = $2`,
+          [
+            a.id,
+            a.status,
+            a.interview_status,
+            a.deleted_at,
+            a.counts_as_no_show,
+            a.no_show_reason,
+            a.cancelled_at,
+          ],
+        );
+      }
+      await q(`update schedule_slot set status = 1 where tenant_id = $1 and kind = 'consult' and id <= $2`, [
+        max.schedule_slot,
+      ]);
+      for (const s of slots) {
+        await q(`update schedule_slot set status = $3 where tenant_id = $1 and id = $2`, [s.id, s.status]);
+      }
+      await setPolicy(policy[0] ? policy[0].value : null);
+    },
+  };
+}
