@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatScore, gradeLetter, pairText } from './labels';
+import { pathWith, readFlag, readId } from './paths';
+
+describe('assessment paths and labels', () => {
+  it('builds a page path with its query, leaving out empty values', () => {
+    expect(pathWith('/evaluationReport', { answerId: 5, x: null, y: '' })).toBe('/evaluationReport?answerId=5');
+    expect(pathWith('/evaluationReport', {})).toBe('/evaluationReport');
+  });
+
+  it('reads only positive whole ids and true/false flags', () => {
+    const q = new URLSearchParams('a=12&b=-1&c=1.5&d=0&e=true&f=no');
+    expect(readId(q, 'a')).toBe(12);
+    expect(readId(q, 'b')).toBeNull();
+    expect(readId(q, 'c')).toBeNull();
+    expect(readId(q, 'd')).toBeNull();
+    expect(readId(q, 'zz')).toBeNull();
+    expect(readFlag(q, 'e')).toBe(true);
+    expect(readFlag(q, 'f')).toBeUndefined();
+  });
+
+  it('shows grading 1-4 as A-D and scores with two decimals at most [spec:S0.9.3]', () => {
+    expect([1, 2, 3, 4].map(gradeLetter).join('')).toBe('ABCD');
+    expect(gradeLetter(5)).toBe('');
+    expect(formatScore(1.23456)).toBe('1.23');
+    expect(formatScore(null)).toBe('-');
+    expect(pairText({ zh: '抑郁', en: 'Depression' }, 'en-US')).toBe('Depression');
+    expect(pairText({ zh: '抑郁', en: '' }, 'en-US')).toBe('抑郁');
+    expect(pairText({ zh: '抑郁', en: 'Depression' }, 'zh-CN')).toBe('抑郁');
+  });
+});
