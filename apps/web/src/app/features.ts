@@ -1,4 +1,6 @@
 import { agreementsFeature } from '../features/agreements';
+import { assessmentFeature } from '../features/assessment';
+import { assessmentTakeFeature } from '../features/assessment-take';
 import { clientLogAdminFeature } from '../features/client-log-admin';
 import { deptsFeature } from '../features/depts';
 import { dictsFeature } from '../features/dicts';
@@ -41,4 +43,6 @@ export const FEATURES: readonly FeatureManifest[] = [
   noticesFeature,
   pdfPreviewFeature,
   downloadsFeature,
+  assessmentFeature,
+  assessmentTakeFeature,
 ];

@@ -193,11 +193,15 @@ describe('plans', () => {
     expect((await c.as('s1').post('/biz/plantest/plan/save', base)).status).toBe(403);
   });
 
-  it('lets the plan editor find named people by name, and no student [spec:S1.2.4]', async () => {
+  it('lets the plan editor find named people, departments and user types for the audience, and no student [spec:S1.2.4]', async () => {
     const found = await c.as('assessor').get('/admin/user/simple?name=s1');
     expect(found.status).toBe(200);
     expect(found.body.data.length).toBeGreaterThan(0);
     expect((await c.as('s1').get('/admin/user/simple?name=s1')).status).toBe(403);
+    expect((await c.as('assessor').get('/admin/uType/getUserTypeNoPage')).status).toBe(200);
+    expect((await c.as('s1').get('/admin/uType/getUserTypeNoPage')).status).toBe(403);
+    expect((await c.as('assessor').get('/admin/dept/inner/tree')).status).toBe(200);
+    expect((await c.as('s1').get('/admin/dept/inner/tree')).status).toBe(403);
   });
 
   it('keeps the scales and anonymity of a published plan; a closed plan is read-only [spec:S1.2.4]', async () => {
@@ -233,12 +237,16 @@ describe("a plan's agreement", () => {
         (r: any) => r.planId === planId,
       );
     expect(await pendingOf()).toMatchObject({ needsAgreement: true, agreementText: text });
-    expect((await c.as('s2').post('/biz/plantest/userPlan/start', { planId, scaleId: gad7 })).body.code).toBe(1);
+    expect((await c.as('s2').post('/biz/plantest/userPlan/start', { planId, scaleId: gad7 })).body.code).toBe(
+      1,
+    );
     const png = `data:image/png;base64,${Buffer.from('signature').toString('base64')}`;
     const signed = await c.as('s2').post('/biz/plantest/userPlan/sign', { planId, signature: png });
     expect(signed.status).toBe(200);
     expect(await pendingOf()).toMatchObject({ needsAgreement: false, agreementText: null });
-    expect((await c.as('s2').post('/biz/plantest/userPlan/start', { planId, scaleId: gad7 })).status).toBe(200);
+    expect((await c.as('s2').post('/biz/plantest/userPlan/start', { planId, scaleId: gad7 })).status).toBe(
+      200,
+    );
     const list = await c.as('assessor').post('/biz/plantest/plan/signaturePage', { planId });
     expect(list.body.data.records.map((r: any) => r.signature)).toEqual([png]);
   });

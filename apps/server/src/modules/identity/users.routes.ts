@@ -142,7 +142,14 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     // Departments.
     defineRoute({
       endpoint: deptInnerTreeEndpoint,
-      access: permission('sys_user', 'sys_dept', 'sys_user_detail'),
+      // Also the department pickers of a plan's audience and of the assessment result filters.
+      access: permission(
+        'sys_user',
+        'sys_dept',
+        'sys_user_detail',
+        'plantest_plan_edit',
+        'plantest_result_view',
+      ),
       handler: async ({ scope, principal, query }) => depts.getScopedDeptTree(scope, principal, query),
     }),
     defineRoute({

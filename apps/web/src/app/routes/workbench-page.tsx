@@ -1,5 +1,6 @@
 import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PendingTestsCard } from '../../features/assessment-take';
 import { useUserDetail, useUserInfo } from '../../features/auth';
 import { MenuIcon, useActiveProduct, useSwitchProduct } from '../../features/navigation';
 import { readActiveRoleId, useSession } from '../../shared/session/session-store';
@@ -60,6 +61,8 @@ export function WorkbenchPage() {
           </Flex>
         </div>
       </Card>
+      {/* A student's pending tests (spec S1.7 getMyUpscomingScaleByPage), for those who take tests. */}
+      {userInfo.data?.permissions.includes('plantest_take') && <PendingTestsCard />}
       <Card variant="borderless" title={<h2 className={styles.cardTitle}>{t('home.products')}</h2>}>
         <Row gutter={[12, 12]}>
           {nav.products.map((product) => (

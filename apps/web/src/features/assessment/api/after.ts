@@ -161,7 +161,10 @@ export const uploadHtpDrawing = (file: File) => {
 };
 
 export const useSaveHtp = () =>
-  useTenantMutation((body: HtpInput) => request(htpSaveEndpoint, { body, hidePopup: true }), [followKeys.all]);
+  useTenantMutation(
+    (body: HtpInput) => request(htpSaveEndpoint, { body, hidePopup: true }),
+    [followKeys.all],
+  );
 
 /** A record's drawing, fetched with the user's credentials (an <img> could not send them). */
 export function useHtpDrawing(id: number | null) {

@@ -72,7 +72,8 @@ export function useIndividualReport(answerId: number | null) {
   const tenantId = useTenantId();
   return useQuery({
     queryKey: keys.of(tenantId, 'report', answerId),
-    queryFn: ({ signal }) => request(individualReportEndpoint, { query: { answerId: answerId ?? 0 }, signal }),
+    queryFn: ({ signal }) =>
+      request(individualReportEndpoint, { query: { answerId: answerId ?? 0 }, signal }),
     enabled: answerId !== null,
   });
 }

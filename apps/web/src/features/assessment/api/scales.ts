@@ -77,16 +77,19 @@ export const useImportScaleJson = () =>
 
 /** Imports an XLSX workbook (multipart `file`, `categoryId`); silent for the same reason. */
 export const useImportScaleXlsx = () =>
-  useTenantMutation(({ file, categoryId }: { file: File; categoryId?: number | undefined }) => {
-    const form = new FormData();
-    if (categoryId) form.append('categoryId', String(categoryId));
-    // The file last: the server reads the fields before it streams the file.
-    form.append('file', file, file.name);
-    return request(scaleImportXlsxEndpoint, {
-      body: form as unknown as BodyOf<typeof scaleImportXlsxEndpoint>,
-      hidePopup: true,
-    });
-  }, [keys.all]);
+  useTenantMutation(
+    ({ file, categoryId }: { file: File; categoryId?: number | undefined }) => {
+      const form = new FormData();
+      if (categoryId) form.append('categoryId', String(categoryId));
+      // The file last: the server reads the fields before it streams the file.
+      form.append('file', file, file.name);
+      return request(scaleImportXlsxEndpoint, {
+        body: form as unknown as BodyOf<typeof scaleImportXlsxEndpoint>,
+        hidePopup: true,
+      });
+    },
+    [keys.all],
+  );
 
 export const exportScale = (id: number, format: 'json' | 'xlsx') =>
   request(scaleExportEndpoint, { query: { id, format } });
