@@ -3,5 +3,7 @@ export interface RegisteredPage {
   kind: 'page' | 'adminPage';
   module: string;
   feature: string | null;
+  /** The catalogue parts the page loads before it renders. */
+  parts: string[];
 }
 export function readRegisteredPages(webRoot: string): RegisteredPage[];

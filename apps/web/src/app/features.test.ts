@@ -1,6 +1,7 @@
 import { isPermissionKey } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import { readRegisteredPages } from '../../../../scripts/lib/registered-pages.mjs';
+import { cataloguePartsOf } from '../shared/feature/manifest';
 import { FEATURES } from './features';
 import { KNOWN_PATHS, MENU_PAGES, menuPagesOf } from './layout/page-registry';
 
@@ -37,18 +38,21 @@ describe('feature manifests', () => {
 
   it('keep the texts of administration pages in the admin catalogue part, which loads with them', () => {
     for (const { feature, page } of featurePages) {
-      expect(feature.cataloguePart === 'admin', `${feature.name} ${page.path}`).toBe(page.isAdmin);
+      expect(cataloguePartsOf(feature).includes('admin'), `${feature.name} ${page.path}`).toBe(page.isAdmin);
     }
   });
 
   it('are what the route size report reads, administration pages with their own budget', () => {
     const read = readRegisteredPages(WEB_ROOT).filter((page) => page.feature !== null);
-    expect(read.map(({ path, kind, feature }) => ({ path, kind, feature })).sort(byPath)).toEqual(
+    expect(
+      read.map(({ path, kind, feature, parts }) => ({ path, kind, feature, parts })).sort(byPath),
+    ).toEqual(
       featurePages
         .map(({ feature, page }) => ({
           path: page.path,
           kind: page.isAdmin ? 'adminPage' : 'page',
           feature: feature.name,
+          parts: [...cataloguePartsOf(feature)],
         }))
         .sort(byPath),
     );

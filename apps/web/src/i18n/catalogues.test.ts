@@ -3,10 +3,14 @@ import enMain from './en-US.json';
 import zhMain from './zh-CN.json';
 import enAdmin from './parts/admin.en-US.json';
 import zhAdmin from './parts/admin.zh-CN.json';
+import enAssessment from './parts/assessment.en-US.json';
+import zhAssessment from './parts/assessment.zh-CN.json';
+import enAssessmentStaff from './parts/assessment-staff.en-US.json';
+import zhAssessmentStaff from './parts/assessment-staff.zh-CN.json';
 
 // What a page sees once its parts are loaded: the main catalogue with every part merged in.
-const enUS = { ...enMain, ...enAdmin };
-const zhCN = { ...zhMain, ...zhAdmin };
+const enUS = { ...enMain, ...enAdmin, ...enAssessment, ...enAssessmentStaff };
+const zhCN = { ...zhMain, ...zhAdmin, ...zhAssessment, ...zhAssessmentStaff };
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
@@ -19,14 +23,16 @@ function placeholdersOf(text: string): string[] {
 
 describe('i18n catalogues', () => {
   it('give each top-level section to exactly one file (parts merge shallowly)', () => {
-    for (const [main, part] of [
-      [zhMain, zhAdmin],
-      [enMain, enAdmin],
+    for (const [main, ...parts] of [
+      [zhMain, zhAdmin, zhAssessment, zhAssessmentStaff],
+      [enMain, enAdmin, enAssessment, enAssessmentStaff],
     ] as const) {
-      const shared = Object.keys(part).filter((section) => section in main);
-      expect(shared).toEqual([]);
+      const sections = [main, ...parts].flatMap((file) => Object.keys(file));
+      expect(sections.filter((section, i) => sections.indexOf(section) !== i)).toEqual([]);
     }
     expect(Object.keys(enAdmin).sort()).toEqual(Object.keys(zhAdmin).sort());
+    expect(Object.keys(enAssessment).sort()).toEqual(Object.keys(zhAssessment).sort());
+    expect(Object.keys(enAssessmentStaff).sort()).toEqual(Object.keys(zhAssessmentStaff).sort());
   });
 
   it('have the same keys in zh-CN and en-US', () => {

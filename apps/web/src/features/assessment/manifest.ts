@@ -1,5 +1,5 @@
 import { adminPage, defineFeature } from '../../shared/feature/manifest';
-import { ASSESSMENT_BUTTONS } from './lib/buttons';
+import type { ASSESSMENT_BUTTONS } from './lib/buttons';
 
 /**
  * The staff side of psychological assessment (docs/assessment.md): the scale library, plans with their
@@ -45,6 +45,19 @@ export const assessmentFeature = defineFeature({
     adminPage('/assessmentTable/index', () => import('./components/follow-up-page'), 'FollowUpPage'),
     adminPage('/houseTreeManInfoWrite', () => import('./components/htp-page'), 'HtpPage'),
   ],
-  cataloguePart: 'admin',
-  buttons: Object.values(ASSESSMENT_BUTTONS),
+  // Its own texts, and the report's and risk grades' texts it shares with the student's pages.
+  cataloguePart: ['admin', 'assessmentStaff', 'assessment'],
+  // Written out (typed by the button map) so that the layout, which loads the manifest, loads nothing more.
+  buttons: [
+    'plantest_plan_edit',
+    'plantest_result_view',
+    'plantest_report_export',
+    'plantest_htp',
+    'plantest_scale_edit',
+    'plantest_warning_handle',
+    'plantest_followup',
+    'plantest_rainbow',
+    'plantest_interview_assign',
+    'plantest_transfer',
+  ] satisfies (typeof ASSESSMENT_BUTTONS)[keyof typeof ASSESSMENT_BUTTONS][],
 });

@@ -25,8 +25,11 @@ export interface FeatureManifest {
   /** The feature's folder under `features/`. */
   name: string;
   pages: readonly FeaturePage[];
-  /** The catalogue part that holds the feature's texts, if they are not in the main catalogue. */
-  cataloguePart?: CataloguePart;
+  /**
+   * The catalogue part (or parts) that hold the feature's texts, if they are not in the main catalogue;
+   * the pages load them before they render.
+   */
+  cataloguePart?: CataloguePart | readonly CataloguePart[];
   /** The button permission keys its pages check (menu codes are the pages' paths' business). */
   buttons: readonly PermissionKey[];
 }
@@ -51,6 +54,16 @@ export function adminPage<K extends string>(
 ): FeaturePage {
   return { path, load: async () => (await load())[name], isAdmin: true };
 }
+
+/** The catalogue parts a feature's pages load. */
+export const cataloguePartsOf = (
+  feature: Pick<FeatureManifest, 'cataloguePart'>,
+): readonly CataloguePart[] =>
+  feature.cataloguePart === undefined
+    ? []
+    : typeof feature.cataloguePart === 'string'
+      ? [feature.cataloguePart]
+      : feature.cataloguePart;
 
 export function defineFeature(manifest: FeatureManifest): FeatureManifest {
   return manifest;

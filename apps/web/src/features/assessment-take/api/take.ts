@@ -1,7 +1,5 @@
 import {
-  myAnswerPageEndpoint,
   myPendingScalesEndpoint,
-  myReportEndpoint,
   saveProgressEndpoint,
   signAgreementEndpoint,
   startTestEndpoint,
@@ -18,8 +16,6 @@ import { useTenantId } from '../../../shared/session/session-store';
 export type PendingTest = ResponseOf<typeof myPendingScalesEndpoint>['records'][number];
 export type Task = ResponseOf<typeof startTestEndpoint>;
 export type SubmitAnswer = ResponseOf<typeof submitTestEndpoint>;
-export type MyAnswer = ResponseOf<typeof myAnswerPageEndpoint>['records'][number];
-export type MyReport = ResponseOf<typeof myReportEndpoint>;
 
 const keys = tenantQueryKeys('assessment-take');
 export const takeQueryKeys = keys;
@@ -61,19 +57,5 @@ export function useSignAgreement() {
   return useMutation({
     mutationFn: (body: BodyOf<typeof signAgreementEndpoint>) => request(signAgreementEndpoint, { body }),
     onSuccess: () => invalidate(),
-  });
-}
-
-export const useMyAnswers = (query: { current: number; size: number }) =>
-  useTenantList(keys, { list: 'mine', ...query }, ({ list: _l, ...body }, signal) =>
-    request(myAnswerPageEndpoint, { body, signal }),
-  );
-
-export function useMyReport(answerId: number | null) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: keys.of(tenantId, 'report', answerId),
-    queryFn: ({ signal }) => request(myReportEndpoint, { query: { answerId: answerId ?? 0 }, signal }),
-    enabled: answerId !== null,
   });
 }

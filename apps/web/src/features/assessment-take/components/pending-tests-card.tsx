@@ -18,12 +18,10 @@ export function PendingTestsCard() {
     <Card
       variant="borderless"
       data-testid="pending-tests-card"
-      title={
-        <h2 style={{ margin: 0, fontSize: 16 }}>{t('assessmentTake.workbench.title', { count: total })}</h2>
-      }
+      title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('assessmentHome.title', { count: total })}</h2>}
       extra={
         <Button type="link" onClick={() => void navigate(TAKE_PATHS.tests)}>
-          {t('assessmentTake.workbench.all')}
+          {t('assessmentHome.all')}
         </Button>
       }
     >
@@ -40,9 +38,9 @@ export function PendingTestsCard() {
               onClick={() =>
                 void navigate(test.needsAgreement ? TAKE_PATHS.tests : testPath(test.planId, test.scaleId))
               }
-              aria-label={`${t('assessmentTake.start')} ${test.scaleName}`}
+              aria-label={`${t('assessmentHome.start')} ${test.scaleName}`}
             >
-              {test.state === 1 ? t('assessmentTake.continue') : t('assessmentTake.start')}
+              {test.state === 1 ? t('assessmentHome.continue') : t('assessmentHome.start')}
             </Button>
           </Flex>
         ))}

@@ -1,5 +1,5 @@
-import { Button, Card, Empty, Flex, List, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -7,8 +7,14 @@ import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { usePendingTests, type PendingTest } from '../api/take';
 import { readQueryId, testPath } from '../lib/take-paths';
-import { AgreementSheet } from './agreement-sheet';
-import { TestRunner } from './test-runner';
+import { Pager } from './pager';
+import styles from './take.module.css';
+
+// The paper and the signature pad are chunks of their own: the list shows first on a phone.
+const TestRunner = lazy(async () => ({ default: (await import('./test-runner')).TestRunner }));
+const AgreementSheet = lazy(async () => ({ default: (await import('./agreement-sheet')).AgreementSheet }));
+
+const PAGE_SIZE = 10;
 
 /**
  * `/evaluation_user_test/index` (spec S1.2.7): the student's pending tests; with `?planId=&scaleId=` the
@@ -19,7 +25,11 @@ export function PendingTestsPage() {
   const planId = readQueryId(search, 'planId');
   const scaleId = readQueryId(search, 'scaleId');
   if (planId !== null && scaleId !== null)
-    return <TestRunner key={`${planId}-${scaleId}`} planId={planId} scaleId={scaleId} />;
+    return (
+      <Suspense fallback={<Spin />}>
+        <TestRunner key={`${planId}-${scaleId}`} planId={planId} scaleId={scaleId} />
+      </Suspense>
+    );
   return <PendingTestList />;
 }
 
@@ -28,8 +38,10 @@ function PendingTestList() {
   const navigate = useNavigate();
   const lang = currentLanguage();
   const [current, setCurrent] = useState(1);
-  const pending = usePendingTests({ current, size: 10 });
+  const pending = usePendingTests({ current, size: PAGE_SIZE });
   const [signing, setSigning] = useState<PendingTest | null>(null);
+  const tests = pending.data?.records ?? [];
+  const total = pending.data?.total ?? 0;
 
   const open = (test: PendingTest) => {
     if (test.needsAgreement && test.agreementText) setSigning(test);
@@ -37,40 +49,20 @@ function PendingTestList() {
   };
 
   return (
-    <Card
-      variant="borderless"
-      title={<h1 style={{ margin: 0, fontSize: 18 }}>{t('assessmentTake.title')}</h1>}
-    >
+    <Card variant="borderless" title={<h1 className={styles.pageTitle}>{t('assessmentTake.title')}</h1>}>
       {pending.isPending ? (
         <Spin />
+      ) : tests.length === 0 ? (
+        <Empty description={t('assessmentTake.none')} />
       ) : (
-        <List
-          dataSource={pending.data?.records ?? []}
-          locale={{ emptyText: <Empty description={t('assessmentTake.none')} /> }}
-          pagination={
-            (pending.data?.total ?? 0) > 10
-              ? { current, pageSize: 10, total: pending.data?.total ?? 0, onChange: setCurrent }
-              : false
-          }
-          renderItem={(test) => (
-            <List.Item
-              key={`${test.planId}-${test.scaleId}`}
-              data-testid="pending-test"
-              actions={[
-                <Button
-                  key="open"
-                  type="primary"
-                  onClick={() => open(test)}
-                  aria-label={`${test.state === 1 ? t('assessmentTake.continue') : t('assessmentTake.start')} ${test.scaleName}`}
-                >
-                  {test.state === 1 ? t('assessmentTake.continue') : t('assessmentTake.start')}
-                </Button>,
-              ]}
-            >
-              <List.Item.Meta
-                title={test.scaleName}
-                description={
+        <Flex vertical gap={12}>
+          {tests.map((test) => {
+            const action = test.state === 1 ? t('assessmentTake.continue') : t('assessmentTake.start');
+            return (
+              <Card key={`${test.planId}-${test.scaleId}`} size="small" data-testid="pending-test">
+                <Flex justify="space-between" align="center" gap={12} wrap>
                   <Flex vertical gap={2}>
+                    <Typography.Text strong>{test.scaleName}</Typography.Text>
                     <span>{test.planName}</span>
                     <Typography.Text type="secondary">
                       {t('assessmentTake.items', { count: test.itemCount })}
@@ -87,24 +79,34 @@ function PendingTestList() {
                       {test.needsAgreement && <Tag color="warning">{t('assessmentTake.needsAgreement')}</Tag>}
                     </span>
                   </Flex>
-                }
-              />
-            </List.Item>
-          )}
-        />
+                  <Button
+                    type="primary"
+                    onClick={() => open(test)}
+                    aria-label={`${action} ${test.scaleName}`}
+                  >
+                    {action}
+                  </Button>
+                </Flex>
+              </Card>
+            );
+          })}
+          <Pager current={current} total={total} size={PAGE_SIZE} onChange={setCurrent} />
+        </Flex>
       )}
       {signing && (
-        <AgreementSheet
-          planId={signing.planId}
-          planName={signing.planName}
-          text={signing.agreementText ?? ''}
-          onClose={() => setSigning(null)}
-          onSigned={() => {
-            const test = signing;
-            setSigning(null);
-            void navigate(testPath(test.planId, test.scaleId));
-          }}
-        />
+        <Suspense fallback={null}>
+          <AgreementSheet
+            planId={signing.planId}
+            planName={signing.planName}
+            text={signing.agreementText ?? ''}
+            onClose={() => setSigning(null)}
+            onSigned={() => {
+              const test = signing;
+              setSigning(null);
+              void navigate(testPath(test.planId, test.scaleId));
+            }}
+          />
+        </Suspense>
       )}
     </Card>
   );

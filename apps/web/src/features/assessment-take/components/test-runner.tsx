@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Progress, Radio, Result, Segmented, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Progress, Radio, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,14 +40,17 @@ export function TestRunner({ planId, scaleId }: { planId: number; scaleId: numbe
   if (task.isPending) return <Spin />;
   if (task.isError || !task.data) {
     return (
-      <Result
-        status="warning"
-        title={t('assessmentTake.cannotOpen')}
-        subTitle={isApiError(task.error) ? task.error.message : undefined}
-        extra={
-          <Button onClick={() => void navigate(TAKE_PATHS.tests)}>{t('assessmentTake.backToTests')}</Button>
-        }
-      />
+      <Card variant="borderless">
+        <Alert
+          type="warning"
+          showIcon
+          title={t('assessmentTake.cannotOpen')}
+          description={isApiError(task.error) ? task.error.message : undefined}
+          action={
+            <Button onClick={() => void navigate(TAKE_PATHS.tests)}>{t('assessmentTake.backToTests')}</Button>
+          }
+        />
+      </Card>
     );
   }
   return <Paper task={task.data} />;
@@ -170,9 +173,10 @@ function Paper({ task }: { task: Task }) {
           {pairText(task.paper.instructions, lang)}
         </Typography.Paragraph>
         <Flex justify="space-between" align="center" gap={8} wrap>
-          <Segmented<Mode>
+          <Radio.Group
+            optionType="button"
             value={mode}
-            onChange={changeMode}
+            onChange={(e) => changeMode(e.target.value as Mode)}
             options={[
               { value: 'one', label: t('assessmentTake.modeOne') },
               { value: 'list', label: t('assessmentTake.modeList') },

@@ -5,7 +5,6 @@ import {
   Descriptions,
   Drawer,
   Form,
-  Image,
   Input,
   InputNumber,
   Row,
@@ -137,7 +136,7 @@ function HtpDetail({ record }: { record: HtpRecord }) {
   return (
     <>
       {drawing.data ? (
-        <Image src={drawing.data} alt={t('assessment.htp.drawing')} style={{ maxWidth: '100%' }} />
+        <img src={drawing.data} alt={t('assessment.htp.drawing')} style={{ maxWidth: '100%' }} />
       ) : (
         <Spin />
       )}

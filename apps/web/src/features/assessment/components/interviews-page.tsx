@@ -1,5 +1,5 @@
 import { INTERVIEW_STATUS_LABELS, type InterviewStatus } from '@psy/contracts';
-import { Button, Dropdown, Form, Input, InputNumber, Radio, Rate, Select, Switch, Tabs, Tag } from 'antd';
+import { Button, Dropdown, Form, Input, InputNumber, Radio, Select, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
@@ -252,7 +252,10 @@ function RecordDialog({ interview, onClose }: { interview: Interview; onClose: (
         <Radio.Group options={[1, 2, 3, 4].map((v) => ({ value: v, label: gradeLetter(v) }))} />
       </Form.Item>
       <Form.Item name="star" label={t('assessment.interview.stars')}>
-        <Rate count={4} />
+        <Radio.Group
+          optionType="button"
+          options={[1, 2, 3, 4].map((v) => ({ value: v, label: '★'.repeat(v) }))}
+        />
       </Form.Item>
       <Form.Item name="nextStep" label={t('assessment.interview.nextStep')}>
         <Radio.Group

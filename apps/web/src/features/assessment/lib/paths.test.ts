@@ -26,3 +26,11 @@ describe('assessment paths and labels', () => {
     expect(gradeLetter(5)).toBe('');
   });
 });
+
+describe('assessment manifest', () => {
+  it('declares every button key the screens check [spec:S0.6.4]', async () => {
+    const { assessmentFeature } = await import('../manifest');
+    const { ASSESSMENT_BUTTONS } = await import('./buttons');
+    expect([...assessmentFeature.buttons].sort()).toEqual(Object.values(ASSESSMENT_BUTTONS).sort());
+  });
+});
