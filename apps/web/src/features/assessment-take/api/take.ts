@@ -44,8 +44,12 @@ export function useStartTest(planId: number | null, scaleId: number | null) {
 export const saveProgress = (body: BodyOf<typeof saveProgressEndpoint>) =>
   request(saveProgressEndpoint, { body, hidePopup: true });
 
+// The lists (pending tests, own answers) change with a submit or a signature; the open task must not be
+// asked for again (a submitted task cannot be reopened: that refetch would say so on the success page).
+const listsOf = (tenantId: number) => [keys.scope, tenantId, 'list'] as const;
+
 export function useSubmitTest() {
-  const invalidate = useTenantInvalidate([keys.all]);
+  const invalidate = useTenantInvalidate([listsOf]);
   return useMutation({
     mutationFn: (body: BodyOf<typeof submitTestEndpoint>) => request(submitTestEndpoint, { body }),
     onSuccess: () => invalidate(),
@@ -53,7 +57,7 @@ export function useSubmitTest() {
 }
 
 export function useSignAgreement() {
-  const invalidate = useTenantInvalidate([keys.all]);
+  const invalidate = useTenantInvalidate([listsOf]);
   return useMutation({
     mutationFn: (body: BodyOf<typeof signAgreementEndpoint>) => request(signAgreementEndpoint, { body }),
     onSuccess: () => invalidate(),

@@ -6,7 +6,9 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { isApiError } from '../../../shared/api/request';
 import { createClickGuard } from '../../../shared/lib/click-guard';
 import { showToast } from '../../../shared/ui/feedback';
-import { saveProgress, useStartTest, useSubmitTest, type Task } from '../api/take';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTenantId } from '../../../shared/session/session-store';
+import { saveProgress, takeQueryKeys, useStartTest, useSubmitTest, type Task } from '../api/take';
 import { TAKE_PATHS } from '../lib/take-paths';
 import { pairText } from '../lib/report-text';
 import {
@@ -77,6 +79,8 @@ function Paper({ task }: { task: Task }) {
   const positionRef = useRef(task.position);
   const guard = useRef(createClickGuard());
   const submit = useSubmitTest();
+  const queryClient = useQueryClient();
+  const tenantId = useTenantId();
   const left = unansweredOf(itemNos, responses);
   const answered = itemNos.length - left.length;
 
@@ -131,6 +135,8 @@ function Paper({ task }: { task: Task }) {
       const answer = await submit.mutateAsync({ taskId: task.taskId, responses: latest.current });
       const outcome: TestOutcome = { scaleName: pairText(task.paper.name, lang), ...answer };
       sessionStorage.setItem(OUTCOME_STORAGE_KEY, JSON.stringify(outcome));
+      // Opening this test again asks the server afresh (which says it is submitted, or opens a repeat).
+      queryClient.removeQueries({ queryKey: takeQueryKeys.of(tenantId, 'task', task.planId, task.scaleId) });
       void navigate(TAKE_PATHS.success);
     } catch {
       guard.current.reset();
@@ -149,8 +155,10 @@ function Paper({ task }: { task: Task }) {
   const item = items[index];
   const optionsOf = (entry: (typeof items)[number], at: number) => (
     <Radio.Group
+      // One group per item: an unanswered item starts empty (null keeps the group controlled).
+      key={entry.no}
       className={styles.options}
-      value={responses[String(entry.no)]}
+      value={responses[String(entry.no)] ?? null}
       onChange={(e) => choose(entry.no, Number(e.target.value), at)}
       aria-label={t('assessmentTake.itemLabel', { no: entry.no })}
     >

@@ -53,7 +53,8 @@ export function profileOption(
 
 export interface GroupedBars {
   groups: string[];
-  series: { name: string; values: number[] }[];
+  /** A series' colour when it means something (the risk grades' red, orange and green). */
+  series: { name: string; values: number[]; color?: string }[];
 }
 
 /** Bars per group (department, grade or gender), one series per measure, stacked when `stacked`. */
@@ -72,6 +73,7 @@ export function groupedBarOption(data: GroupedBars, stacked = false): EChartsCor
       type: 'bar',
       name: s.name,
       data: s.values,
+      ...(s.color ? { itemStyle: { color: s.color } } : {}),
       ...(stacked ? { stack: 'total' } : {}),
     })),
   };

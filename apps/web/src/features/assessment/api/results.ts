@@ -38,6 +38,8 @@ export type WarningPageQuery = BodyOf<typeof warningPageEndpoint>;
 const keys = tenantQueryKeys('assessment-results');
 export const resultQueryKeys = keys;
 const warningKeys = tenantQueryKeys('assessment-warnings');
+/** How often an open warning list asks again: a new warning is on it within seconds. */
+const WARNING_REFRESH_MS = 5_000;
 export const warningQueryKeys = warningKeys;
 
 export const useAnswerPage = (query: AnswerPageQuery) =>
@@ -105,10 +107,10 @@ export const useDrillDataPage = (query: DrillDataQuery) =>
 
 // --- warnings ---
 
-/** Warnings, open and critical first; refreshed every 10 s so a new one shows within seconds. */
+/** Warnings, open and critical first; refreshed every 5 s so a new one shows within seconds. */
 export const useWarningPage = (query: WarningPageQuery) =>
   useTenantList(warningKeys, query, (body, signal) => request(warningPageEndpoint, { body, signal }), {
-    refetchInterval: 10_000,
+    refetchInterval: WARNING_REFRESH_MS,
   });
 
 export function useWarningDetail(id: number | null) {
@@ -125,7 +127,7 @@ export function useWarningCount() {
   return useQuery({
     queryKey: warningKeys.of(tenantId, 'count'),
     queryFn: ({ signal }) => request(warningPendingCountEndpoint, { signal }),
-    refetchInterval: 10_000,
+    refetchInterval: WARNING_REFRESH_MS,
   });
 }
 

@@ -46,9 +46,21 @@ export function AnalysisPage() {
             {
               groups: data.groups.map((g) => g.label),
               series: [
-                { name: t('assessmentReport.risk.high'), values: data.groups.map((g) => g.high) },
-                { name: t('assessmentReport.risk.medium'), values: data.groups.map((g) => g.medium) },
-                { name: t('assessmentReport.risk.low'), values: data.groups.map((g) => g.low) },
+                {
+                  name: t('assessmentReport.risk.high'),
+                  values: data.groups.map((g) => g.high),
+                  color: '#cf1322',
+                },
+                {
+                  name: t('assessmentReport.risk.medium'),
+                  values: data.groups.map((g) => g.medium),
+                  color: '#d46b08',
+                },
+                {
+                  name: t('assessmentReport.risk.low'),
+                  values: data.groups.map((g) => g.low),
+                  color: '#389e0d',
+                },
               ],
             },
             true,

@@ -24,7 +24,7 @@ interface WarningFilter {
 
 /**
  * `/assessmentWarning/index` (docs/assessment.md "Warnings"): every warning until someone handles it,
- * critical ones first, refreshed every 10 s so a new one shows within seconds; take it in hand or close it
+ * critical ones first, refreshed every 5 s so a new one shows within seconds; take it in hand or close it
  * with a note; from a warning, the person's rainbow code and a follow-up record.
  */
 export function WarningsPage() {
