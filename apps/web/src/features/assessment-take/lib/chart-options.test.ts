@@ -33,18 +33,19 @@ describe('assessment charts [spec:S1.2.3]', () => {
     expect((two as { series: { type: string }[] }).series[0]!.type).toBe('bar');
   });
 
-  it('stacks the risk grades of each group', () => {
+  it('stacks the risk grades of each group, each in its colour', () => {
     const option = groupedBarOption(
       {
         groups: ['2023', '2024'],
         series: [
-          { name: 'High', values: [1, 2] },
+          { name: 'High', values: [1, 2], color: '#cf1322' },
           { name: 'Low', values: [5, 6] },
         ],
       },
       true,
-    ) as { series: { stack?: string; data: number[] }[] };
+    ) as { series: { stack?: string; data: number[]; itemStyle?: { color: string } }[] };
     expect(option.series.map((s) => s.stack)).toEqual(['total', 'total']);
+    expect(option.series.map((s) => s.itemStyle?.color)).toEqual(['#cf1322', undefined]);
     expect(option.series[1]!.data).toEqual([5, 6]);
   });
 });
