@@ -133,7 +133,10 @@ const pageParts = new Map();
 for (const page of readRegisteredPages(path.join(ROOT, 'apps/web'))) {
   for (const suffix of ['.tsx', '.ts', '/index.ts', '/index.tsx']) {
     registeredPages.set(page.module + suffix, page.kind);
-    pageParts.set(page.module + suffix, page.parts);
+    // A component file that serves several pages loads the parts of all of them.
+    pageParts.set(page.module + suffix, [
+      ...new Set([...(pageParts.get(page.module + suffix) ?? []), ...page.parts]),
+    ]);
   }
 }
 /** @param {string | undefined} key */

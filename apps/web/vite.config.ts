@@ -48,6 +48,49 @@ function antdSlimImports(): Plugin {
   };
 }
 
+/**
+ * A dynamic import preloads the chunks its target needs, listed in the importing chunk. Those the importing
+ * chunk itself imports statically are already loaded when the import runs, so they are left out of the
+ * list: the layout, which holds every page's import (app/features.ts), carries only what each page adds
+ * (measured with scripts/route-sizes.mjs, docs/ARCHITECTURE.md "Web bundle per route").
+ */
+let builtBundle: Record<string, { type: string; imports?: string[] }> | null = null;
+
+function captureBundle(): Plugin {
+  return {
+    name: 'psy:capture-bundle',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        builtBundle = bundle as typeof builtBundle;
+      },
+    },
+  };
+}
+
+/** The chunks a chunk imports statically, itself included, transitively. */
+function staticClosure(bundle: NonNullable<typeof builtBundle>, fileName: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const next of bundle[name]?.imports ?? []) visit(next);
+  };
+  visit(fileName);
+  return seen;
+}
+
+const closures = new Map<string, Set<string>>();
+function missingDependencies(_file: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  if (!builtBundle) return deps;
+  let loaded = closures.get(hostId);
+  if (!loaded) {
+    loaded = staticClosure(builtBundle, hostId);
+    closures.set(hostId, loaded);
+  }
+  return deps.filter((dep) => !loaded.has(dep));
+}
+
 /** Module paths (under node_modules, `/` for either separator) of the layout's Ant Design parts. */
 const ANTD_SHELL_MODULES = [
   'antd/es/(_util|style|theme|config-provider|locale|app|button|drawer|layout|menu|tabs|dropdown|badge|' +
@@ -64,7 +107,7 @@ const ANTD_SHELL_MODULES = [
 ].map((path) => path.replaceAll('/', '[\\\\/]'));
 
 export default defineConfig({
-  plugins: [antdSlimImports(), react()],
+  plugins: [antdSlimImports(), react(), captureBundle()],
   server: {
     port: 5173,
     proxy: { '/auth': apiProxy, '/admin': apiProxy, '/code': apiProxy, '/biz': apiProxy },
@@ -77,6 +120,7 @@ export default defineConfig({
     manifest: true,
     // Ant Design's shared core is one long-cached vendor chunk of about 550 kB (180 kB gzipped).
     chunkSizeWarningLimit: 700,
+    modulePreload: { resolveDependencies: missingDependencies },
     rolldownOptions: {
       output: {
         // Vendor code in a few stable chunks, so a release of app code does not invalidate them.

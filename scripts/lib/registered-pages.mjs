@@ -18,7 +18,7 @@ const MANIFEST_PAGE = /\b(page|adminPage)\(\s*'([^']+)',\s*\(\) => import\('([^'
 const SHELL_PAGE = /\bpage\(\s*\(\) => import\('([^']+)'\)/g;
 const FEATURE_IMPORT = /from '\.\.\/features\/([a-z0-9-]+)'/g;
 /** `cataloguePart: 'admin'` or `cataloguePart: ['a', 'b']` in a manifest. */
-const CATALOGUE_PART = /\bcataloguePart:\s*(?:'([a-z0-9-]+)'|\[([^\]]*)\])/;
+const CATALOGUE_PART = /\bcataloguePart:\s*(?:'([A-Za-z0-9-]+)'|\[([^\]]*)\])/;
 
 /**
  * @param {string} webRoot the apps/web folder
@@ -52,7 +52,7 @@ export function readRegisteredPages(webRoot) {
     const parts = partMatch
       ? partMatch[1]
         ? [partMatch[1]]
-        : [...String(partMatch[2]).matchAll(/'([a-z0-9-]+)'/g)].map((m) => String(m[1]))
+        : [...String(partMatch[2]).matchAll(/'([A-Za-z0-9-]+)'/g)].map((m) => String(m[1]))
       : [];
     for (const match of text.matchAll(MANIFEST_PAGE)) {
       pages.push({

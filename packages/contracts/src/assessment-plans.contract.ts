@@ -343,6 +343,7 @@ export const pendingTestSchema = z.object({
   state: z.number().int().describe('0 not started, 1 in progress'),
   answered: z.number().int().describe('items answered so far'),
   needsAgreement: z.boolean().describe("the plan's agreement must be signed first"),
+  agreementText: z.string().nullable().describe('the agreement to read and sign, while it is unsigned'),
 });
 
 export const myPendingScalesEndpoint = defineEndpoint({

@@ -1,6 +1,7 @@
 import { isPermissionKey } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import { readRegisteredPages } from '../../../../scripts/lib/registered-pages.mjs';
+import { cataloguePartsOf } from '../shared/feature/manifest';
 import { FEATURES } from './features';
 import { KNOWN_PATHS, MENU_PAGES, menuPagesOf } from './layout/page-registry';
 
@@ -37,7 +38,7 @@ describe('feature manifests', () => {
 
   it('keep the texts of administration pages in catalogue parts, and the admin part off other pages', () => {
     for (const { feature, page } of featurePages) {
-      const parts: readonly string[] = [feature.cataloguePart ?? []].flat();
+      const parts = cataloguePartsOf(feature);
       if (page.isAdmin) expect(parts.length, `${feature.name} ${page.path}`).toBeGreaterThan(0);
       else expect(parts, `${feature.name} ${page.path}`).not.toContain('admin');
     }
@@ -53,7 +54,7 @@ describe('feature manifests', () => {
           path: page.path,
           kind: page.isAdmin ? 'adminPage' : 'page',
           feature: feature.name,
-          parts: [feature.cataloguePart ?? []].flat(),
+          parts: [...cataloguePartsOf(feature)],
         }))
         .sort(byPath),
     );

@@ -1,5 +1,7 @@
 import { agreementsFeature } from '../features/agreements';
 import { appointmentsFeature } from '../features/appointments';
+import { assessmentFeature } from '../features/assessment';
+import { assessmentTakeFeature } from '../features/assessment-take';
 import { clientLogAdminFeature } from '../features/client-log-admin';
 import { deptsFeature } from '../features/depts';
 import { dictsFeature } from '../features/dicts';
@@ -45,4 +47,6 @@ export const FEATURES: readonly FeatureManifest[] = [
   downloadsFeature,
   appointmentsFeature,
   schedulingFeature,
+  assessmentFeature,
+  assessmentTakeFeature,
 ];

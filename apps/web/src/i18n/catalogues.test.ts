@@ -7,14 +7,34 @@ import enAppointments from './parts/appointments.en-US.json';
 import zhAppointments from './parts/appointments.zh-CN.json';
 import enScheduling from './parts/scheduling.en-US.json';
 import zhScheduling from './parts/scheduling.zh-CN.json';
+import enAssessment from './parts/assessment.en-US.json';
+import zhAssessment from './parts/assessment.zh-CN.json';
+import enAssessmentStaff from './parts/assessment-staff.en-US.json';
+import zhAssessmentStaff from './parts/assessment-staff.zh-CN.json';
 
 // What a page sees once its parts are loaded: the main catalogue with every part merged in.
-const enUS = { ...enMain, ...enAdmin, ...enAppointments, ...enScheduling };
-const zhCN = { ...zhMain, ...zhAdmin, ...zhAppointments, ...zhScheduling };
+const enUS = {
+  ...enMain,
+  ...enAdmin,
+  ...enAppointments,
+  ...enScheduling,
+  ...enAssessment,
+  ...enAssessmentStaff,
+};
+const zhCN = {
+  ...zhMain,
+  ...zhAdmin,
+  ...zhAppointments,
+  ...zhScheduling,
+  ...zhAssessment,
+  ...zhAssessmentStaff,
+};
 const PARTS = [
   [zhAdmin, enAdmin],
   [zhAppointments, enAppointments],
   [zhScheduling, enScheduling],
+  [zhAssessment, enAssessment],
+  [zhAssessmentStaff, enAssessmentStaff],
 ] as const;
 
 function keysOf(value: unknown, prefix = ''): string[] {

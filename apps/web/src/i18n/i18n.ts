@@ -35,6 +35,16 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/scheduling.zh-CN.json'),
     'en-US': () => import('./parts/scheduling.en-US.json'),
   },
+  // The student's tests and the assessment report, which the staff report pages show too.
+  assessment: {
+    'zh-CN': () => import('./parts/assessment.zh-CN.json'),
+    'en-US': () => import('./parts/assessment.en-US.json'),
+  },
+  // The staff's assessment screens, apart from the administration part every administration page loads.
+  assessmentStaff: {
+    'zh-CN': () => import('./parts/assessment-staff.zh-CN.json'),
+    'en-US': () => import('./parts/assessment-staff.en-US.json'),
+  },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;
 

@@ -3,6 +3,8 @@ import type zhCN from './zh-CN.json';
 import type adminZhCN from './parts/admin.zh-CN.json';
 import type appointmentsZhCN from './parts/appointments.zh-CN.json';
 import type schedulingZhCN from './parts/scheduling.zh-CN.json';
+import type assessmentZhCN from './parts/assessment.zh-CN.json';
+import type assessmentStaffZhCN from './parts/assessment-staff.zh-CN.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -10,7 +12,12 @@ declare module 'i18next' {
     // zh-CN is the reference catalogue, with its parts: every key used in code must exist there
     // (catalogues.test.ts checks en-US).
     resources: {
-      translation: typeof zhCN & typeof adminZhCN & typeof appointmentsZhCN & typeof schedulingZhCN;
+      translation: typeof zhCN &
+        typeof adminZhCN &
+        typeof appointmentsZhCN &
+        typeof schedulingZhCN &
+        typeof assessmentZhCN &
+        typeof assessmentStaffZhCN;
     };
   }
 }

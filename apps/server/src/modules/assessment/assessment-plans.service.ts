@@ -518,6 +518,8 @@ export async function myPendingTests(
         state: next.open ? TASK_STATE.inProgress : TASK_STATE.notStarted,
         answered: next.open ? Object.keys(next.open.responses).length : 0,
         needsAgreement: Boolean(plan.agreementText) && !signed.has(plan.id),
+        // The student reads what they sign: the text comes with the test it gates.
+        agreementText: plan.agreementText && !signed.has(plan.id) ? plan.agreementText : null,
       });
     }
   }

@@ -193,6 +193,17 @@ describe('plans', () => {
     expect((await c.as('s1').post('/biz/plantest/plan/save', base)).status).toBe(403);
   });
 
+  it('lets the plan editor find named people, departments and user types for the audience, and no student [spec:S1.2.4]', async () => {
+    const found = await c.as('assessor').get('/admin/user/simple?name=s1');
+    expect(found.status).toBe(200);
+    expect(found.body.data.length).toBeGreaterThan(0);
+    expect((await c.as('s1').get('/admin/user/simple?name=s1')).status).toBe(403);
+    expect((await c.as('assessor').get('/admin/uType/getUserTypeNoPage')).status).toBe(200);
+    expect((await c.as('s1').get('/admin/uType/getUserTypeNoPage')).status).toBe(403);
+    expect((await c.as('assessor').get('/admin/dept/inner/tree')).status).toBe(200);
+    expect((await c.as('s1').get('/admin/dept/inner/tree')).status).toBe(403);
+  });
+
   it('keeps the scales and anonymity of a published plan; a closed plan is read-only [spec:S1.2.4]', async () => {
     const id = await publishedPlan(c, screeningBody([phq9], [sciDept]));
     const detail = (await c.as('assessor').get(`/biz/plantest/plan/detail?id=${id}`)).body.data;
@@ -211,6 +222,33 @@ describe('plans', () => {
     expect(
       (await c.as('s1').post('/biz/plantest/userPlan/start', { planId: id, scaleId: phq9 })).body.code,
     ).toBe(1);
+  });
+});
+
+describe("a plan's agreement", () => {
+  it('comes with the pending test for the student to read, is signed once, and then the test opens [spec:S1.2.9]', async () => {
+    const text = 'I agree that my answers are read by the mental-health centre.';
+    const planId = await publishedPlan(
+      c,
+      screeningBody([gad7], [sciDept], { name: 'Signed screening', agreementText: text }),
+    );
+    const pendingOf = async () =>
+      (await c.as('s2').get('/biz/plantest/userPlan/getMyUpscomingScaleByPage')).body.data.records.find(
+        (r: any) => r.planId === planId,
+      );
+    expect(await pendingOf()).toMatchObject({ needsAgreement: true, agreementText: text });
+    expect((await c.as('s2').post('/biz/plantest/userPlan/start', { planId, scaleId: gad7 })).body.code).toBe(
+      1,
+    );
+    const png = `data:image/png;base64,${Buffer.from('signature').toString('base64')}`;
+    const signed = await c.as('s2').post('/biz/plantest/userPlan/sign', { planId, signature: png });
+    expect(signed.status).toBe(200);
+    expect(await pendingOf()).toMatchObject({ needsAgreement: false, agreementText: null });
+    expect((await c.as('s2').post('/biz/plantest/userPlan/start', { planId, scaleId: gad7 })).status).toBe(
+      200,
+    );
+    const list = await c.as('assessor').post('/biz/plantest/plan/signaturePage', { planId });
+    expect(list.body.data.records.map((r: any) => r.signature)).toEqual([png]);
   });
 });
 

@@ -23,7 +23,8 @@ export const userTypeRoutes = (): RouteDef[] =>
     defineRoute({
       // The user list filters, the user form, the import dialog and the user-type page.
       endpoint: userTypeListEndpoint,
-      access: permission('sys_user_type', 'sys_user', 'sys_user_detail'),
+      // A plan's audience by user type names them too.
+      access: permission('sys_user_type', 'sys_user', 'sys_user_detail', 'plantest_plan_edit'),
       handler: async ({ scope }) => listAllUserTypes(scope),
     }),
     defineRoute({

@@ -115,7 +115,9 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     }),
     defineRoute({
       endpoint: userSimpleEndpoint,
-      access: permission('sys_user'),
+      // The picker of named people: user administration, and the assessment screens that name a person
+      // (a plan's named audience, follow-up and House-Tree-Person records), always within the data scope.
+      access: permission('sys_user', 'plantest_plan_edit', 'plantest_followup', 'plantest_htp'),
       handler: async ({ scope, principal, query }) => users.listSimpleUsers(scope, principal, query),
     }),
     defineRoute({
@@ -140,7 +142,14 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     // Departments.
     defineRoute({
       endpoint: deptInnerTreeEndpoint,
-      access: permission('sys_user', 'sys_dept', 'sys_user_detail'),
+      // Also the department pickers of a plan's audience and of the assessment result filters.
+      access: permission(
+        'sys_user',
+        'sys_dept',
+        'sys_user_detail',
+        'plantest_plan_edit',
+        'plantest_result_view',
+      ),
       handler: async ({ scope, principal, query }) => depts.getScopedDeptTree(scope, principal, query),
     }),
     defineRoute({

@@ -1,7 +1,7 @@
 import { SYSTEM_ROUTE_PATHS } from '@psy/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadCataloguePart } from '../../i18n/i18n';
-import type { FeatureManifest, FeaturePage } from '../../shared/feature/manifest';
+import { cataloguePartsOf, type FeatureManifest, type FeaturePage } from '../../shared/feature/manifest';
 import { FEATURES } from '../features';
 import type { ShellPageKey } from './resolve-page';
 
@@ -13,8 +13,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 /** A feature's page; a feature whose texts are in catalogue parts loads them with the page. */
 const featurePage = (feature: FeatureManifest, { load }: FeaturePage): LazyPage =>
   lazy(async () => {
-    const parts = [feature.cataloguePart ?? []].flat();
-    const [component] = await Promise.all([load(), ...parts.map((part) => loadCataloguePart(part))]);
+    const [component] = await Promise.all([load(), ...cataloguePartsOf(feature).map(loadCataloguePart)]);
     return { default: component };
   });
 

@@ -1,11 +1,16 @@
 import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadPendingTestsCard } from '../../features/assessment-take';
 import { useUserDetail, useUserInfo } from '../../features/auth';
 import { MenuIcon, useActiveProduct, useSwitchProduct } from '../../features/navigation';
 import { readActiveRoleId, useSession } from '../../shared/session/session-store';
 import { useBrand } from '../../shared/theme/brand';
 import { readableShade } from '../../shared/theme/brand-colors';
 import styles from './workbench-page.module.css';
+
+// The card brings the test calls: loaded after the workbench, for those who take tests.
+const PendingTestsCard = lazy(async () => ({ default: (await loadPendingTestsCard()).PendingTestsCard }));
 
 /** `/wel/index`, the workbench (spec S0.2.6): who is signed in, in which role, and the products to open. */
 export function WorkbenchPage() {
@@ -60,6 +65,12 @@ export function WorkbenchPage() {
           </Flex>
         </div>
       </Card>
+      {/* A student's pending tests (spec S1.7 getMyUpscomingScaleByPage), for those who take tests. */}
+      {userInfo.data?.permissions.includes('plantest_take') && (
+        <Suspense fallback={null}>
+          <PendingTestsCard />
+        </Suspense>
+      )}
       <Card variant="borderless" title={<h2 className={styles.cardTitle}>{t('home.products')}</h2>}>
         <Row gutter={[12, 12]}>
           {nav.products.map((product) => (

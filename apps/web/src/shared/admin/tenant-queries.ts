@@ -16,7 +16,7 @@ export function useTenantList<Q extends object, R>(
   keys: TenantQueryKeys,
   query: Q,
   fetch: (query: Q, signal: AbortSignal) => Promise<R>,
-  options: { enabled?: boolean; staleTime?: number } = {},
+  options: { enabled?: boolean; staleTime?: number; refetchInterval?: number } = {},
 ) {
   const tenantId = useTenantId();
   return useQuery({

@@ -56,6 +56,16 @@ export function adminPage<K extends string>(
   return { path, load: async () => (await load())[name], isAdmin: true };
 }
 
+/** The catalogue parts a feature's pages load. */
+export const cataloguePartsOf = (
+  feature: Pick<FeatureManifest, 'cataloguePart'>,
+): readonly CataloguePart[] =>
+  feature.cataloguePart === undefined
+    ? []
+    : typeof feature.cataloguePart === 'string'
+      ? [feature.cataloguePart]
+      : feature.cataloguePart;
+
 export function defineFeature(manifest: FeatureManifest): FeatureManifest {
   return manifest;
 }

@@ -1,0 +1,3 @@
+export { assessmentFeature } from './manifest';
+export { planQueryKeys } from './api/plans';
+export { warningQueryKeys } from './api/results';
