@@ -416,19 +416,3 @@ export const teamDetailEndpoint = defineEndpoint({
     cases: z.number().int(),
   }),
 });
-
-export const teamConsultPageEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/admin/team/consult/page',
-  summary: 'The consulting team: counsellors with their supervisor and live case counts',
-  tags: ['cases'],
-  body: boundedPageQuery(100).extend({ name: z.string().trim().max(50).optional() }),
-  response: pageOf(
-    z.object({
-      counsellor: person,
-      supervisor: person.nullable(),
-      liveCases: z.number().int(),
-      cases: z.number().int(),
-    }),
-  ),
-});
