@@ -165,7 +165,9 @@ export const caseTransferEndpoint = defineEndpoint({
 
 export const caseRecordSchema = caseRecordSummarySchema.extend({
   definition: formDefinitionJsonSchema.nullable().describe('the form version the record was written against'),
-  answer: formAnswerMapSchema.nullable().describe('redacted for the caller; a visitor gets signature fields only'),
+  answer: formAnswerMapSchema
+    .nullable()
+    .describe('redacted for the caller; a visitor gets signature fields only'),
   canEdit: z.boolean(),
   signable: z.array(z.string()).describe('signature fields the caller may sign now'),
 });
@@ -181,7 +183,10 @@ export const saveRecordEndpoint = defineEndpoint({
     recordId: idSchema.optional().describe('an existing record'),
     appointmentId: idSchema.optional().describe('a new record of this appointment'),
     caseId: idSchema.optional().describe('a closing summary of this case'),
-    kind: z.enum(CASE_RECORD_KINDS).optional().describe('new record: default session (first_interview for type 15)'),
+    kind: z
+      .enum(CASE_RECORD_KINDS)
+      .optional()
+      .describe('new record: default session (first_interview for type 15)'),
     answers: z.union([z.string(), formAnswerMapSchema]),
     reason: reasonText.optional().describe('required for an amendment of a signed record'),
   }),
@@ -224,7 +229,13 @@ export const signRecordEndpoint = defineEndpoint({
   tags: ['cases'],
   body: z.object({
     recordId: idSchema,
-    field: z.enum(['sign_teacher', 'sign_student', 'sign_common', 'sign_supervisor', 'sign_supervisedPerson']),
+    field: z.enum([
+      'sign_teacher',
+      'sign_student',
+      'sign_common',
+      'sign_supervisor',
+      'sign_supervisedPerson',
+    ]),
     image: z.string().max(4_000_000).optional().describe('a data URL of the drawn or uploaded signature'),
     quote: z.boolean().optional().describe('use the stored signature instead of an image'),
   }),
@@ -305,7 +316,9 @@ export const visitorFileEndpoint = defineEndpoint({
     readers: z
       .array(z.object({ viewer: person, route: z.string(), at: dateTimeSchema }))
       .nullable()
-      .describe('who read this visitor’s records; only for consult_case_all holders who may see personal data'),
+      .describe(
+        'who read this visitor’s records; only for consult_case_all holders who may see personal data',
+      ),
   }),
 });
 

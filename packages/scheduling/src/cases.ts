@@ -6,7 +6,9 @@ import { CASE_ACTIONS, CASE_STATUSES, type CaseAction, type CaseStatus } from '@
  */
 
 /** Where each action may start and where it leads. Opening a case is not a move: a case is born `wait`. */
-export const CASE_ACTION_RULES: Readonly<Record<CaseAction, { from: readonly CaseStatus[]; to: CaseStatus }>> = {
+export const CASE_ACTION_RULES: Readonly<
+  Record<CaseAction, { from: readonly CaseStatus[]; to: CaseStatus }>
+> = {
   start: { from: ['wait'], to: 'running' },
   finish: { from: ['running'], to: 'finish' },
   transfer: { from: ['wait', 'running'], to: 'transfer' },

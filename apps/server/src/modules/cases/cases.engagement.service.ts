@@ -41,7 +41,8 @@ export async function agreeToAppointment(
 ) {
   const a = await appointmentBrief(ctx.scope, appointmentId);
   if (!a || a.visitorId !== ctx.p.userId) throw notFound('appointment');
-  if (!inGroups(a.type, AGREEMENT_GROUPS[kind]!)) throw badRequest('id', 'this appointment takes another agreement');
+  if (!inGroups(a.type, AGREEMENT_GROUPS[kind]!))
+    throw badRequest('id', 'this appointment takes another agreement');
   let signed = false;
   if (b.quote) {
     await getVisitorSignature(ctx.scope, ctx.files, ctx.p, { uid: undefined, quote: true, lang: ctx.lang });
@@ -103,8 +104,12 @@ export async function editSupervisor(
   _lang?: Lang,
 ) {
   if (!canSeeAllCases(ctx.p)) throw forbidden();
-  if (b.counsellorId === b.supervisorId) throw badRequest('supervisorId', 'a counsellor does not supervise themselves');
-  const known = await findUserBriefs(ctx.scope, [b.counsellorId, ...(b.supervisorId ? [b.supervisorId] : [])]);
+  if (b.counsellorId === b.supervisorId)
+    throw badRequest('supervisorId', 'a counsellor does not supervise themselves');
+  const known = await findUserBriefs(ctx.scope, [
+    b.counsellorId,
+    ...(b.supervisorId ? [b.supervisorId] : []),
+  ]);
   if (!known.has(b.counsellorId)) throw badRequest('counsellorId', 'the user does not exist');
   if (b.supervisorId !== null && !known.has(b.supervisorId))
     throw badRequest('supervisorId', 'the user does not exist');

@@ -16,7 +16,10 @@ export const RECORD_PURPOSE: Record<CaseRecordKind, FormPurpose> = {
  * The default record forms (S1.3.11 fields, S1.4.16 behaviour through the engine's named rules), created
  * and bound the first time a school needs one; the school changes them in the builder afterwards.
  */
-export const DEFAULT_RECORD_FORMS: Record<CaseRecordKind, { name: ReturnType<typeof t>; columns: FormColumn[] }> = {
+export const DEFAULT_RECORD_FORMS: Record<
+  CaseRecordKind,
+  { name: ReturnType<typeof t>; columns: FormColumn[] }
+> = {
   first_interview: {
     name: t('初访记录', 'First-interview record'),
     columns: [

@@ -10,14 +10,20 @@ import { findRecordsPastDue, updateRecord } from './cases.repository';
 export const RECORD_LOCK_QUEUE = 'cases.records.lock';
 
 // A job has no caller: the appointments' context without a principal, as its own jobs run.
-const systemCtx = (scope: TenantScope): AppointmentCtx => ({ scope, p: null, lang: 'zh-CN', jobs: undefined as unknown as JobQueue });
+const systemCtx = (scope: TenantScope): AppointmentCtx => ({
+  scope,
+  p: null,
+  lang: 'zh-CN',
+  jobs: undefined as unknown as JobQueue,
+});
 
 /** Locks one school's records past their deadline; answers how many it locked. */
 export async function lockRecordsPastDue(scope: TenantScope, now = new Date()): Promise<number> {
   let locked = 0;
   for (const { r, visitorId, counsellorId } of await findRecordsPastDue(scope, now, 500)) {
     // An approved extension or unlock (options 7 and 8) moves or lifts the deadline: read them, never copy.
-    const grants = r.appointmentId === null ? null : await approvedRecordGrants(systemCtx(scope), r.appointmentId);
+    const grants =
+      r.appointmentId === null ? null : await approvedRecordGrants(systemCtx(scope), r.appointmentId);
     if (grants?.unlocked) continue;
     const due = new Date(r.lockDueAt.getTime() + (grants?.extraDays ?? 0) * 86_400_000);
     if (due > now) continue;
@@ -46,5 +52,10 @@ export function registerCaseJobs(jobs: JobQueue, deps: { database: Database }) {
       locked += await deps.database.withTenant(tenantId, (scope) => lockRecordsPastDue(scope));
     return { locked };
   });
-  jobs.schedule({ name: 'cases.records.lock', queue: RECORD_LOCK_QUEUE, rule: { every: 900 }, maxAttempts: 1 });
+  jobs.schedule({
+    name: 'cases.records.lock',
+    queue: RECORD_LOCK_QUEUE,
+    rule: { every: 900 },
+    maxAttempts: 1,
+  });
 }

@@ -11,7 +11,6 @@ export type CaseAccess = 'counsellor' | 'supervisor' | 'admin' | 'visitor';
 export const roleCodesOf = (p: Principal) =>
   p.roles.filter((r) => p.effectiveRoleIds.includes(r.roleId)).map((r) => r.roleCode);
 export const isVisitor = (p: Principal) => isVisitorSigner(roleCodesOf(p));
-export const isSupervisor = (p: Principal) => roleCodesOf(p).includes('ROLE_SUPERVISOR');
 export const canSeeAllCases = (p: Principal) => p.permissions.has(CASE_ALL_PERMISSION);
 
 /**
@@ -25,7 +24,8 @@ export async function caseAccessOf(
   visitorDeptId: () => Promise<number | null>,
 ): Promise<CaseAccess | null> {
   if (c.counsellorId === p.userId) return 'counsellor';
-  if (isSupervisor(p) && (await findSuperviseeIds(scope, p.userId)).includes(c.counsellorId)) return 'supervisor';
+  // The relationship makes the supervisor (team/editSupervisor), whichever role is active.
+  if ((await findSuperviseeIds(scope, p.userId)).includes(c.counsellorId)) return 'supervisor';
   if (canSeeAllCases(p)) {
     const ds = await deptScopeOf(scope, p);
     if (ds === null || isDeptInScope(ds, await visitorDeptId())) return 'admin';

@@ -148,7 +148,8 @@ export async function findCasePage(
   };
 }
 
-const dateOf = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+const dateOf = (v: unknown) =>
+  v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v));
 
 function caseOfRaw(r: Record<string, unknown>): CaseListRow {
   return {
@@ -227,7 +228,9 @@ export async function findClosingRecord({ tx, tenantId }: TenantScope, caseId: n
   const [row] = await tx
     .select()
     .from(caseRecord)
-    .where(and(eq(caseRecord.tenantId, tenantId), eq(caseRecord.caseId, caseId), eq(caseRecord.kind, 'closing')))
+    .where(
+      and(eq(caseRecord.tenantId, tenantId), eq(caseRecord.caseId, caseId), eq(caseRecord.kind, 'closing')),
+    )
     .for('update');
   return row ?? null;
 }
@@ -347,7 +350,12 @@ export async function findAgreementAppointmentIds(
   const rows = await tx
     .select({ id: consultAgreement.appointmentId })
     .from(consultAgreement)
-    .where(and(eq(consultAgreement.tenantId, tenantId), inArray(consultAgreement.appointmentId, [...appointmentIds])));
+    .where(
+      and(
+        eq(consultAgreement.tenantId, tenantId),
+        inArray(consultAgreement.appointmentId, [...appointmentIds]),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -384,7 +392,9 @@ export async function findSuperviseeIds({ tx, tenantId }: TenantScope, superviso
   const rows = await tx
     .select({ id: counsellorSupervisor.counsellorId })
     .from(counsellorSupervisor)
-    .where(and(eq(counsellorSupervisor.tenantId, tenantId), eq(counsellorSupervisor.supervisorId, supervisorId)));
+    .where(
+      and(eq(counsellorSupervisor.tenantId, tenantId), eq(counsellorSupervisor.supervisorId, supervisorId)),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -392,7 +402,9 @@ export async function findSupervisorOf({ tx, tenantId }: TenantScope, counsellor
   const [row] = await tx
     .select({ id: counsellorSupervisor.supervisorId })
     .from(counsellorSupervisor)
-    .where(and(eq(counsellorSupervisor.tenantId, tenantId), eq(counsellorSupervisor.counsellorId, counsellorId)));
+    .where(
+      and(eq(counsellorSupervisor.tenantId, tenantId), eq(counsellorSupervisor.counsellorId, counsellorId)),
+    );
   return row?.id ?? null;
 }
 
@@ -405,7 +417,9 @@ export async function setSupervisor(
   if (supervisorId === null) {
     await tx
       .delete(counsellorSupervisor)
-      .where(and(eq(counsellorSupervisor.tenantId, tenantId), eq(counsellorSupervisor.counsellorId, counsellorId)));
+      .where(
+        and(eq(counsellorSupervisor.tenantId, tenantId), eq(counsellorSupervisor.counsellorId, counsellorId)),
+      );
     return;
   }
   await tx

@@ -73,7 +73,11 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
     }),
   );
   return [
-    defineRoute({ endpoint: casePageEndpoint, access: AUTHENTICATED, handler: (c) => listCases(ctxOf(c), c.body) }),
+    defineRoute({
+      endpoint: casePageEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => listCases(ctxOf(c), c.body),
+    }),
     defineRoute({
       endpoint: caseDetailEndpoint,
       access: AUTHENTICATED,
@@ -89,13 +93,21 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
       access: AUTHENTICATED,
       handler: (c) => transferCase(ctxOf(c), c.body),
     }),
-    defineRoute({ endpoint: saveRecordEndpoint, access: AUTHENTICATED, handler: (c) => saveRecord(ctxOf(c), c.body) }),
+    defineRoute({
+      endpoint: saveRecordEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => saveRecord(ctxOf(c), c.body),
+    }),
     defineRoute({
       endpoint: isFirstRecordEndpoint,
       access: AUTHENTICATED,
       handler: (c) => isFirstRecord(ctxOf(c), c.query.appointmentId),
     }),
-    defineRoute({ endpoint: getRecordEndpoint, access: AUTHENTICATED, handler: (c) => getRecord(ctxOf(c), c.query.id) }),
+    defineRoute({
+      endpoint: getRecordEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => getRecord(ctxOf(c), c.query.id),
+    }),
     defineRoute({
       endpoint: signRecordEndpoint,
       access: AUTHENTICATED,
@@ -135,7 +147,8 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
     defineRoute({
       endpoint: riskAssessmentPageEndpoint,
       access: ADMIN,
-      handler: (c) => listCases(ctxOf(c), c.body, { risk: true, route: 'POST /biz/consult/riskAssessment/page' }),
+      handler: (c) =>
+        listCases(ctxOf(c), c.body, { risk: true, route: 'POST /biz/consult/riskAssessment/page' }),
     }),
     defineRoute({
       endpoint: lockRecordPendingEndpoint,
@@ -158,7 +171,15 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
       access: AUTHENTICATED,
       handler: (c) => giveFeedback(ctxOf(c), c.params.id, true, c.body),
     }),
-    defineRoute({ endpoint: editSupervisorEndpoint, access: ADMIN, handler: (c) => editSupervisor(ctxOf(c), c.body) }),
-    defineRoute({ endpoint: teamDetailEndpoint, access: AUTHENTICATED, handler: (c) => teamDetail(ctxOf(c), c.query.id) }),
+    defineRoute({
+      endpoint: editSupervisorEndpoint,
+      access: ADMIN,
+      handler: (c) => editSupervisor(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: teamDetailEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => teamDetail(ctxOf(c), c.query.id),
+    }),
   ] as RouteDef[];
 }

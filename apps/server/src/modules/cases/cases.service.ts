@@ -59,7 +59,7 @@ import { getOwnSignature, getVisitorSignature } from '../signatures';
 import { freeCounsellorOptions } from '../workforce';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { DEFAULT_RECORD_FORMS, RECORD_PURPOSE } from './cases.forms';
-import { canSeeAllCases, caseAccessOf, isSupervisor, isVisitor, type CaseAccess } from './cases.policy';
+import { canSeeAllCases, caseAccessOf, isVisitor, type CaseAccess } from './cases.policy';
 import {
   countCasesByGrade,
   countCasesOf,
@@ -96,7 +96,12 @@ export interface CaseCtx {
   files: FileStorage;
 }
 
-const apptCtx = (ctx: CaseCtx): AppointmentCtx => ({ scope: ctx.scope, p: ctx.p, lang: ctx.lang, jobs: ctx.jobs });
+const apptCtx = (ctx: CaseCtx): AppointmentCtx => ({
+  scope: ctx.scope,
+  p: ctx.p,
+  lang: ctx.lang,
+  jobs: ctx.jobs,
+});
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const conflict = (message: string, data?: Record<string, unknown>) => new AppError('conflict', message, data);
 
@@ -207,7 +212,7 @@ async function reachFilter(ctx: CaseCtx): Promise<CaseFilter | null> {
     return { visitorIds: await findUserIdsInDepts(scope, [...ds.deptIds]) };
   }
   if (isVisitor(p)) return { visitorId: p.userId };
-  const ids = [p.userId, ...(isSupervisor(p) ? await findSuperviseeIds(scope, p.userId) : [])];
+  const ids = [p.userId, ...(await findSuperviseeIds(scope, p.userId))];
   return { counsellorIds: ids };
 }
 
@@ -248,7 +253,13 @@ export async function listCases(
     rows.map((r) => ({ subjectId: r.visitorId, fields: ['case'], route })),
   );
   const access = (r: CaseRow): CaseAccess =>
-    visitorView ? 'visitor' : r.counsellorId === ctx.p.userId ? 'counsellor' : canSeeAllCases(ctx.p) ? 'admin' : 'supervisor';
+    visitorView
+      ? 'visitor'
+      : r.counsellorId === ctx.p.userId
+        ? 'counsellor'
+        : canSeeAllCases(ctx.p)
+          ? 'admin'
+          : 'supervisor';
   return pageAnswer(
     q,
     rows.map((r) => toSummary(r, names, access(r))),
@@ -322,17 +333,19 @@ export async function caseDetail(ctx: CaseCtx, id: number): Promise<CaseDetail> 
   };
 }
 
-const toFeedbackOut = (f: { appointmentId: number; satisfaction: number; content: string | null; createdAt: Date }) => ({
+const toFeedbackOut = (f: {
+  appointmentId: number;
+  satisfaction: number;
+  content: string | null;
+  createdAt: Date;
+}) => ({
   appointmentId: f.appointmentId,
   visitorSatisfaction: f.satisfaction,
   content: f.content,
   createTime: f.createdAt.toISOString(),
 });
 
-function toTransferOut(
-  t: Awaited<ReturnType<typeof findTransfers>>[number],
-  names: Names,
-) {
+function toTransferOut(t: Awaited<ReturnType<typeof findTransfers>>[number], names: Names) {
   return {
     id: t.id,
     to: t.target as CaseTransferTarget,
@@ -362,7 +375,11 @@ async function moveCase(
     throw e;
   }
   const ended = caseBaseStatus(to) !== null;
-  const row = await updateCase(ctx.scope, c.id, { ...set, status: to, ...(ended ? { closedAt: new Date() } : {}) });
+  const row = await updateCase(ctx.scope, c.id, {
+    ...set,
+    status: to,
+    ...(ended ? { closedAt: new Date() } : {}),
+  });
   await insertCaseEvent(ctx.scope, {
     caseId: c.id,
     action,
@@ -385,7 +402,13 @@ export async function transitionCase(
     const closing = await findClosingRecord(ctx.scope, c.id);
     if (!closing?.signedAt) throw badRequest('closing', 'sign the closing summary before closing the case');
   }
-  const row = await moveCase(ctx, c, b.action, b.reason ? { closeReason: b.reason } : {}, b.reason ? { reason: b.reason } : null);
+  const row = await moveCase(
+    ctx,
+    c,
+    b.action,
+    b.reason ? { closeReason: b.reason } : {},
+    b.reason ? { reason: b.reason } : null,
+  );
   const names = await findUserBriefs(ctx.scope, [row.visitorId, row.counsellorId]);
   return toSummary(row, names, access);
 }
@@ -437,8 +460,12 @@ async function newRecord(
   appointment: { id: number; endsAt: Date; endedAt: Date | null } | null,
 ): Promise<RecordRow> {
   const fallback = DEFAULT_RECORD_FORMS[kind];
-  const form = await ensureBoundForm(ctx.scope, RECORD_PURPOSE[kind], { ...fallback, createdBy: ctx.p.userId });
-  if (!form) throw badRequest('kind', `no form is bound for ${kind} records: bind one in the smart-form settings`);
+  const form = await ensureBoundForm(ctx.scope, RECORD_PURPOSE[kind], {
+    ...fallback,
+    createdBy: ctx.p.userId,
+  });
+  if (!form)
+    throw badRequest('kind', `no form is bound for ${kind} records: bind one in the smart-form settings`);
   const policy = await getPolicy(ctx.scope);
   const base = appointment ? (appointment.endedAt ?? appointment.endsAt) : new Date();
   return insertRecord(ctx.scope, {
@@ -484,14 +511,28 @@ async function recordForSave(
     if (access !== 'counsellor') throw forbidden('only the case’s counsellor writes its closing summary');
     const existing = await findClosingRecord(ctx.scope, c.id);
     if (existing) return { r: existing, c, access };
-    if (c.status !== 'running') throw badRequest('caseId', 'a closing summary is written while the case runs');
+    if (c.status !== 'running')
+      throw badRequest('caseId', 'a closing summary is written while the case runs');
     return { r: await newRecord(ctx, c, 'closing', null), c, access };
   }
   throw badRequest('recordId', 'name the record, or the appointment or case of a new one');
 }
 
+/**
+ * The stored answer as the caller sees it: a submission is a whole form (a field left out is cleared), so
+ * a signature alone is sent on top of it. Masked and role-hidden values sent back keep the stored ones.
+ */
+async function storedAnswer(ctx: CaseCtx, r: RecordRow): Promise<Record<string, unknown>> {
+  if (r.answerId === null) return {};
+  const shown = await presentOwnedAnswer(ctx.scope, ctx.p, r.answerId, 'POST /biz/consult/case/record/sign');
+  return shown?.answer.answer ?? {};
+}
+
 /** The grade column's value and the server's verdict in a saved answer. */
-function gradeIn(def: FormDefinition, answer: AnswerMap): { grade: number | null; consistent: boolean | null } {
+function gradeIn(
+  def: FormDefinition,
+  answer: AnswerMap,
+): { grade: number | null; consistent: boolean | null } {
   const col = def.columns.find((c) => c.type === 'grade');
   const grade = col ? Number(answer[col.prop]) : NaN;
   if (!Number.isInteger(grade) || grade < 1 || grade > 4) return { grade: null, consistent: null };
@@ -509,7 +550,9 @@ async function afterSave(
   ctx: CaseCtx,
   r: RecordRow,
   c: CaseRow,
-  saved: { answer: { id: number; answer: AnswerMap; signed: boolean; amendmentCount: number; formVersion: number } },
+  saved: {
+    answer: { id: number; answer: AnswerMap; signed: boolean; amendmentCount: number; formVersion: number };
+  },
 ) {
   const def = await formDefinitionOf(ctx.scope, r.formId, saved.answer.formVersion);
   const { grade, consistent } = gradeIn(def, saved.answer.answer);
@@ -559,13 +602,19 @@ export async function saveRecord(
   } else answers = b.answers;
   // Someone who does not own the case co-signs; the content stays the counsellor's.
   if (access !== 'counsellor')
-    answers = Object.fromEntries(Object.entries(answers).filter(([k]) => SIGNATURE_KEYS.test(k)));
+    answers = {
+      ...(await storedAnswer(ctx, r)),
+      ...Object.fromEntries(Object.entries(answers).filter(([k]) => SIGNATURE_KEYS.test(k))),
+    };
   const { state } = stateOf(r, await grantsOf(ctx, r));
   if (state === 'locked')
-    throw conflict('the record passed its deadline unsigned and is locked: ask for an unlock (approval option 8)', {
-      reason: 'recordLocked',
-      recordId: r.id,
-    });
+    throw conflict(
+      'the record passed its deadline unsigned and is locked: ask for an unlock (approval option 8)',
+      {
+        reason: 'recordLocked',
+        recordId: r.id,
+      },
+    );
   const saved = await saveOwnedAnswer(ctx.scope, ctx.p, ctx.lang, {
     formId: r.formId,
     eventSign: caseRecordEventSign(r.id),
@@ -655,13 +704,18 @@ export async function signRecord(
   const r = await findRecord(ctx.scope, b.recordId, true);
   if (!r) throw notFound('record');
   const { c, access } = await requireCase(ctx, r.caseId, true);
-  if (access === 'visitor' && b.field !== 'sign_student') throw forbidden('a visitor signs the visitor’s field only');
+  if (access === 'visitor' && b.field !== 'sign_student')
+    throw forbidden('a visitor signs the visitor’s field only');
   if (r.answerId === null) throw badRequest('recordId', 'the record has not been written yet');
   let image = b.image ?? '';
   if (b.quote) {
     const stored =
       b.field === 'sign_student'
-        ? await getVisitorSignature(ctx.scope, ctx.files, ctx.p, { uid: undefined, quote: true, lang: ctx.lang })
+        ? await getVisitorSignature(ctx.scope, ctx.files, ctx.p, {
+            uid: undefined,
+            quote: true,
+            lang: ctx.lang,
+          })
         : await getOwnSignature(ctx.scope, ctx.files, ctx.p, { quote: true, lang: ctx.lang });
     image = stored?.sign ?? '';
   }
@@ -673,11 +727,10 @@ export async function signRecord(
     formId: r.formId,
     eventSign: caseRecordEventSign(r.id),
     userId: c.visitorId,
-    answers: { [b.field]: image },
+    answers: { ...(await storedAnswer(ctx, r)), [b.field]: image },
   });
   const signedField = saved.answer.answer[b.field];
-  if (typeof signedField !== 'string' || signedField === '')
-    throw forbidden(`you may not sign ${b.field}`);
+  if (typeof signedField !== 'string' || signedField === '') throw forbidden(`you may not sign ${b.field}`);
   const { row } = await afterSave(ctx, r, c, saved);
   return presentRecord(ctx, row, access, 'POST /biz/consult/case/record/sign', false);
 }
@@ -738,12 +791,14 @@ export async function transferCase(
   },
 ) {
   const { c, access } = await requireCase(ctx, b.caseId, true);
-  if (access !== 'counsellor' && access !== 'admin') throw forbidden('only the case’s counsellor transfers it');
+  if (access !== 'counsellor' && access !== 'admin')
+    throw forbidden('only the case’s counsellor transfers it');
   let ref: string | null = null;
   let newCase: CaseRow | null = null;
   if (b.to === 'referral') {
     if (b.transferToType === undefined) throw badRequest('transferToType', 'choose the referral type');
-    if (b.transferToConsultant === undefined) throw badRequest('transferToConsultant', 'choose the counsellor');
+    if (b.transferToConsultant === undefined)
+      throw badRequest('transferToConsultant', 'choose the counsellor');
     if (b.transferToConsultant === c.counsellorId)
       throw badRequest('transferToConsultant', 'refer to another counsellor');
     const free = await freeCounsellorOptions(ctx.scope, {
@@ -807,7 +862,11 @@ export async function transferCase(
     reason: b.reason ?? null,
     createdBy: ctx.p.userId,
   });
-  const names = await findUserBriefs(ctx.scope, [c.visitorId, c.counsellorId, b.transferToConsultant ?? c.counsellorId]);
+  const names = await findUserBriefs(ctx.scope, [
+    c.visitorId,
+    c.counsellorId,
+    b.transferToConsultant ?? c.counsellorId,
+  ]);
   return { case: toSummary(moved, names, access), transfer: toTransferOut(t, names) };
 }
 
@@ -879,11 +938,17 @@ export async function visitorFile(ctx: CaseCtx, visitorId: number) {
   const summaries = await recordSummaries(ctx, records, 'counsellor');
   await logRead(ctx, visitorId, 'case', 'GET /biz/consult/profiles/file');
   const mayReadLog = canSeeAllCases(ctx.p) && canSeeSensitive(ctx.p);
-  const log = mayReadLog ? await findAccessLog(ctx.scope, { subjectId: visitorId }, { offset: 0, limit: 50 }) : null;
+  const log = mayReadLog
+    ? await findAccessLog(ctx.scope, { subjectId: visitorId }, { offset: 0, limit: 50 })
+    : null;
   return {
     visitor: { ...personOf(names, visitorId), number: names.get(visitorId)?.number ?? null },
     cases: rows.map((r) => ({
-      ...toSummary(r, names, canSeeAllCases(ctx.p) ? 'admin' : r.counsellorId === ctx.p.userId ? 'counsellor' : 'supervisor'),
+      ...toSummary(
+        r,
+        names,
+        canSeeAllCases(ctx.p) ? 'admin' : r.counsellorId === ctx.p.userId ? 'counsellor' : 'supervisor',
+      ),
       recordList: summaries.filter((s) => s.caseId === r.id),
       transfers: transfers.filter((t) => t.caseId === r.id).map((t) => toTransferOut(t, names)),
     })),
@@ -925,4 +990,3 @@ export async function lockRecordPending(ctx: CaseCtx) {
   }
   return { total: locked, locked, dueSoon };
 }
-

@@ -47,7 +47,10 @@ export async function presentOwnedAnswer(scope: TenantScope, p: Principal, answe
 }
 
 /** The answer id of an owned event, if it was saved. */
-export async function ownedAnswerIdOf(scope: TenantScope, key: { formId: number; userId: number; eventSign: string }) {
+export async function ownedAnswerIdOf(
+  scope: TenantScope,
+  key: { formId: number; userId: number; eventSign: string },
+) {
   return (await findAnswerOfEvent(scope, key))?.id ?? null;
 }
 
@@ -69,7 +72,11 @@ export async function ownedEdition(
 }
 
 /** A definition version of a form. */
-export function formDefinitionOf(scope: TenantScope, formId: number, version: number): Promise<FormDefinition> {
+export function formDefinitionOf(
+  scope: TenantScope,
+  formId: number,
+  version: number,
+): Promise<FormDefinition> {
   return requireDefinition(scope, formId, version);
 }
 
@@ -101,6 +108,11 @@ export async function ensureBoundForm(
     columns: fallback.columns,
   });
   await insertVersion(scope, { formId, version: 1, definition, createdBy: fallback.createdBy });
-  await upsertSetting(scope, { code: purpose, formId, enabled: true, gradeMode: setting?.gradeMode ?? 'star' });
+  await upsertSetting(scope, {
+    code: purpose,
+    formId,
+    enabled: true,
+    gradeMode: setting?.gradeMode ?? 'star',
+  });
   return { id: formId, purpose, name: fallback.name, currentVersion: 1 };
 }
