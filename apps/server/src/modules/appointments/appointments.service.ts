@@ -909,3 +909,12 @@ export async function liveAppointmentIdsOf(scope: TenantScope, visitorId: number
   );
   return rows.map((r) => r.a.id);
 }
+
+/** Start times of appointments by id, in one query (a visitor's file lists hundreds of sessions). */
+export async function appointmentStartTimes(scope: TenantScope, ids: readonly number[]) {
+  const out = new Map<number, Date>();
+  if (ids.length === 0) return out;
+  const rows = await findAppointments(scope, { ids: [...new Set(ids)] }, { limit: ids.length, offset: 0 });
+  for (const r of rows) out.set(r.a.id, r.a.startsAt);
+  return out;
+}

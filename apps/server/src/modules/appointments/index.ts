@@ -8,6 +8,7 @@ export { APPOINTMENT_EXPORT_QUEUE, createMonthExportJob } from './appointments.e
 export { approvedRecordGrants } from './approvals.service';
 export {
   appointmentBrief,
+  appointmentStartTimes,
   completeAppointmentForRecord,
   liveAppointmentIdsOf,
   type Ctx as AppointmentCtx,

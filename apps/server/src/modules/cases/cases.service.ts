@@ -29,6 +29,7 @@ import type { Principal } from '../../core/http/context';
 import type { JobQueue } from '../../core/jobs/queue';
 import {
   appointmentBrief,
+  appointmentStartTimes,
   approvedRecordGrants,
   completeAppointmentForRecord,
   openTransferRegistration,
@@ -267,24 +268,18 @@ export async function listCases(
   );
 }
 
-async function sessionTimes(ctx: CaseCtx, records: RecordRow[]) {
-  const out = new Map<number, Date>();
-  for (const r of records) {
-    if (r.appointmentId === null || out.has(r.appointmentId)) continue;
-    const a = await appointmentBrief(ctx.scope, r.appointmentId);
-    if (a) out.set(r.appointmentId, a.startsAt);
-  }
-  return out;
-}
-
 async function recordSummaries(ctx: CaseCtx, records: RecordRow[], access: CaseAccess) {
-  const times = await sessionTimes(ctx, records);
+  const times = await appointmentStartTimes(
+    ctx.scope,
+    records.map((r) => r.appointmentId).filter((x): x is number => x !== null),
+  );
   const out: CaseRecordSummary[] = [];
   for (const r of records) {
     out.push(
       toRecordSummary(
         r,
-        await grantsOf(ctx, r),
+        // A signed record is amend-only whatever was granted: only unsigned ones need their approvals.
+        r.signedAt === null ? await grantsOf(ctx, r) : NO_GRANTS,
         r.appointmentId === null ? null : (times.get(r.appointmentId) ?? null),
         access,
       ),
