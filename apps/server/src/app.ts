@@ -108,6 +108,7 @@ import {
   reportSignal,
 } from './modules/crisis';
 import { createLocalFileStorage } from './core/storage/file-storage';
+import { caseRoutes, registerCaseJobs } from './modules/cases';
 
 export interface AppOptions {
   env: Env;
@@ -288,6 +289,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   jobs.register(PLAN_REMIND_QUEUE, createPlanRemindJob({ database }));
   jobs.register(ANSWER_EXPORT_QUEUE, createAnswerExportJob({ database, files }), endsTask);
   jobs.register(ANALYSIS_EXPORT_QUEUE, createAnalysisExportJob({ database, files }), endsTask);
+  // Case work (docs/cases.md): the record lock job; its routes are the last block of the list below.
+  registerCaseJobs(jobs, { database });
   const routes: RouteDef[] = [
     ...authRoutes(authDeps),
     ...identityRoutes(),
@@ -322,6 +325,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...schedulingRoutes(),
     ...appointmentRoutes({ database }),
     ...assessmentRoutes(files),
+    ...caseRoutes(files),
   ];
   registerRoutes(app, routes, {
     services: { env, database },

@@ -940,16 +940,17 @@ const zeroCount = z.object({ total: z.number().int() });
 export const agreementPendingEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/consult/appointment/agreementPending',
-  summary: 'Consultation agreements to sign (0 until the agreement calls exist)',
+  summary: 'Consultation agreements the caller (a visitor) still has to give for live appointments',
   tags: ['appointments'],
   response: zeroCount,
 });
 export const lockRecordPendingEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/consult/appointment/lockRecordPending',
-  summary: 'Case records about to lock (0 until case records exist)',
+  summary:
+    'My case records locked past their deadline and waiting for an unlock (total, locked), and those locking within 24 hours',
   tags: ['appointments'],
-  response: zeroCount,
+  response: zeroCount.extend({ locked: z.number().int(), dueSoon: z.number().int() }),
 });
 export const todayStatEndpoint = defineEndpoint({
   method: 'POST',

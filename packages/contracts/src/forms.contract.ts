@@ -15,6 +15,7 @@ export const FORM_PURPOSES = [
   'agreement',
   'user_profile',
   'case_record',
+  'case_closing',
   'crisis_report',
   'first_interview',
   'intake',

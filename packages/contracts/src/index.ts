@@ -49,3 +49,4 @@ export * from './assessment-scales.contract';
 export * from './assessment-plans.contract';
 export * from './assessment-results.contract';
 export * from './assessment-after.contract';
+export * from './cases.contract';

@@ -208,6 +208,36 @@ export const MESSAGE_EVENTS = {
       },
     },
   },
+  /** An unsigned case record passed its deadline and locked (docs/cases.md 4). */
+  CASE_RECORD_LOCKED: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'CONSULT',
+    params: ['visitorName', 'sessionTime'],
+    defaults: {
+      'zh-CN': {
+        title: '咨询记录已锁定',
+        content: '{visitorName} {sessionTime} 的咨询记录未在期限内签名，已锁定。如需填写，请申请解锁。',
+      },
+      'en-US': {
+        title: 'Record locked',
+        content:
+          'The record of the session with {visitorName} on {sessionTime} was not signed in time and is locked. Ask for an unlock to fill it.',
+      },
+    },
+  },
+  /** A case was referred to a counsellor (docs/cases.md 6). */
+  CASE_TRANSFERRED: {
+    typeCode: MESSAGE_TYPE_CODE.appointmentRemind,
+    productCode: 'CONSULT',
+    params: ['visitorName', 'fromName'],
+    defaults: {
+      'zh-CN': { title: '个案转介', content: '{fromName} 将来访者 {visitorName} 的个案转介给您。' },
+      'en-US': {
+        title: 'Case referred to you',
+        content: '{fromName} referred the case of {visitorName} to you.',
+      },
+    },
+  },
   /** An approval request was decided. */
   APPROVAL_DECIDED: {
     typeCode: MESSAGE_TYPE_CODE.appointmentRemind,

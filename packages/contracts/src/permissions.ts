@@ -50,6 +50,7 @@ export const PERMISSION_KEYS = [
   'appointment_consult_record_wait_tab',
   'appointment_consult_audit_wait_tab',
   'consult_case',
+  'consult_case_all',
   'consult_ai',
   // APPOINTMENT (docs/appointments.md "Permission keys")
   'appointment_schedule',

@@ -148,6 +148,13 @@ export const schedulingPolicySchema = z.strictObject({
     .default(28)
     .describe('after this wait a visitor of willingness 2 also takes single sessions (S1.9.5)'),
   peerTalkEnabled: z.boolean().default(false).describe('offer peer talk (type 20)'),
+  recordLockDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(90)
+    .default(7)
+    .describe('days after a session before its unsigned case record locks (docs/cases.md 4)'),
   approvals: z
     .strictObject({
       '1': approvalRuleSchema(false).prefault({}),

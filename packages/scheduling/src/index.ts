@@ -1,5 +1,6 @@
 export * from './zoned-time';
 export * from './statuses';
+export * from './cases';
 export * from './audit';
 export * from './types';
 export * from './terms';

@@ -187,7 +187,14 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
         },
       ],
     },
-    { code: 'consult_case', name: '个案管理', nameEn: 'Cases', path: '/consult/case/index' },
+    {
+      code: 'consult_case',
+      name: '个案管理',
+      nameEn: 'Cases',
+      path: '/consult/case/index',
+      // Administrators read every case in their data scope (docs/cases.md 8); counsellors their own.
+      buttons: [{ code: 'consult_case_all', name: '查看全部个案', nameEn: 'All cases in scope' }],
+    },
     {
       code: 'consult_ai',
       name: 'AI 咨询详情',
@@ -630,6 +637,8 @@ export interface RoleSeed {
   delegable?: boolean;
   /** Product codes whose whole menu the role gets, or menu codes with a `menu:` prefix. */
   grants: RoleGrant[];
+  /** Menu codes a product grant brings that this role does not get. */
+  except?: (PermissionKey | PageCode)[];
 }
 
 /**
@@ -732,6 +741,8 @@ export const ROLES: RoleSeed[] = [
     code: 'ROLE_CONSULTANT',
     name: '咨询师',
     ports: ['pc', 'h5'],
+    // A counsellor reads the cases of their own visitors, not the school's (docs/cases.md 8).
+    except: ['consult_case_all'],
     grants: [
       'CONSULT',
       // Counsellors report signals they meet (docs/crisis.md section 2).

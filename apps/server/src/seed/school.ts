@@ -180,6 +180,7 @@ export async function seedSchool(database: Database, seed: SchoolSeed): Promise<
         if (g.startsWith('menu:')) codes.add(g.slice(5));
         else for (const c of productMenuCodes.get(g) ?? []) codes.add(c);
       }
+      for (const c of r.except ?? []) codes.delete(c);
       // A granted child needs its parent to show in the tree.
       for (const c of [...codes]) {
         const parent = findParentCode(c);

@@ -24,3 +24,4 @@ export * from '../../modules/scheduling/scheduling.table';
 export * from '../../modules/appointments/appointments.table';
 export * from '../../modules/assessment/assessment.table';
 export * from '../../modules/crisis/crisis.table';
+export * from '../../modules/cases/cases.table';

@@ -1,5 +1,4 @@
 import {
-  agreementPendingEndpoint,
   allConsultsOfVisitorEndpoint,
   appointmentActionEndpoint,
   appointmentDetailEndpoint,
@@ -41,7 +40,6 @@ import {
   latestTeamRegistrationEndpoint,
   leaveWaitlistEndpoint,
   listCounsellorLeaveEndpoint,
-  lockRecordPendingEndpoint,
   mannedActionEndpoint,
   mineAssessmentsEndpoint,
   mineConsultantsEndpoint,
@@ -469,17 +467,7 @@ export const appointmentRoutes = (deps: { database: Database }): RouteDef[] =>
       access: AUTHENTICATED,
       handler: (c) => consultPending(ctxOf(c)),
     }),
-    // No consultation agreements or case records exist yet: nothing can be pending.
-    defineRoute({
-      endpoint: agreementPendingEndpoint,
-      access: AUTHENTICATED,
-      handler: async () => ({ total: 0 }),
-    }),
-    defineRoute({
-      endpoint: lockRecordPendingEndpoint,
-      access: AUTHENTICATED,
-      handler: async () => ({ total: 0 }),
-    }),
+    // agreementPending and lockRecordPending are the case module's (docs/cases.md).
     defineRoute({
       endpoint: todayStatEndpoint,
       access: AUTHENTICATED,

@@ -866,3 +866,55 @@ export async function detail(ctx: Ctx, id: number) {
   }));
   return { ...mapped!, leave, events, approvals: await approvalsOfAppointment(ctx, id), termName: term.name };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// For the case module (docs/cases.md): what it reads of an appointment, and the move its record makes.
+
+/** An appointment in brief, or null (none, deleted, or another school's). No access check: the caller decides. */
+export async function appointmentBrief(scope: TenantScope, id: number) {
+  const row = await findAppointment(scope, id);
+  if (!row) return null;
+  const a = row.a;
+  return {
+    id: a.id,
+    visitorId: a.visitorId,
+    counsellorId: a.counsellorId,
+    type: a.type as AppointmentType,
+    status: a.status as AppointmentStatus,
+    source: a.source,
+    startsAt: a.startsAt,
+    endsAt: a.endsAt,
+    endedAt: a.endedAt,
+    visitorDeptId: row.visitorDeptId,
+  };
+}
+
+/**
+ * `success` → `complete` when the appointment's record is signed (S1.4.1), through the same transition
+ * table and event trail as every other move; an appointment in another status is left alone (false).
+ */
+export async function completeAppointmentForRecord(ctx: Ctx, appointmentId: number): Promise<boolean> {
+  const a = await lockAppointment(ctx.scope, appointmentId);
+  if (!a || a.status !== 'success') return false;
+  await applyTransition(ctx, a, 'complete', {}, { byRecord: true });
+  return true;
+}
+
+/** Live appointments of a visitor (not ended, cancelled or missed), for the agreements they still owe. */
+export async function liveAppointmentIdsOf(scope: TenantScope, visitorId: number): Promise<number[]> {
+  const rows = await findAppointments(
+    scope,
+    { visitorId, statuses: ['appointment', 'running', 'success'] },
+    { limit: 500, offset: 0 },
+  );
+  return rows.map((r) => r.a.id);
+}
+
+/** Start times of appointments by id, in one query (a visitor's file lists hundreds of sessions). */
+export async function appointmentStartTimes(scope: TenantScope, ids: readonly number[]) {
+  const out = new Map<number, Date>();
+  if (ids.length === 0) return out;
+  const rows = await findAppointments(scope, { ids: [...new Set(ids)] }, { limit: ids.length, offset: 0 });
+  for (const r of rows) out.set(r.a.id, r.a.startsAt);
+  return out;
+}

@@ -458,15 +458,6 @@ describe('maintenance: delete and restore appointments [spec:S1.7.19]', () => {
 });
 
 describe('pending counts, statistics, video records [spec:S1.7.24] [spec:S1.7.26]', () => {
-  it('answers 0 for agreements and record locks until those calls exist', async () => {
-    expect(expectOk(await t.get('/biz/consult/appointment/agreementPending', { token: counsellor }))).toEqual(
-      { total: 0 },
-    );
-    expect(
-      expectOk(await t.get('/biz/consult/appointment/lockRecordPending', { token: counsellor })),
-    ).toEqual({ total: 0 });
-  });
-
   it('records a video consultation when an online appointment starts, and lists it', async () => {
     const slotId = (await addSlots(t, admin, { counsellorId, siteId, ...soon(260) }))[0]!;
     const a = expectOk(

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  CASE_RECORD_EVENT_PREFIX,
   FORM_ANSWER_STATUS,
   FORM_PERMISSIONS,
   FORM_PURPOSES,
@@ -169,7 +170,7 @@ export async function requireForm(scope: TenantScope, id: number, field = 'formI
   return f;
 }
 
-async function requireDefinition(
+export async function requireDefinition(
   scope: TenantScope,
   formId: number,
   version: number,
@@ -294,7 +295,7 @@ async function answerForViewer(
   return { answer: redacted, masked };
 }
 
-async function presentAnswer(
+export async function presentAnswer(
   scope: TenantScope,
   p: Principal,
   def: FormDefinition,
@@ -333,10 +334,19 @@ async function inDataScope(scope: TenantScope, p: Principal, answer: { userId: n
   return ds === null || isDeptInScope(ds, await findUserDept(scope, answer.userId));
 }
 
+/**
+ * Answers a business module keeps for itself (case records, `case-record:<id>`): read and written only
+ * through that module, which decides who may (docs/cases.md 2). The generic rule "the subject sees the
+ * answer" would otherwise show a visitor the counsellor's notes.
+ */
+export const isOwnedEvent = (eventSign: string) => eventSign.startsWith(CASE_RECORD_EVENT_PREFIX);
+const ownedRefusal = () => forbidden('this record is read and written through its case');
+
 /** The answer if the caller may see it (403 otherwise); another school's answer is "not found". */
 async function requireVisibleAnswer(scope: TenantScope, p: Principal, id: number, forUpdate = false) {
   const row = await findAnswer(scope, id, forUpdate);
   if (!row) throw new AppError('notFound', 'answerId: the answer does not exist');
+  if (isOwnedEvent(row.eventSign)) throw ownedRefusal();
   const perm = await formPermission(scope, p, row.formId);
   const access = answerAccess(p, row, perm);
   if (!access.canView || !(await inDataScope(scope, p, row))) throw forbidden('you may not see this answer');
@@ -406,7 +416,7 @@ export async function getAnswer(
   return presentAnswer(scope, p, def, row, 'POST /public/forms/inner/forms/answer');
 }
 
-const toEditionSummary = (e: EditionRow): FormEditionSummary => ({
+export const toEditionSummary = (e: EditionRow): FormEditionSummary => ({
   edition: e.edition,
   answerId: e.answerId,
   formVersion: e.formVersion,
@@ -431,10 +441,20 @@ export async function getEdition(
   q: { answerId: number; edition?: number },
 ) {
   const { row } = await requireVisibleAnswer(scope, p, q.answerId);
-  const e = await findEdition(scope, q.answerId, q.edition ?? row.edition);
+  return editionForViewer(scope, p, row, q.edition, 'GET /public/forms/inner/forms/answer/edition');
+}
+
+/** An edition of an answer as the viewer may see it (redacted, masked); access is the caller's business. */
+export async function editionForViewer(
+  scope: TenantScope,
+  p: Principal,
+  row: AnswerRow,
+  edition: number | undefined,
+  route: string,
+) {
+  const e = await findEdition(scope, row.id, edition ?? row.edition);
   if (!e) throw new AppError('notFound', 'edition: the edition does not exist');
   const def = await requireDefinition(scope, row.formId, e.formVersion);
-  const route = 'GET /public/forms/inner/forms/answer/edition';
   const answer = await answerForViewer(scope, p, def, row.userId, e.answer, route, true);
   const original = e.original
     ? (await answerForViewer(scope, p, def, row.userId, e.original, route, false)).answer
@@ -520,7 +540,10 @@ export async function saveAnswer(
     reason?: string;
   },
   now: Date = new Date(),
+  /** Set by the module that owns the event (forms.owned.ts), which has decided access itself. */
+  opts: { owner?: boolean } = {},
 ) {
+  if (!opts.owner && isOwnedEvent(b.eventSign)) throw ownedRefusal();
   const submitted = parseAnswers(b.answers);
   const f = await requireForm(scope, b.formId);
   const subjectId = b.userId ?? p.userId;
@@ -530,11 +553,11 @@ export async function saveAnswer(
   const key = { formId: f.id, userId: subjectId, eventSign: b.eventSign };
   const stored = await findAnswerOfEvent(scope, key, true);
   if (stored) {
-    if (!answerAccess(p, stored, perm).canEdit || !(await inDataScope(scope, p, stored)))
+    if (!opts.owner && (!answerAccess(p, stored, perm).canEdit || !(await inDataScope(scope, p, stored))))
       throw forbidden('you may not change this answer');
   } else {
-    const inScope = await inDataScope(scope, p, { userId: subjectId, createdBy: -1 });
-    if (!mayCreateAnswer(p, subjectId, perm) || !inScope)
+    const inScope = opts.owner || (await inDataScope(scope, p, { userId: subjectId, createdBy: -1 }));
+    if ((!opts.owner && !mayCreateAnswer(p, subjectId, perm)) || !inScope)
       throw forbidden('you may not answer this form for another person');
     if (!f.enabled) throw badRequest('formId', 'the form is switched off');
   }
@@ -822,6 +845,7 @@ export async function listEventResults(
   p: Principal,
   q: { eventSign: string; userId?: number; formId?: number },
 ) {
+  if (isOwnedEvent(q.eventSign)) throw ownedRefusal();
   const rows = await findAnswersOfEvent(scope, q);
   const perms = new Map((await findMyFormPermissions(scope, p)).map((x) => [x.formId, x]));
   const forms = new Map<number, FormRow>();

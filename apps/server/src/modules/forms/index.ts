@@ -7,3 +7,13 @@ export {
   type FormAnswerExportPayload,
 } from './forms.export';
 export { answerSummaryOf, boundFormOf, formPurposeOf, type BoundForm } from './forms.purpose';
+// The case module keeps its records as answers of its own (docs/cases.md 2).
+export {
+  ensureBoundForm,
+  formDefinitionOf,
+  ownedAnswerIdOf,
+  ownedEdition,
+  ownedEditions,
+  presentOwnedAnswer,
+  saveOwnedAnswer,
+} from './forms.owned';

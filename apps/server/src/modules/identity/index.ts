@@ -25,3 +25,5 @@ export { isRoleGrantableBy, isTenantWideAdminRole } from './identity.policy';
 export { generateInitialPassword } from './users.service';
 export { findRolesWithPermissions, userTypeExists } from './users.repository';
 export { findDept, findDeptSubtreeIds } from './depts.repository';
+// Modules that hold user ids (cases) show names and filter by name or department through these.
+export { findUserBriefs, findUserIdsByName, findUserIdsInDepts, findAccessLog } from './users.repository';

@@ -454,3 +454,40 @@ export async function findAccessLog(
     })),
   };
 }
+
+/**
+ * Names, numbers and departments of users by id, for modules that show people they only hold ids of
+ * (docs/cases.md); deleted users are included (a record keeps naming its author).
+ */
+export async function findUserBriefs({ tx, tenantId }: TenantScope, ids: readonly number[]) {
+  const out = new Map<number, { name: string | null; number: string | null; deptId: number | null }>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const res = await tx.execute(sql`
+    select id, real_name, number_name, dept_id from sys_user
+    where tenant_id = ${tenantId} and id = any(${sql.raw(`'{${unique.map(Number).join(',')}}'::bigint[]`)})`);
+  for (const r of rowsOf<Record<string, unknown>>(res))
+    out.set(toNumber(r.id), {
+      name: (r.real_name as string | null) ?? null,
+      number: (r.number_name as string | null) ?? null,
+      deptId: toNumberOrNull(r.dept_id),
+    });
+  return out;
+}
+
+/** Ids of live users whose name contains the text, at most `limit` (name filters of other modules' lists). */
+export async function findUserIdsByName({ tx, tenantId }: TenantScope, name: string, limit = 1000) {
+  const res = await tx.execute(sql`
+    select id from sys_user where tenant_id = ${tenantId} and not del_flag
+      and real_name ilike ${'%' + name.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} limit ${limit}`);
+  return rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id));
+}
+
+/** Ids of live users in the given departments (a sub-administrator's subtree). */
+export async function findUserIdsInDepts({ tx, tenantId }: TenantScope, deptIds: readonly number[]) {
+  if (deptIds.length === 0) return [];
+  const res = await tx.execute(sql`
+    select id from sys_user where tenant_id = ${tenantId} and not del_flag
+      and dept_id = any(${sql.raw(`'{${deptIds.map(Number).join(',')}}'::bigint[]`)})`);
+  return rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id));
+}

@@ -1,4 +1,4 @@
 export { tenant } from './tenants.table';
-export { findTenantById, findTenantByCode, insertTenant } from './tenants.repository';
+export { findTenantById, findTenantByCode, findTenantIds, insertTenant } from './tenants.repository';
 export { tenantRoutes } from './tenants.routes';
 export { requireActiveTenant } from './tenants.service';

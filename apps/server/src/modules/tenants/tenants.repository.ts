@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SystemScope } from '../../core/db/database';
+import { rowsOf, toNumber } from '../../core/db/rows';
 import { tenant } from './tenants.table';
 
 export async function findTenantById({ db }: SystemScope, id: number) {
@@ -21,4 +22,10 @@ export async function insertTenant(
 ) {
   const [created] = await db.insert(tenant).values(row).returning();
   return created!;
+}
+
+/** Every school's id, for jobs that visit each school in turn (system context). */
+export async function findTenantIds({ db }: SystemScope): Promise<number[]> {
+  const res = await db.execute(sql`select id from tenant order by id`);
+  return rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id));
 }

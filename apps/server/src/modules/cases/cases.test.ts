@@ -1,0 +1,569 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import {
+  addSlots,
+  createSite,
+  dayFromToday,
+  expectOk,
+  makeUser,
+  query,
+} from '../../test/scheduling-fixtures';
+import { lockRecordsPastDue } from './index';
+
+/** Case work through the real app (docs/cases.md): a visitor's sessions, records, signatures, locks, transfers. */
+
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const SAVE = '/biz/consult/inner/profiles/save/forms';
+
+let t: TestContext;
+let admin: string;
+let counsellor: string;
+let teacher: string; // counsellor and supervisor
+let student: string;
+let other: string; // another counsellor
+let student2: string;
+let betaAdmin: string;
+let siteId: number;
+let counsellorId: number;
+let teacherId: number;
+let otherId: number;
+let studentId: number;
+let day = 1;
+
+/** A counselling session of the student with a counsellor that has ended (status success). */
+async function endedSession(withToken = counsellor, withId = () => counsellorId, visitorId = studentId) {
+  // One session a day keeps the counsellor's and the visitor's times apart.
+  const [slotId] = await addSlots(t, admin, {
+    counsellorId: withId(),
+    siteId,
+    date: dayFromToday(day++),
+    times: [['09:00', '09:50']],
+  });
+  const a = expectOk(
+    await t.post('/biz/consult/appointment/book', { slotId, type: 2, visitorId }, { token: admin }),
+    'book',
+  );
+  for (const action of ['start', 'end'])
+    expectOk(
+      await t.post('/biz/consult/appointment/action', { id: a.id, action }, { token: withToken }),
+      action,
+    );
+  return a.id as number;
+}
+const appointmentStatus = async (id: number) =>
+  expectOk(await t.get(`/biz/consult/appointment/detail?id=${id}`, { token: admin })).status as string;
+const note = (text: string, extra: Record<string, unknown> = {}) => ({ sessionNote: text, ...extra });
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.tokenFor('admin');
+  counsellor = await t.tokenFor('counsellor');
+  teacher = await t.tokenFor('teacher');
+  student = await t.tokenFor('student');
+  betaAdmin = await t.tokenFor('admin', t.beta.tenantId);
+  otherId = await makeUser(t, t.alpha, 'counsellor2', 'Alpha Second Counsellor', ['ROLE_CONSULTANT']);
+  other = await t.tokenFor('counsellor2');
+  await makeUser(t, t.alpha, 'student2', 'Alpha Second Student', ['ROLE_GENERAL'], { dept: 'Class 2024' });
+  student2 = await t.tokenFor('student2');
+  siteId = (await createSite(t, admin, 'Centre', ['Room 1'])).id;
+  counsellorId = t.alpha.userIds.counsellor!;
+  teacherId = t.alpha.userIds.teacher!;
+  studentId = t.alpha.userIds.student!;
+  // Several sessions a term for the walk below.
+  expectOk(
+    await t.post(
+      '/biz/consult/schedule/policy',
+      { sessionsPerTerm: 20, maxUpcomingPerVisitor: 5 },
+      { token: admin },
+    ),
+  );
+}, 180_000);
+afterAll(() => t?.close());
+
+let caseId: number;
+let firstRecordId: number;
+let firstAppointmentId: number;
+
+describe('a case from the first session to its close [spec:S1.4.3] [spec:S1.3.11]', () => {
+  it('the first record of a session opens the visitor’s case (wait → running) and keeps its history', async () => {
+    firstAppointmentId = await endedSession();
+    const isFirst = expectOk(
+      await t.get(`/biz/consult/inner/profiles/reserve/isFirst/data?appointmentId=${firstAppointmentId}`, {
+        token: counsellor,
+      }),
+    );
+    expect(isFirst).toMatchObject({ isFirst: true, kind: 'first_interview', caseId: null });
+    const saved = expectOk(
+      await t.post(
+        SAVE,
+        { appointmentId: firstAppointmentId, kind: 'session', answers: note('First talk') },
+        { token: counsellor },
+      ),
+    );
+    expect(saved.outcome).toBe('created');
+    expect(saved.record).toMatchObject({ kind: 'session', state: 'open', canEdit: true });
+    caseId = saved.caseId;
+    firstRecordId = saved.record.id;
+    const detail = expectOk(await t.get(`/biz/consult/case/detail?id=${caseId}`, { token: counsellor }));
+    expect(detail).toMatchObject({ status: 'running', repeatStatus: 1, baseStatus: null });
+    expect(detail.events.map((e: { action: string }) => e.action)).toEqual(['open', 'start']);
+    expect(detail.actions).toEqual(['finish', 'transfer', 'pass', 'break']);
+  });
+
+  it('refuses a move the state machine does not allow, with the allowed ones', async () => {
+    const res = await t.post(
+      '/biz/consult/case/transition',
+      { id: caseId, action: 'start' },
+      { token: counsellor },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.data.allowed).toEqual(['finish', 'transfer', 'pass', 'break']);
+  });
+
+  it('refuses an invalid record naming the field, and saves nothing', async () => {
+    const appointmentId = await endedSession();
+    const res = await t.post(SAVE, { appointmentId, answers: { tensionLevel: 3 } }, { token: counsellor });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields[0].field).toBe('sessionNote');
+    const rows = await query(t, sql`select id from case_record where appointment_id = ${appointmentId}`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('finishing needs a signed closing summary', async () => {
+    const res = await t.post(
+      '/biz/consult/case/transition',
+      { id: caseId, action: 'finish' },
+      { token: counsellor },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields?.[0]?.field ?? res.body.msg).toMatch(/closing/);
+  });
+});
+
+describe('signatures by role [spec:S1.6.20] [spec:S1.5.8]', () => {
+  it('the counsellor signs sign_teacher; the signed record completes its appointment (success → complete)', async () => {
+    expect(await appointmentStatus(firstAppointmentId)).toBe('success');
+    const signed = expectOk(
+      await t.post(
+        '/biz/consult/case/record/sign',
+        { recordId: firstRecordId, field: 'sign_teacher', image: SIGNATURE },
+        { token: counsellor },
+      ),
+    );
+    expect(signed.state).toBe('signed');
+    expect(signed.answer.sign_teacher_signRealName).toBe('Alpha Counsellor');
+    expect(await appointmentStatus(firstAppointmentId)).toBe('complete');
+  });
+
+  it('quoting a stored signature that does not exist answers the spec’s message', async () => {
+    const res = await t.post(
+      '/biz/consult/case/record/sign',
+      { recordId: firstRecordId, field: 'sign_supervisor', quote: true },
+      { token: admin },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1);
+  });
+
+  it('the visitor signs sign_student only, and sees no notes', async () => {
+    const refused = await t.post(
+      '/biz/consult/case/record/sign',
+      { recordId: firstRecordId, field: 'sign_teacher', image: SIGNATURE },
+      { token: student },
+    );
+    expect(refused.status).toBe(403);
+    const signed = expectOk(
+      await t.post(
+        '/biz/consult/case/record/sign',
+        { recordId: firstRecordId, field: 'sign_student', image: SIGNATURE },
+        { token: student },
+      ),
+    );
+    expect(Object.keys(signed.answer).every((k) => k.startsWith('sign_'))).toBe(true);
+    const read = expectOk(await t.get(`/biz/consult/case/record?id=${firstRecordId}`, { token: student }));
+    expect(read.answer.sessionNote).toBeUndefined();
+    expect(read.definition.columns.map((c: { prop: string }) => c.prop)).toEqual(['sign_student']);
+  });
+
+  it('a supervisor of the counsellor co-signs sign_supervisor, and cannot change the notes', async () => {
+    expect((await t.get(`/biz/consult/case/record?id=${firstRecordId}`, { token: teacher })).status).toBe(
+      404,
+    );
+    expectOk(
+      await t.post('/admin/team/editSupervisor', { counsellorId, supervisorId: teacherId }, { token: admin }),
+    );
+    // The school switches single roles on: the teacher acts as supervisor.
+    const asSupervisor = { token: teacher, headers: { 'ROLE-ID': String(t.alpha.roleIds.ROLE_SUPERVISOR) } };
+    const res = await t.post(
+      SAVE,
+      { recordId: firstRecordId, answers: { sessionNote: 'rewritten', sign_supervisor: SIGNATURE } },
+      asSupervisor,
+    );
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.data.record.answer.sessionNote).toBe('First talk');
+    expect(res.body.data.record.answer.sign_supervisor_signRealName).toBe('Alpha Teacher');
+  });
+
+  it('the generic form calls do not open a case record, not even to its subject', async () => {
+    const answerId = (
+      await query<{ answer_id: number }>(
+        t,
+        sql`select answer_id from case_record where id = ${firstRecordId}`,
+      )
+    )[0]!.answer_id;
+    for (const token of [student, counsellor, admin]) {
+      const res = await t.get(`/biz/public/forms/ite/view?answerId=${answerId}`, { token });
+      expect(res.status).toBe(403);
+    }
+  });
+});
+
+describe('locks and amendments [spec:S1.9.3] [spec:S1.9.9]', () => {
+  it('a signed record changes only by amendment with a reason, keeping the original', async () => {
+    const noReason = await t.post(
+      SAVE,
+      { recordId: firstRecordId, answers: note('First talk, corrected') },
+      { token: counsellor },
+    );
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.data.fields[0].field).toBe('reason');
+    const amended = expectOk(
+      await t.post(
+        SAVE,
+        { recordId: firstRecordId, answers: note('First talk, corrected'), reason: 'typo' },
+        { token: counsellor },
+      ),
+    );
+    expect(amended.outcome).toBe('amended');
+    expect(amended.record.amendmentCount).toBe(1);
+    const editions = expectOk(
+      await t.get(`/biz/consult/case/record/editions?id=${firstRecordId}`, { token: counsellor }),
+    );
+    const amendment = editions.find((e: { kind: string }) => e.kind === 'amendment');
+    expect(amendment).toMatchObject({ reason: 'typo', createByName: 'Alpha Counsellor' });
+    const edition = expectOk(
+      await t.get(`/biz/consult/case/record/edition?id=${firstRecordId}&edition=${amendment.edition}`, {
+        token: counsellor,
+      }),
+    );
+    expect(edition.original.sessionNote).toBe('First talk');
+    expect(edition.answer.sessionNote).toBe('First talk, corrected');
+    expect(edition.changes[0]).toMatchObject({
+      key: 'sessionNote',
+      from: 'First talk',
+      to: 'First talk, corrected',
+    });
+  });
+
+  it('an unsigned record past its deadline locks (job), counts as pending, and opens again by an approved unlock', async () => {
+    const appointmentId = await endedSession();
+    const saved = expectOk(
+      await t.post(SAVE, { appointmentId, answers: note('Second talk') }, { token: counsellor }),
+    );
+    const recordId = saved.record.id as number;
+    await t.database.db.execute(
+      sql`update case_record set lock_due_at = now() - interval '1 minute' where id = ${recordId}`,
+    );
+    const locked = await t.database.withTenant(t.alpha.tenantId, (scope) => lockRecordsPastDue(scope));
+    expect(locked).toBe(1);
+    const msg = await query(
+      t,
+      sql`select id from message where user_id = ${counsellorId} and title = '咨询记录已锁定'`,
+    );
+    expect(msg.length).toBe(1);
+    expect(
+      expectOk(await t.get('/biz/consult/appointment/lockRecordPending', { token: counsellor })),
+    ).toMatchObject({ total: 1, locked: 1 });
+    const refused = await t.post(
+      SAVE,
+      { recordId, answers: note('Second talk, late') },
+      { token: counsellor },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.data.reason).toBe('recordLocked');
+    const req = expectOk(
+      await t.post(
+        '/biz/consult/inner/approve/consultation',
+        { option: 8, appointmentId, reason: 'forgot to sign' },
+        { token: counsellor },
+      ),
+    );
+    expectOk(await t.post('/biz/consult/mine/updateAudit', { id: req.id, status: 2 }, { token: admin }));
+    const reopened = expectOk(
+      await t.post(SAVE, { recordId, answers: note('Second talk, late') }, { token: counsellor }),
+    );
+    expect(reopened.record.state).toBe('open');
+    expect(
+      expectOk(await t.get('/biz/consult/appointment/lockRecordPending', { token: counsellor })).locked,
+    ).toBe(0);
+  });
+
+  it('an approved extension (option 7) moves the deadline by its days', async () => {
+    const appointmentId = await endedSession();
+    const saved = expectOk(
+      await t.post(SAVE, { appointmentId, answers: note('Third talk') }, { token: counsellor }),
+    );
+    await t.database.db.execute(
+      sql`update case_record set lock_due_at = now() - interval '1 minute' where id = ${saved.record.id}`,
+    );
+    const req = expectOk(
+      await t.post(
+        '/biz/consult/inner/approve/consultation',
+        { option: 7, appointmentId, extraDays: 2, reason: 'busy week' },
+        { token: counsellor },
+      ),
+    );
+    expectOk(await t.post('/biz/consult/mine/updateAudit', { id: req.id, status: 2 }, { token: admin }));
+    expect(await t.database.withTenant(t.alpha.tenantId, (scope) => lockRecordsPastDue(scope))).toBe(0);
+    const read = expectOk(
+      await t.get(`/biz/consult/case/record?id=${saved.record.id}`, { token: counsellor }),
+    );
+    expect(read.state).toBe('open');
+  });
+});
+
+describe('grading and the consistency rule [spec:S1.3.9] [spec:S1.4.12] [spec:S1.5.9]', () => {
+  it('the server answers inconsistent against the scale result, and the explanation becomes required', async () => {
+    expectOk(
+      await t.post(
+        '/biz/consult/smartform/saveScaleResult',
+        { userId: studentId, scaleName: 'SCL-90', score: 90 },
+        { token: admin },
+      ),
+    );
+    const appointmentId = await endedSession();
+    const missing = await t.post(
+      SAVE,
+      { appointmentId, answers: note('Graded', { gradingResults: 3 }) },
+      { token: counsellor },
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.fields[0].field).toBe('gradingResultsDesc');
+    const tooLong = await t.post(
+      SAVE,
+      { appointmentId, answers: note('Graded', { gradingResults: 3, gradingResultsDesc: 'x'.repeat(1001) }) },
+      { token: counsellor },
+    );
+    expect(tooLong.status).toBe(400);
+    const ok = expectOk(
+      await t.post(
+        SAVE,
+        {
+          appointmentId,
+          answers: note('Graded', {
+            gradingResults: 3,
+            gradingResultsDesc: 'calmer than the scale says',
+            gradeResult_result: 1,
+          }),
+        },
+        { token: counsellor },
+      ),
+    );
+    expect(ok.record).toMatchObject({ grade: 3, gradeConsistent: false });
+    expect(ok.offerCrisis).toBe(false);
+    const detail = expectOk(await t.get(`/biz/consult/case/detail?id=${caseId}`, { token: counsellor }));
+    expect(detail).toMatchObject({ grade: 3, gradeConsistent: false });
+  });
+
+  it('grade 1 agrees with a high score and offers "report crisis"', async () => {
+    const appointmentId = await endedSession();
+    const ok = expectOk(
+      await t.post(
+        SAVE,
+        { appointmentId, answers: note('Serious', { gradingResults: 1 }) },
+        { token: counsellor },
+      ),
+    );
+    expect(ok.record).toMatchObject({ grade: 1, gradeConsistent: true });
+    expect(ok.offerCrisis).toBe(true);
+    const sta = expectOk(await t.get('/biz/consult/profiles/assessmentLevelSta', { token: admin }));
+    expect(sta.levels.find((l: { grade: number }) => l.grade === 1).count).toBe(1);
+  });
+});
+
+describe('toCrisis and transfer [spec:S1.7.24] [spec:S1.4.16] [spec:S1.9.1]', () => {
+  it('hands the visitor to crisis once, whatever the number of asks', async () => {
+    const first = expectOk(await t.get(`/biz/consult/profiles/toCrisis?id=${caseId}`, { token: counsellor }));
+    const again = expectOk(await t.get(`/biz/consult/profiles/toCrisis?id=${caseId}`, { token: counsellor }));
+    expect(again.crisisRecordId).toBe(first.crisisRecordId);
+    expect(again.created).toBe(false);
+    const rows = await query(
+      t,
+      sql`select id from crisis_record where id = ${first.crisisRecordId} and student_id = ${studentId}`,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refers to a counsellor only among the free ones, and opens their case (source 4)', async () => {
+    const notFree = await t.post(
+      '/biz/consult/case/transfer',
+      { caseId, to: 'referral', transferToType: 2, transferToConsultant: otherId },
+      { token: counsellor },
+    );
+    expect(notFree.status).toBe(400);
+    expect(notFree.body.data.fields[0].field).toBe('transferToConsultant');
+    expectOk(
+      await t.post(
+        '/biz/consult/workforce/workForTeacher',
+        { userId: otherId, categoryIds: [2], takesNew: true },
+        { token: admin },
+      ),
+    );
+    const res = await t.post(
+      '/biz/consult/case/transfer',
+      { caseId, to: 'referral', transferToType: 2, transferToConsultant: otherId, reason: 'specialist' },
+      { token: counsellor },
+    );
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.data.case).toMatchObject({ status: 'transfer', baseStatus: 'transfer' });
+    const newCaseId = res.body.data.transfer.newCaseId as number;
+    const theirs = expectOk(await t.get(`/biz/consult/case/detail?id=${newCaseId}`, { token: other }));
+    expect(theirs).toMatchObject({ status: 'wait', source: 4, repeatStatus: 2 });
+  });
+});
+
+describe('who sees what [spec:S1.6.20]', () => {
+  it('another counsellor, another student and another school see nothing', async () => {
+    expect((await t.get(`/biz/consult/case/detail?id=${caseId}`, { token: other })).status).toBe(404);
+    expect((await t.get(`/biz/consult/case/record?id=${firstRecordId}`, { token: other })).status).toBe(404);
+    expect((await t.get(`/biz/consult/case/detail?id=${caseId}`, { token: student2 })).status).toBe(404);
+    expect((await t.get(`/biz/consult/case/record?id=${firstRecordId}`, { token: student2 })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.get(`/biz/consult/case/detail?id=${caseId}`, { token: betaAdmin, tenantId: t.beta.tenantId }))
+        .status,
+    ).toBe(404);
+    const list = expectOk(
+      await t.post(
+        '/biz/consult/case/page',
+        { current: 1, size: 50 },
+        { token: betaAdmin, tenantId: t.beta.tenantId },
+      ),
+    );
+    expect(list.total).toBe(0);
+    const otherList = expectOk(
+      await t.post('/biz/consult/case/page', { current: 1, size: 50 }, { token: student2 }),
+    );
+    expect(otherList.total).toBe(0);
+  });
+
+  it('the counsellor lists their own, the supervisor their supervisee’s, the administrator all', async () => {
+    const ids = async (token: string) =>
+      expectOk(await t.post('/biz/consult/case/page', { current: 1, size: 50 }, { token })).records.map(
+        (r: { id: number }) => r.id,
+      );
+    expect(await ids(counsellor)).toEqual([caseId]);
+    expect(await ids(teacher)).toEqual([caseId]);
+    expect((await ids(admin)).sort()).toHaveLength(2);
+    const mine = expectOk(
+      await t.post('/biz/consult/case/page', { current: 1, size: 50 }, { token: student }),
+    );
+    expect(mine.records.every((r: { grade: null }) => r.grade === null)).toBe(true);
+  });
+
+  it('every read is in the access log, and the visitor’s file shows its readers to administrators', async () => {
+    await t.get(`/biz/consult/case/record?id=${firstRecordId}`, { token: counsellor });
+    const log = await query<{ route: string; viewer_id: number }>(
+      t,
+      sql`select route, viewer_id from personal_data_access_log where subject_id = ${studentId} and route like '%/consult/%'`,
+    );
+    const routes = log.map((l) => l.route);
+    expect(routes).toContain('GET /biz/consult/case/detail');
+    expect(routes).toContain('GET /biz/consult/case/record');
+    expect(routes).toContain('POST /biz/consult/case/page');
+    expect(log.some((l) => l.viewer_id === teacherId)).toBe(true);
+    const file = expectOk(await t.get(`/biz/consult/profiles/file?visitorId=${studentId}`, { token: admin }));
+    expect(file.cases).toHaveLength(2);
+    expect(file.readers.map((r: { viewer: { id: number } }) => r.viewer.id)).toContain(counsellorId);
+    const counsellorFile = expectOk(
+      await t.get(`/biz/consult/profiles/file?visitorId=${studentId}`, { token: counsellor }),
+    );
+    expect(counsellorFile.readers).toBeNull();
+    expect(
+      (await t.get(`/biz/consult/profiles/file?visitorId=${studentId}`, { token: student2 })).status,
+    ).toBe(404);
+  });
+});
+
+describe('agreements and feedback [spec:S1.7.22] [spec:S1.7.23] [spec:S1.7.26]', () => {
+  it('the visitor agrees per appointment on the path of its kind, and gives feedback once', async () => {
+    const [slotId] = await addSlots(t, admin, {
+      counsellorId,
+      siteId,
+      date: dayFromToday(day++),
+      times: [['09:00', '09:50']],
+    });
+    const a = expectOk(
+      await t.post(
+        '/biz/consult/appointment/book',
+        { slotId, type: 2, visitorId: studentId },
+        { token: admin },
+      ),
+    );
+    const pending = expectOk(
+      await t.get('/biz/consult/appointment/agreementPending', { token: student }),
+    ).total;
+    expect(pending).toBeGreaterThanOrEqual(1);
+    expect(
+      (await t.post(`/biz/consult/inner/first/${a.id}/agreements`, { agree: true }, { token: student }))
+        .status,
+    ).toBe(400);
+    expectOk(
+      await t.post(
+        `/biz/consult/inner/profiles/${a.id}/agreements`,
+        { agree: true, image: SIGNATURE },
+        { token: student },
+      ),
+    );
+    expect(
+      (await t.post(`/biz/consult/inner/profiles/${a.id}/agreements`, { agree: true }, { token: student }))
+        .status,
+    ).toBe(409);
+    expect(expectOk(await t.get('/biz/consult/appointment/agreementPending', { token: student })).total).toBe(
+      pending - 1,
+    );
+    expect(
+      (
+        await t.post(
+          `/biz/consult/feedbacks/appointments/${a.id}`,
+          { visitorSatisfaction: 5 },
+          { token: student },
+        )
+      ).status,
+    ).toBe(400);
+    const bad = await t.post(
+      `/biz/consult/feedbacks/appointments/${firstAppointmentId}`,
+      { visitorSatisfaction: 6 },
+      { token: student },
+    );
+    expect(bad.status).toBe(400);
+    expectOk(
+      await t.post(
+        `/biz/consult/feedbacks/appointments/${firstAppointmentId}`,
+        { visitorSatisfaction: 4, content: 'helpful' },
+        { token: student },
+      ),
+    );
+    expect(
+      (
+        await t.post(
+          `/biz/consult/feedbacks/appointments/${firstAppointmentId}`,
+          { visitorSatisfaction: 4 },
+          { token: student },
+        )
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await t.post(
+          `/biz/consult/feedbacks/appointments/${firstAppointmentId}`,
+          { visitorSatisfaction: 4 },
+          { token: student2 },
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
