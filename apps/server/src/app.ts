@@ -11,49 +11,11 @@ import { registerBodyParsers } from './core/http/raw-body';
 import { langOf, registerRoutes, type RouteDef } from './core/http/register';
 import { registerStaticWeb } from './core/http/static-web';
 import { JobQueue } from './core/jobs/queue';
-import { SERVER_ROOT, type Env } from './env';
-import {
-  authRoutes,
-  createDevSmsSender,
-  createHttpSmsSender,
-  createRequestGate,
-  purgeExpired,
-  svgCaptchaGenerator,
-  type CaptchaGenerator,
-  type SmsSender,
-  decryptPassword,
-  getPasswordKey,
-  revokeUserTokens,
-} from './modules/auth';
-import {
-  USER_EXPORT_QUEUE,
-  createUserExportJob,
-  identityRoutes,
-  roleRoutes,
-  userAdminRoutes,
-  userTypeRoutes,
-} from './modules/identity';
-import { productRoutes } from './modules/products';
-import { settingsRoutes } from './modules/settings';
-import { tenantRoutes } from './modules/tenants';
-import {
-  messageRoutes,
-  messageStreamRoutes,
-  messageTemplateRoutes,
-  registerMessageStream,
-} from './modules/messages';
-import { noticeRoutes } from './modules/notices';
-import { TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob, downloadRoutes } from './modules/downloads';
-import { USER_IMPORT_QUEUE, createUserImportJob, userImportRoutes } from './modules/user-import';
-import { clientLogRoutes } from './modules/client-logs';
-import { agreementRoutes } from './modules/agreements';
-import { signatureRoutes } from './modules/signatures';
-import { webauthnRoutes } from './modules/webauthn';
-import { userProfileRoutes } from './modules/user-profile';
-import { FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob, formRoutes } from './modules/forms';
-import { workforceRoutes } from './modules/workforce';
-import { focusSettingRoutes } from './modules/focus-settings';
+import type { ModuleDeps } from './core/module';
+import { createDevSmsSender, createHttpSmsSender, type SmsSender } from './core/sms/sms-sender';
 import { createLocalFileStorage } from './core/storage/file-storage';
+import { SERVER_ROOT, type Env } from './env';
+import { MODULES } from './modules';
 
 export interface AppOptions {
   env: Env;
@@ -61,7 +23,7 @@ export interface AppOptions {
   database?: Database;
   sms?: SmsSender;
   /** Tests pass a generator with a known answer. */
-  captcha?: CaptchaGenerator;
+  captcha?: ModuleDeps['captcha'];
   /** Pino options, or false for no logs. */
   logger?: boolean | Record<string, unknown>;
 }
@@ -89,7 +51,10 @@ export function openAppDatabase(env: Env): Promise<Database> {
   });
 }
 
-/** Builds the HTTP app: database, job queue, every module's routes, OpenAPI, health, the web app. */
+/**
+ * Builds the HTTP app from the module list (modules/index.ts): database, job queue, every module's routes,
+ * jobs and hooks, OpenAPI, health, the web app.
+ */
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { env } = opts;
   const ownsDatabase = !opts.database;
@@ -162,52 +127,29 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     (env.SMS_ADAPTER === 'http'
       ? createHttpSmsSender(env.SMS_GATEWAY_URL!, env.SMS_GATEWAY_TOKEN)
       : createDevSmsSender(database.system, (m) => app.log.info(m)));
-  const authDeps = { database, env, sms, captcha: opts.captcha ?? svgCaptchaGenerator, log: app.log };
-
   const files = createLocalFileStorage(path.join(env.DATA_DIR, 'files'));
-  jobs.register(USER_EXPORT_QUEUE, createUserExportJob({ database, files }), { leaseSeconds: 600 });
-  jobs.register(USER_IMPORT_QUEUE, createUserImportJob({ database, files }), { leaseSeconds: 600 });
-  jobs.register(FORM_ANSWER_EXPORT_QUEUE, createFormAnswerExportJob({ database, files }), {
-    leaseSeconds: 600,
-  });
-  jobs.register(TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob({ database, files }));
-  const routes: RouteDef[] = [
-    ...authRoutes(authDeps),
-    ...identityRoutes(),
-    ...userAdminRoutes({
-      database,
-      revokeUserTokens,
-      preparePasswordKey: async () => void (await getPasswordKey(database.system)),
-      decryptPassword: async (field, value) =>
-        decryptPassword(await getPasswordKey(database.system), field, value),
-    }),
-    ...roleRoutes(),
-    ...userTypeRoutes(),
-    ...productRoutes(),
-    ...settingsRoutes(),
-    ...tenantRoutes(database),
-    ...messageRoutes(),
-    ...messageStreamRoutes(),
-    ...messageTemplateRoutes(),
-    ...noticeRoutes(),
-    ...downloadRoutes(files),
-    ...userImportRoutes(files),
-    ...clientLogRoutes(database),
-    ...agreementRoutes(),
-    ...signatureRoutes(files),
-    ...webauthnRoutes(authDeps),
-    ...userProfileRoutes(authDeps, files),
-    ...formRoutes(files),
-    ...workforceRoutes(),
-    ...focusSettingRoutes(),
-  ];
+  const deps: ModuleDeps = {
+    env,
+    database,
+    jobs,
+    files,
+    sms,
+    log: app.log,
+    ...(opts.captcha ? { captcha: opts.captcha } : {}),
+  };
+
+  for (const m of MODULES) {
+    for (const j of m.jobs?.(deps) ?? []) jobs.register(j.queue, j.handler, j.options);
+  }
+  const routes: RouteDef[] = MODULES.flatMap((m) => m.routes?.(deps) ?? []);
+  const gates = MODULES.filter((m) => m.requestGate);
+  if (gates.length !== 1) throw new Error(`one module must provide the request gate, ${gates.length} do`);
   registerRoutes(app, routes, {
     services: { env, database },
-    gate: createRequestGate(database),
+    gate: gates[0]!.requestGate!(deps),
     signatureRequired: env.SIGNATURE_REQUIRED,
   });
-
-  registerMessageStream(app, database);
+  for (const m of MODULES) m.server?.(app, deps);
 
   const openapi = buildOpenApi(routes, APP_VERSION);
   app.get('/openapi.json', { config: { access: PUBLIC } }, async () => openapi);
@@ -222,28 +164,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   if (env.WEB_DIST) registerStaticWeb(app, env.WEB_DIST);
 
-  const purge = setInterval(() => {
-    purgeExpired(database.system).catch((err: unknown) =>
-      app.log.warn({ err }, 'purge of expired rows failed'),
-    );
-  }, 60_000);
-  purge.unref();
-
-  // Expired task files are deleted by a job; one queued at a time across processes (singleton key).
-  const enqueueExpiry = () =>
-    jobs
-      .enqueue(database.system, TASK_FILES_EXPIRE_QUEUE, {}, { singletonKey: 'expire', maxAttempts: 1 })
-      .catch((err: unknown) => app.log.warn({ err }, 'enqueue of the task file clean-up failed'));
-  const expiry = setInterval(() => void enqueueExpiry(), 3_600_000);
-  expiry.unref();
-
+  const stops: (() => void)[] = [];
   app.addHook('onReady', async () => {
     jobs.start();
-    if (env.JOB_WORKERS > 0) void enqueueExpiry();
+    for (const m of MODULES) {
+      const stop = m.start?.(deps);
+      if (stop) stops.push(stop);
+    }
   });
   app.addHook('onClose', async () => {
-    clearInterval(purge);
-    clearInterval(expiry);
+    for (const stop of stops.splice(0).reverse()) stop();
     await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
     if (ownsDatabase) await database.close();
   });

@@ -9,11 +9,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 import { ensureAppRole } from './app-role';
 import { NamedStatementClient } from './named-statements';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** No schema object: queries name their tables, and nothing uses drizzle's relational queries. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** What queries inside a transaction run on: a drizzle transaction, or a handle bound to one connection. */
 export type Tx = Db;
 
@@ -130,10 +130,7 @@ function pgTenantRunner(pool: pg.Pool, appRole: string): TenantRunner {
       return (client.query as (...a: unknown[]) => unknown)(...args);
     },
   };
-  const bound = drizzlePg(routed as unknown as pg.PoolClient, {
-    schema,
-    casing: 'snake_case',
-  }) as unknown as Db;
+  const bound = drizzlePg(routed as unknown as pg.PoolClient, { casing: 'snake_case' }) as unknown as Db;
   // A nested drizzle transaction would send its own BEGIN/COMMIT on this connection and end ours early.
   const tx = new Proxy(bound, {
     get(target, prop, receiver) {
@@ -174,7 +171,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') process.stderr.write(`database connection lost: ${err.message}\n`);
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
     const client = await pool.connect();
     try {
       // Several processes may start at once: one migrates, the others wait.
@@ -200,7 +197,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
     migrationsFolder: options.migrationsDir,
   });

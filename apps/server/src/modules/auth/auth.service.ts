@@ -30,8 +30,8 @@ import {
 import { isSettingEnabled } from '../settings';
 import { requireActiveTenant } from '../tenants';
 import * as repo from './auth.repository';
-import { decryptPassword, getPasswordKey } from './password-key';
-import type { SmsSender } from './sms-sender';
+import { decryptPassword, getPasswordKey } from '../../core/security/password-key';
+import type { SmsSender } from '../../core/sms/sms-sender';
 
 /** Makes a captcha: the text to expect and the SVG image to show. */
 export type CaptchaGenerator = () => { text: string; svg: string };

@@ -1,4 +1,8 @@
-export * from './downloads.table';
+import { moduleRegistry, type ModuleManifest } from '../../core/module';
+import { exportJobs, exportRoutes } from './downloads.exports';
+import { downloadRoutes } from './downloads.routes';
+import { TASK_FILES_EXPIRE_QUEUE, createTaskFilesExpireJob } from './downloads.service';
+
 export {
   createDownloadTask,
   completeDownloadTask,
@@ -12,4 +16,43 @@ export {
   createTaskFilesExpireJob,
 } from './downloads.service';
 export { addTaskProgress, findTask, updateActiveTask, type TaskRow } from './downloads.repository';
-export { downloadRoutes } from './downloads.routes';
+
+/**
+ * Background file tasks (imports and exports) and the download list. Serves every module's declared
+ * exports (manifest `exports`): their endpoints and jobs.
+ */
+export const downloadsModule: ModuleManifest = {
+  name: 'downloads',
+  layer: 'platform',
+  routes: (deps) => [...downloadRoutes(deps.files), ...exportRoutes(deps, moduleRegistry().exports)],
+  jobs: (deps) => [
+    { queue: TASK_FILES_EXPIRE_QUEUE, handler: createTaskFilesExpireJob(deps) },
+    ...exportJobs(deps, moduleRegistry().exports),
+  ],
+  messageEvents: ['EXPORT_FINISHED'],
+  catalog: {
+    menus: [
+      {
+        product: 'SYSTEM',
+        order: 150,
+        code: 'sys_files',
+        name: '文件列表',
+        nameEn: 'Files',
+        path: '/downloadFile/fileList',
+      },
+    ],
+    // Anyone who can export must be able to fetch the file.
+    grants: [{ roles: '*', grants: ['menu:sys_files'] }],
+  },
+  start({ database, jobs, env, log }) {
+    // Expired task files are deleted by a job; one queued at a time across processes (singleton key).
+    const enqueueExpiry = () =>
+      jobs
+        .enqueue(database.system, TASK_FILES_EXPIRE_QUEUE, {}, { singletonKey: 'expire', maxAttempts: 1 })
+        .catch((err: unknown) => log.warn({ err }, 'enqueue of the task file clean-up failed'));
+    const expiry = setInterval(() => void enqueueExpiry(), 3_600_000);
+    expiry.unref();
+    if (env.JOB_WORKERS > 0) void enqueueExpiry();
+    return () => clearInterval(expiry);
+  },
+};

@@ -1,9 +1,8 @@
-import { REPEAT_STATUS, type FormPurpose, type RepeatVisit } from '@psy/contracts';
+import { REPEAT_STATUS, WORKFORCE_ROLE_CODES, type FormPurpose, type RepeatVisit } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope } from '../identity';
-import { isWorkforceMember } from '../workforce';
 import { canEditForms, canReadAllAnswers, roleCodesOf } from './forms.policy';
 import { countRecordsAbout, findForm, findUserDept, userExists } from './forms.repository';
 
@@ -21,7 +20,7 @@ export const VISIT_RECORD_PURPOSES = [
  */
 async function mayReadVisitRecords(scope: TenantScope, p: Principal): Promise<boolean> {
   if (canReadAllAnswers(p) || canEditForms(p)) return true;
-  if (isWorkforceMember(roleCodesOf(p))) return true;
+  if (roleCodesOf(p).some((code) => (WORKFORCE_ROLE_CODES as readonly string[]).includes(code))) return true;
   for (const perm of await findMyFormPermissions(scope, p)) {
     if (!perm.view) continue;
     const f = await findForm(scope, perm.formId);

@@ -13,7 +13,6 @@ import {
   deptRegionEndpoint,
   deptTreeByIdEndpoint,
   desensitizationGetUserEndpoint,
-  exportUsersEndpoint,
   getUserEndpoint,
   getUserPhoneEndpoint,
   updateDeptEndpoint,
@@ -27,7 +26,6 @@ import type { Database } from '../../core/db/database';
 import { AUTHENTICATED, PUBLIC, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import * as depts from './depts.service';
-import { startUserExport } from './users.export';
 import * as users from './users.service';
 
 export interface UserAdminRouteDeps extends users.UserAdminDeps {
@@ -112,12 +110,6 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
       outsideTransaction: { before: () => deps.preparePasswordKey() },
       handler: async ({ scope, principal, lang, body }) =>
         users.adminResetPassword(deps, scope, principal, lang, body),
-    }),
-    defineRoute({
-      endpoint: exportUsersEndpoint,
-      access: permission('admin_userInfo_export'),
-      handler: async ({ scope, principal, lang, body, req }) =>
-        startUserExport(scope, principal, req.server.jobs, lang, body),
     }),
     defineRoute({
       // Both keys: sys_user by the access rule, admin_userInfo_sensitive checked by the service.

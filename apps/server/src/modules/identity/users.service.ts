@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { sendMessageByEvent } from '../messages';
 import type { z } from 'zod';
 import {
   checkNewPassword,
@@ -23,9 +22,11 @@ import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
+import { emit } from '../../core/events';
 import { hashPassword } from '../../core/security/password';
 import { getDict } from '../settings';
 import { findDeptAncestors, findDeptSubtreeIds, findDept } from './depts.repository';
+import { userAccessWithdrawn, userPasswordReset } from './identity.events';
 import {
   canSeeSensitive,
   deptScopeOf,
@@ -54,10 +55,11 @@ import {
   type UserWrite,
 } from './users.repository';
 
-/** What user administration needs from other modules (passed in by app.ts: no import cycle with auth). */
+/**
+ * The password key of user administration (core/security): sessions end through `userAccessWithdrawn`,
+ * which the sign-in module acts on.
+ */
 export interface UserAdminDeps {
-  /** Ends every session of a user (auth module). */
-  revokeUserTokens(scope: TenantScope, userId: number, reason: string): Promise<unknown>;
   /** Loads the password key outside the transaction (its first read needs the system context). */
   preparePasswordKey(): Promise<void>;
   /** Decrypts a password encrypted with GET /auth/publicKey; a bad value is a 400 naming `field`. */
@@ -416,7 +418,7 @@ export async function editUser(
     const roleIds = await requireGrantableRoles(scope, ds, body.roleIds);
     await replaceUserRoles(scope, user.id, roleIds);
     const removed = user.roles.some((r) => !roleIds.includes(r.roleId));
-    if (removed) await deps.revokeUserTokens(scope, user.id, 'roles_changed');
+    if (removed) await emit(scope, userAccessWithdrawn, { userId: user.id, reason: 'roles_changed' });
   }
   return toDetailOut(scope, (await findUserFull(scope, user.id))!, true, false);
 }
@@ -473,7 +475,7 @@ export async function deleteUsers(
 ) {
   const targets = await requireBatchTargets(scope, p, ids, 'delete');
   const deleted = await softDeleteUsers(scope, targets);
-  for (const id of targets) await deps.revokeUserTokens(scope, id, 'user_deleted');
+  for (const id of targets) await emit(scope, userAccessWithdrawn, { userId: id, reason: 'user_deleted' });
   return deleted;
 }
 
@@ -487,7 +489,9 @@ export async function auditUsers(
 ) {
   const targets = await requireBatchTargets(scope, p, ids, status === 'locked' ? 'disable' : 'approve');
   const updated = await setUsersStatus(scope, targets, status);
-  if (status === 'locked') for (const id of targets) await deps.revokeUserTokens(scope, id, 'user_disabled');
+  if (status === 'locked') {
+    for (const id of targets) await emit(scope, userAccessWithdrawn, { userId: id, reason: 'user_disabled' });
+  }
   return { updated };
 }
 
@@ -528,13 +532,9 @@ export async function adminResetPassword(
     mustChangePassword: true,
     passwordChangedAt: new Date(),
   });
-  await deps.revokeUserTokens(scope, user.id, 'password_reset');
+  await emit(scope, userAccessWithdrawn, { userId: user.id, reason: 'password_reset' });
   // The user learns of it in their inbox (message manager event; nothing when the school turned it off).
-  await sendMessageByEvent(scope, {
-    event: 'USER_PASSWORD_RESET',
-    userIds: [user.id],
-    params: { realName: user.realName, operator: p.realName },
-  });
+  await emit(scope, userPasswordReset, { userId: user.id, realName: user.realName, operator: p.realName });
   return true as const;
 }
 

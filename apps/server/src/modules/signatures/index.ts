@@ -1,2 +1,22 @@
-export * from './signatures.table';
-export { signatureRoutes } from './signatures.routes';
+import { pageCode } from '../../core/catalog';
+import type { ModuleManifest } from '../../core/module';
+import { signatureRoutes } from './signatures.routes';
+
+/** Stored signatures (docs/signatures-and-fingerprint.md). */
+export const signaturesModule: ModuleManifest = {
+  name: 'signatures',
+  layer: 'platform',
+  routes: ({ files }) => signatureRoutes(files),
+  catalog: {
+    pages: [
+      {
+        product: 'SYSTEM',
+        order: 240,
+        path: '/signature',
+        name: '手写签名',
+        nameEn: 'Handwritten signature',
+      },
+    ],
+    grants: [{ roles: '*', grants: [`menu:${pageCode('/signature')}`] }],
+  },
+};

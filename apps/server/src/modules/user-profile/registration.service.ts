@@ -14,14 +14,8 @@ import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { hashPassword } from '../../core/security/password';
 import type { FileStorage } from '../../core/storage/file-storage';
-import {
-  checkCaptcha,
-  decryptPassword,
-  enforceLoginIpLimit,
-  getPasswordKey,
-  type AuthDeps,
-  type ClientInfo,
-} from '../auth';
+import { decryptPassword, getPasswordKey } from '../../core/security/password-key';
+import { checkCaptcha, enforceLoginIpLimit, type AuthDeps, type ClientInfo } from '../auth';
 import { getDeptTree } from '../identity';
 import { requireActiveTenant } from '../tenants';
 import * as repo from './user-profile.repository';

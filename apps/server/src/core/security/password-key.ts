@@ -6,9 +6,9 @@ import {
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
-import type { SystemScope } from '../../core/db/database';
-import { badRequest } from '../../core/http/app-error';
-import { findServerKey, insertServerKeyOnce } from './auth.repository';
+import type { SystemScope } from '../db/database';
+import { badRequest } from '../http/app-error';
+import { findServerKey, insertServerKeyOnce } from './server-key.repository';
 
 const PURPOSE = 'password-encryption';
 
