@@ -1,7 +1,10 @@
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
-import { sysUser } from '../identity/identity.table';
+import { usersView } from '../identity';
 import type { TenantScope } from '../../core/db/database';
 import { clientLog } from './client-logs.table';
+
+/** Identity's users as it lets other modules read them (modules/identity/identity.views.ts). */
+const users = usersView('sys_user');
 
 export interface NewClientLog {
   userId: number;
@@ -49,8 +52,8 @@ export async function findClientLogPage(
     .select({
       id: clientLog.id,
       userId: clientLog.userId,
-      username: sysUser.username,
-      realName: sysUser.realName,
+      username: users.username,
+      realName: users.realName,
       type: clientLog.type,
       url: clientLog.url,
       message: clientLog.message,
@@ -60,7 +63,7 @@ export async function findClientLogPage(
       createTime: clientLog.createTime,
     })
     .from(clientLog)
-    .leftJoin(sysUser, and(eq(sysUser.tenantId, clientLog.tenantId), eq(sysUser.id, clientLog.userId)))
+    .leftJoin(users, and(eq(users.tenantId, clientLog.tenantId), eq(users.id, clientLog.userId)))
     .where(where)
     .orderBy(desc(clientLog.createTime), desc(clientLog.id))
     .limit(page.limit)

@@ -19,6 +19,8 @@ export {
 export { roleGrants, type RoleGrants, type PrincipalData } from './identity.repository';
 export { buildPrincipal, permissionsOfUsableRoles, isRoleUsable } from './identity.policy';
 export { getDeptTree } from './identity.service';
+// Read views for other modules' joins (their queries never name identity's tables).
+export { deptsView, rolesView, userRolesView, userTypesView, usersView } from './identity.views';
 export { userAccessWithdrawn, userPasswordReset } from './identity.events';
 export { recordPersonalDataRead, recordPersonalDataReads } from './users.service';
 // The form engine (modules/forms) applies role form permissions and the personal-data rule to answers.
@@ -34,7 +36,35 @@ export { USER_EXPORT_QUEUE, type UserExportPayload } from './users.export';
 export { isTenantWideAdminRole } from './identity.policy';
 export { generateInitialPassword } from './users.service';
 export { findRolesWithPermissions, userTypeExists } from './users.repository';
+export {
+  findRoleNames,
+  findTakenAccounts,
+  findTakenNumbers,
+  findUsersByAccount,
+  insertUserRoles,
+  insertUsers,
+  updateUsers,
+  type BulkUser,
+  type ExistingUser,
+} from './users.bulk.repository';
 export { findDept, findDeptSubtreeIds } from './depts.repository';
+// The user's own profile (modules/user-profile): other information, registration, avatar.
+export {
+  deptIsLive,
+  findDictFields,
+  findTakenAccount,
+  findUserDeptId,
+  insertRegisteredUser,
+  listRegistrableUserTypes,
+  liveUserExists,
+  lockUser,
+  updateAvatar,
+  updateDictFields,
+  type DictFields,
+} from './profile.repository';
+// Notice audiences (modules/notices): a department's ancestry, which ids are departments and roles.
+export { findDeptAncestry, findExistingDeptIds } from './depts.repository';
+export { findExistingRoleIds } from './roles.repository';
 
 const SYSTEM = 'SYSTEM' as const;
 

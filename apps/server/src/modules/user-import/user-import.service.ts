@@ -28,10 +28,17 @@ import {
 import {
   deptScopeOf,
   findDept,
+  findRoleNames,
   findRolesWithPermissions,
+  findTakenAccounts,
+  findTakenNumbers,
+  findUsersByAccount,
   generateInitialPassword,
+  insertUserRoles,
+  insertUsers,
   isDeptInScope,
   isTenantWideAdminRole,
+  updateUsers,
   userTypeExists,
 } from '../identity';
 import { sendMessageByEvent } from '../messages';
@@ -40,15 +47,8 @@ import {
   claimChunk,
   findDoneChunks,
   findImportErrors,
-  findRoleNames,
-  findTakenAccounts,
-  findTakenNumbers,
-  findUsersByAccount,
   insertImportErrors,
   preferCustomPlans,
-  insertUserRoles,
-  insertUsers,
-  updateUsers,
   type ErrorRow,
 } from './user-import.repository';
 import { headerKey, readUserSheet, SheetError, spreadsheetKindOf } from './user-import.sheet';
