@@ -72,5 +72,6 @@ export function useOptionLists(columns: readonly FormColumn[], answer: AnswerMap
     }
     return { states, options: listOptions(states) };
     // The lists and results are new arrays each render; what they hold is in these two keys.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, stamp]);
 }
