@@ -16,7 +16,7 @@ export function readModuleLayers(dir = MODULES_DIR) {
     .map((d) => {
       const index = path.join(dir, d.name, 'index.ts');
       const text = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : '';
-      const m = /\blayer:\s*'(platform|business)'/.exec(text);
+      const m = /\blayer:\s*['"](platform|business)['"]/.exec(text);
       return { name: d.name, layer: m ? m[1] : null };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
