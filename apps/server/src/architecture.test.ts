@@ -124,6 +124,13 @@ describe('module layers (docs/modules.md)', () => {
     expect(breaches).toEqual([]);
   });
 
+  it("a module's index.ts exports no table (other modules would reach the tables through it)", () => {
+    const breaches = SOURCE.filter((f) => isIndex(f.rel)).flatMap((f) =>
+      f.imports.filter((i) => isTable(i.rel)).map((i) => `${f.rel} -> ${i.rel}`),
+    );
+    expect(breaches).toEqual([]);
+  });
+
   it("a table file uses another module's table only to name a foreign-key target", () => {
     const misuse: string[] = [];
     for (const f of SOURCE.filter((x) => isTable(x.rel) && moduleOf(x.rel))) {
