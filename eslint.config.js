@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
@@ -46,6 +47,45 @@ const serverLayerZones = [
       }))
     : []),
 ];
+
+/**
+ * The web app's layers (docs/modules.md "The web side"): shared <- features <- app. A feature reaches
+ * another feature only through its `index.ts`; features and shared never import `app/`; shared never
+ * imports a feature. Imports are relative, so each depth of a feature's folders has its own pattern for
+ * "a file inside another feature" (`../../users/api/users` from `features/roles/components/`).
+ */
+const APP_IMPORT = String.raw`^(\.\./)+app(/|$)`;
+const APP_MESSAGE = 'Features and shared code do not import app/: the app composes them (docs/modules.md).';
+/** From `depth` folders below `features/<name>/`: a file inside another feature. */
+const crossFeatureImport = (depth) => String.raw`^(\.\./){${depth + 1}}[a-z0-9-]+/.+`;
+const CROSS_FEATURE_MESSAGE =
+  "Another feature is reached through its index.ts (import '../../<feature>'), never its files.";
+const SHARED_TO_FEATURE = String.raw`^(\.\./)+features(/|$)`;
+const SHARED_MESSAGE = 'Shared code imports no feature: what two features share lives in shared/.';
+/** The same rule for a lazy `import('...')`, which is not an import declaration. */
+const lazyImport = (regex, message) => ({
+  selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
+  message,
+});
+const webFeatureLayers = (depth) => ({
+  files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: APP_IMPORT, message: APP_MESSAGE },
+          { regex: crossFeatureImport(depth), message: CROSS_FEATURE_MESSAGE },
+        ],
+      },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      lazyImport(APP_IMPORT, APP_MESSAGE),
+      lazyImport(crossFeatureImport(depth), CROSS_FEATURE_MESSAGE),
+    ],
+  },
+});
 
 export default tseslint.config(
   {
@@ -128,6 +168,44 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  ...[0, 1, 2, 3].map(webFeatureLayers),
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: APP_IMPORT, message: APP_MESSAGE },
+            { regex: SHARED_TO_FEATURE, message: SHARED_MESSAGE },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        lazyImport(APP_IMPORT, APP_MESSAGE),
+        lazyImport(SHARED_TO_FEATURE, SHARED_MESSAGE),
+      ],
+    },
+  },
+  {
+    // The rules of hooks, and the React Compiler's checks of what a component may do while rendering.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // A missing dependency is a stale value: it fails the build like the rules of hooks.
+      'react-hooks/exhaustive-deps': 'error',
+      // Three of the compiler's checks judge code written for the React Compiler, which this app does not
+      // use: reading a ref while rendering (the layout's kept-alive tabs, the editors' selection), state
+      // set in an effect from a prop (the form renderer's answers) and a component picked from a static
+      // table while rendering (the page registry). They flag 30 such places, none a bug without the
+      // compiler; turning one on means rewriting those places first.
+      'react-hooks/refs': 'off',
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/static-components': 'off',
     },
   },
 );

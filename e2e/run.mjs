@@ -21,6 +21,9 @@
  *   E2E_BASE_URL=http://...   run against a server that is already running (no build, no start)
  *   E2E_DATABASE_URL=postgres://...  with E2E_BASE_URL: that server's database, as its owner, for `db`
  *   E2E_ONLY=text             run only journeys whose name contains the text
+ *   E2E_SHARDS=N              run the journeys N at a time (default 1), each shard with a database and a
+ *                             server of its own so that journeys never share data; a shard takes the next
+ *                             journey in file order when it is free. `npm test` uses 2.
  *   E2E_HEADED=1              show the browser
  *   CHROMIUM_PATH=/path       browser executable (default /usr/bin/chromium)
  */
@@ -41,7 +44,9 @@ const JOURNEYS = path.join(E2E_DIR, 'journeys');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const HEALTH_TIMEOUT_MS = 120_000;
-const JOURNEY_TIMEOUT_MS = 120_000;
+// A guard against a hung journey, not a speed check: on a busy shared machine the longest journey (32 s
+// alone) has taken 125 s.
+const JOURNEY_TIMEOUT_MS = 300_000;
 const ACTION_TIMEOUT_MS = 15_000;
 
 /** @param {string} line */
@@ -148,12 +153,13 @@ async function startDatabase() {
 /**
  * Starts the built server; resolves once GET /health answers 200.
  * @param {string | undefined} databaseUrl PostgreSQL (the server runs its migrations there), else PGlite
+ * @param {string} [logName] file in e2e/artifacts/ for the server's output
  * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
  */
-async function startServer(databaseUrl) {
+async function startServer(databaseUrl, logName = 'server.log') {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-e2e-'));
-  const logFile = path.join(ARTIFACTS, 'server.log');
+  const logFile = path.join(ARTIFACTS, logName);
   const logStream = fs.createWriteStream(logFile);
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
@@ -340,6 +346,43 @@ function finish(results) {
   return failed === 0 && results.length > 0 ? 0 : 1;
 }
 
+/**
+ * @typedef {{ label: string, baseUrl: string, db: Db, database?: Database, stopServer: () => Promise<void> }} Shard
+ */
+
+/** @returns {number} */
+function shardsWanted() {
+  const wanted = Number(process.env.E2E_SHARDS ?? '1');
+  if (!Number.isInteger(wanted) || wanted < 1)
+    throw new Error(`E2E_SHARDS=${process.env.E2E_SHARDS}: expected 1 or more`);
+  return wanted;
+}
+
+/**
+ * Starts a database and a server on it for one shard and adds it to `shards` (so a later failure stops it).
+ * @param {string} label '' for a single shard, else its number
+ * @param {Shard[]} shards
+ */
+async function startShard(label, shards) {
+  const prefix = label ? `shard ${label}: ` : '';
+  /** @type {Shard} */
+  const shard = { label, baseUrl: '', db: unavailableDb('not started'), stopServer: async () => {} };
+  shards.push(shard);
+  try {
+    shard.database = await startDatabase();
+  } catch (error) {
+    throw new Error(`PostgreSQL could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  log(`${prefix}database: ${shard.database.note}`);
+  const server = await startServer(shard.database.url, label ? `server-${label}.log` : 'server.log');
+  shard.baseUrl = server.baseUrl;
+  shard.stopServer = server.stop;
+  log(`${prefix}server ready at ${shard.baseUrl}`);
+  shard.db = shard.database.url
+    ? connectDb(shard.database.url)
+    : unavailableDb(`the server runs on PGlite (${shard.database.note}): no database handle`);
+}
+
 async function main() {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   // Never leave a previous run's verdict behind if this one breaks.
@@ -356,24 +399,35 @@ async function main() {
     return finish(journeys.map(() => ({ error: new Error(reason) })));
   };
 
-  let baseUrl = process.env.E2E_BASE_URL?.replace(/\/$/, '');
-  /** @type {Db} */
-  let db = unavailableDb('E2E_BASE_URL is set without E2E_DATABASE_URL: no database handle');
-  /** @type {Database | undefined} */
-  let database;
-  let stopServer = async () => {};
+  const externalUrl = process.env.E2E_BASE_URL?.replace(/\/$/, '');
+  const shardCount = externalUrl ? 1 : Math.min(journeys.length, shardsWanted());
+  /** @type {Shard[]} */
+  const shards = [];
   let stopped = false;
-  // Journeys' connections first, then the server (it drains), then its database.
+  // Per shard: journeys' connections first, then the server (it drains), then its database.
   const stopAll = async () => {
     if (stopped) return;
     stopped = true;
-    await db.close().catch(() => undefined);
-    await stopServer().catch(() => undefined);
-    database?.stop();
+    await Promise.all(
+      shards.map(async (shard) => {
+        await shard.db.close().catch(() => undefined);
+        await shard.stopServer().catch(() => undefined);
+        shard.database?.stop();
+      }),
+    );
   };
   activeStop = stopAll;
 
-  if (!baseUrl) {
+  if (externalUrl) {
+    shards.push({
+      label: '',
+      baseUrl: externalUrl,
+      db: process.env.E2E_DATABASE_URL
+        ? connectDb(process.env.E2E_DATABASE_URL)
+        : unavailableDb('E2E_BASE_URL is set without E2E_DATABASE_URL: no database handle'),
+      stopServer: async () => {},
+    });
+  } else {
     if (needsBuild()) {
       log('building (npm run build) ...');
       if ((await runCommand('npm', ['run', 'build'])) !== 0) return failAll('npm run build failed');
@@ -388,30 +442,19 @@ async function main() {
         `${path.relative(ROOT, WEB_DIST)}/index.html does not exist: the web build produced nothing`,
       );
     }
-    try {
-      database = await startDatabase();
-    } catch (error) {
+    // The shards start together: database, migrations and demo seed are mostly waiting on each other.
+    const started = await Promise.allSettled(
+      Array.from({ length: shardCount }, (_, i) => startShard(shardCount > 1 ? `${i + 1}` : '', shards)),
+    );
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) {
       await stopAll();
-      return failAll(`PostgreSQL could not start: ${error instanceof Error ? error.message : String(error)}`);
+      return failAll(failure.reason instanceof Error ? failure.reason.message : String(failure.reason));
     }
-    log(`database: ${database.note}`);
-    try {
-      const server = await startServer(database.url);
-      baseUrl = server.baseUrl;
-      stopServer = server.stop;
-    } catch (error) {
-      await stopAll();
-      return failAll(error instanceof Error ? error.message : String(error));
-    }
-    log(`server ready at ${baseUrl}`);
-    db = database.url
-      ? connectDb(database.url)
-      : unavailableDb(`the server runs on PGlite (${database.note}): no database handle`);
-  } else if (process.env.E2E_DATABASE_URL) {
-    db = connectDb(process.env.E2E_DATABASE_URL);
   }
-  if (!db.available && journeys.some((journey) => journey.needsDb)) {
-    log(`journeys that need the database are skipped: ${db.reason}`);
+  const noDb = shards.find((shard) => !shard.db.available);
+  if (noDb && journeys.some((journey) => journey.needsDb)) {
+    log(`journeys that need the database are skipped: ${noDb.db.reason}`);
   }
 
   /** @type {import('playwright-core').Browser | undefined} */
@@ -432,18 +475,24 @@ async function main() {
         '--disable-sync',
       ],
     });
-    for (const journey of journeys) {
-      const { error, skipped, ms } = await runJourney(browser, journey, baseUrl, db);
-      results.push({ name: journey.name, error, skipped });
-      const time = `${(ms / 1000).toFixed(1)} s`;
-      log(
-        error
-          ? `✗ ${journey.name} (${time})\n    ${error.message}`
-          : skipped
-            ? `- ${journey.name}: skipped, ${skipped}`
-            : `✓ ${journey.name} (${time})`,
-      );
-    }
+    const queue = [...journeys];
+    const openBrowser = browser;
+    await Promise.all(
+      shards.map(async (shard) => {
+        for (let journey = queue.shift(); journey; journey = queue.shift()) {
+          const { error, skipped, ms } = await runJourney(openBrowser, journey, shard.baseUrl, shard.db);
+          results.push({ name: journey.name, error, skipped });
+          const time = `${(ms / 1000).toFixed(1)} s${shard.label ? `, shard ${shard.label}` : ''}`;
+          log(
+            error
+              ? `✗ ${journey.name} (${time})\n    ${error.message}`
+              : skipped
+                ? `- ${journey.name}: skipped, ${skipped}`
+                : `✓ ${journey.name} (${time})`,
+          );
+        }
+      }),
+    );
   } catch (error) {
     await browser?.close().catch(() => undefined);
     await stopAll();

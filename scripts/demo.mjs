@@ -23,6 +23,10 @@ const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     SEED_DEMO: process.env.SEED_DEMO ?? 'true',
     WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
+    // SMS login in the demo reads its codes from the development outbox (this machine only); the
+    // server's banner says so. DEV_SMS_OUTBOX=false turns it off.
+    DEV_SMS_OUTBOX:
+      process.env.DEV_SMS_OUTBOX ?? ((process.env.SMS_ADAPTER ?? 'dev') === 'dev' ? 'true' : 'false'),
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -12,13 +12,14 @@
 //
 // Budgets (exit 1 when broken): the login route at most 200 kB gzipped, every route at most 450 kB (also
 // together with each form widget it loads on demand, ON_DEMAND_PARTS), except
-// the administration pages (declared with `adminPage` in the page registry): at most 600 kB on a first
+// the administration pages (declared with `adminPage` in their feature's manifest): at most 600 kB on a first
 // visit. Their Ant Design tables, tree pickers and forms do not fit in 450 kB on top of the shell; the
 // departure, its figures and the way back are in docs/ARCHITECTURE.md ("Decisions": route sizes).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { readRegisteredPages } from './lib/registered-pages.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOGIN_ROUTE_SRC = 'src/app/routes/login-page.tsx';
@@ -120,18 +121,14 @@ const layoutKey = keyOf((src) => src.endsWith('src/app/layout/app-layout.tsx'));
 const catalogueKey = keyOf((src) => src.endsWith('src/i18n/zh-CN.json'));
 const adminPartKey = keyOf((src) => src.endsWith('src/i18n/parts/admin.zh-CN.json'));
 
-// The menu pages (apps/web/src/app/layout/page-registry.ts) are routes wherever their code lives; those
-// declared with `adminPage` also load the administration part of the catalogue before they render.
-const REGISTRY = path.join(ROOT, 'apps/web/src/app/layout/page-registry.ts');
+// The pages (the shell's and those of the feature manifests listed in apps/web/src/app/features.ts) are
+// routes wherever their code lives; administration pages also load the administration part of the
+// catalogue before they render.
 /** @type {Map<string, 'page' | 'adminPage'>} manifest source path of each registered page -> kind */
 const registeredPages = new Map();
-for (const match of fs
-  .readFileSync(REGISTRY, 'utf8')
-  .matchAll(/\b(page|adminPage)\(\s*\(\) => import\('([^']+)'\)/g)) {
-  const base = path.posix.normalize(path.posix.join('src/app/layout', /** @type {string} */ (match[2])));
-  for (const suffix of ['.tsx', '.ts', '/index.ts', '/index.tsx']) {
-    registeredPages.set(base + suffix, /** @type {'page' | 'adminPage'} */ (match[1]));
-  }
+for (const page of readRegisteredPages(path.join(ROOT, 'apps/web'))) {
+  for (const suffix of ['.tsx', '.ts', '/index.ts', '/index.tsx'])
+    registeredPages.set(page.module + suffix, page.kind);
 }
 /** @param {string | undefined} key */
 const closureOf = (key) => (key ? collect(key, new Set()) : new Set());

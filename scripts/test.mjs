@@ -1,8 +1,10 @@
 // `npm test`: installs what is missing, then runs the whole suite and prints one summary.
-//   1. docs/spec-coverage.md matches the tests' spec citations (scripts/spec-coverage.mjs --check)
-//   2. vitest, all projects, on the embedded database (PGlite)
-//   3. vitest, server project, on a temporary real PostgreSQL 15
-//   4. browser journeys (e2e/run.mjs, Chromium; it builds the app and runs the server on PostgreSQL 15)
+//   1. docs/spec-coverage.md matches the tests' spec citations (scripts/spec-coverage.mjs --check; skipped,
+//      with the reason, in a clone without ../shared/spec/checklist.md)
+//   2. vitest, all projects, on the embedded database (PGlite), on this machine's Node
+//   3. vitest, server project, on a temporary real PostgreSQL 15, on Node 24 (scripts/lib/node24.mjs)
+//   4. browser journeys (e2e/run.mjs, Chromium; it builds the app and runs the journeys in JOURNEY_SHARDS
+//      shards, each with its own server on its own PostgreSQL 15)
 //   5. route sizes of that web build against the budgets (scripts/route-sizes.mjs; counts as one test)
 // The last line is always `N passed, N failed[, N skipped]`; exit code 0 only if every part ran and passed.
 import { spawn } from 'node:child_process';
@@ -11,7 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError, ensureNpmDeps, ensureSystemPackages } from './lib/deps.mjs';
+import { ensureNode24 } from './lib/node24.mjs';
 import { startTempPostgres } from './lib/pg-temp.mjs';
+
+/** Journeys run this many at a time, each shard with a server and database of its own (e2e/run.mjs). */
+const JOURNEY_SHARDS = 2;
+/** Exit code of `spec-coverage.mjs --check` when the spec checklist is absent. */
+const SPEC_COVERAGE_SKIPPED = 3;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -32,6 +40,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+/** @returns {Promise<{ code?: number | null, signal?: string | null, error?: Error }>} */
 function runChild(cmd, args, extraEnv = {}) {
   return new Promise((resolve) => {
     child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...extraEnv } });
@@ -43,12 +52,12 @@ function runChild(cmd, args, extraEnv = {}) {
 const exitText = ({ code, signal, error }) =>
   error ? error.message : signal ? `signal ${signal}` : `code ${code}`;
 
-async function vitestPart(name, args, extraEnv) {
+async function vitestPart(name, args, extraEnv, node = process.execPath) {
   reportDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'psy-test-'));
   const reportFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
   const exit = await runChild(
-    process.execPath,
+    node,
     [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
     extraEnv,
   );
@@ -77,7 +86,8 @@ async function vitestPart(name, args, extraEnv) {
   return part;
 }
 
-async function postgresPart(name) {
+/** The server project on PostgreSQL 15 under Node 24, so the server suite runs on both supported runtimes. */
+async function postgresPart(name, node24) {
   let pg;
   try {
     pg = await startTempPostgres();
@@ -87,7 +97,16 @@ async function postgresPart(name) {
   }
   try {
     console.log(`PostgreSQL 15 at ${pg.url}`);
-    return await vitestPart(name, ['--project', 'server'], { TEST_DATABASE_URL: pg.url });
+    if ('missing' in node24) {
+      console.log(`Node 24: ${node24.missing}; running on this machine's Node ${process.versions.node}`);
+      const part = await vitestPart(name, ['--project', 'server'], { TEST_DATABASE_URL: pg.url });
+      return {
+        ...part,
+        note: [part.note, `on Node ${process.versions.node}: ${node24.missing}`].filter(Boolean).join('; '),
+      };
+    }
+    console.log(`Node ${node24.version} (${node24.path})`);
+    return await vitestPart(name, ['--project', 'server'], { TEST_DATABASE_URL: pg.url }, node24.path);
   } finally {
     pg.stop();
   }
@@ -101,7 +120,9 @@ async function e2ePart() {
     return { failed: 1, note: 'browser journeys missing (e2e/run.mjs not found)' };
   }
   fs.rmSync(resultsFile, { force: true }); // never read a previous run's results
-  const exit = await runChild(process.execPath, [script]);
+  const exit = await runChild(process.execPath, [script], {
+    E2E_SHARDS: env.E2E_SHARDS ?? String(JOURNEY_SHARDS),
+  });
   let results;
   try {
     results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
@@ -128,30 +149,41 @@ async function sizePart() {
     : { passed: 0, failed: 1, note: 'route size budget broken or no web build (see above)' };
 }
 
-/** Checks docs/spec-coverage.md lists exactly what the tests cite. */
+/** Checks docs/spec-coverage.md lists exactly what the tests cite (skipped without the spec checklist). */
 async function docsPart() {
   const exit = await runChild(process.execPath, [path.join(root, 'scripts', 'spec-coverage.mjs'), '--check']);
+  if (exit.code === SPEC_COVERAGE_SKIPPED) {
+    return {
+      passed: 0,
+      failed: 0,
+      skipped: 1,
+      note: 'skipped: no ../shared/spec/checklist.md beside this clone',
+    };
+  }
   return exit.code === 0
     ? { passed: 1, failed: 0 }
     : { passed: 0, failed: 1, note: 'docs/spec-coverage.md out of date' };
 }
 
-const parts = [
-  ['spec coverage doc', docsPart],
-  ['unit (PGlite)', () => vitestPart('unit (PGlite)', [])],
-  ['server (PostgreSQL 15)', () => postgresPart('server (PostgreSQL 15)')],
-  ['browser journeys', e2ePart],
-  ['route sizes', sizePart],
-];
-
+let node24;
 try {
   ensureNpmDeps(root);
   ensureSystemPackages();
+  node24 = ensureNode24(root);
 } catch (err) {
   if (!(err instanceof SetupError)) throw err;
   console.error(`\nnpm test: ${err.message}`);
   process.exit(1);
 }
+
+const serverPartName = `server (PostgreSQL 15, Node ${'missing' in node24 ? process.versions.node.split('.')[0] : node24.version.split('.')[0]})`;
+const parts = [
+  ['spec coverage doc', docsPart],
+  [`unit (PGlite, Node ${process.versions.node.split('.')[0]})`, (name) => vitestPart(name, [])],
+  [serverPartName, (name) => postgresPart(name, node24)],
+  ['browser journeys', e2ePart],
+  ['route sizes', sizePart],
+];
 
 const results = [];
 for (const [name, run] of parts) {
@@ -159,7 +191,7 @@ for (const [name, run] of parts) {
   const started = Date.now();
   let result;
   try {
-    result = await run();
+    result = await run(name);
   } catch (err) {
     console.error(err);
     result = { failed: 1, note: `crashed: ${err.message}` };
@@ -168,7 +200,7 @@ for (const [name, run] of parts) {
 }
 
 const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
-const row = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(24) : String(c).padStart(9))).join('');
+const row = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(32) : String(c).padStart(9))).join('');
 console.log(`\n${row(['part', 'passed', 'failed', 'skipped', 'seconds'])}`);
 for (const r of results) {
   console.log(

@@ -2,14 +2,17 @@
 // event loop). It waits for `run` messages over IPC and answers each with a latency summary.
 // Every request is signed afresh with a unique x-request-id: the server refuses replays.
 import http from 'node:http';
-import { HEADER } from '@psy/contracts';
+import { HEADER, encryptPassword } from '@psy/contracts';
 import { runClosedLoop, type LatencySummary } from './loop';
 import { sha256Hex, signHeaders } from './sign';
 
 export interface LoginItem {
   tenantId: number;
   username: string;
-  /** Password encrypted for the server's key (precomputed: RSA-OAEP is not what is measured). */
+  /**
+   * The password in clear: the client encrypts it for every request, as a browser does (the server
+   * refuses a ciphertext it has seen before, docs/api.md "Password encryption").
+   */
   password: string;
 }
 
@@ -20,7 +23,8 @@ export interface TokenItem {
 }
 
 export type RunSpec =
-  { scenario: 'login'; items: LoginItem[] } | { scenario: 'user-info'; items: TokenItem[] };
+  | { scenario: 'login'; items: LoginItem[]; publicKey: { keyId: string; spki: string } }
+  | { scenario: 'user-info'; items: TokenItem[] };
 
 export type ClientRequest = RunSpec & {
   type: 'run';
@@ -100,7 +104,8 @@ async function run(req: ClientRequest): Promise<ClientResult> {
     const path = '/auth/oauth/token?grant_type=password';
     op = async () => {
       const it = pick(items);
-      const body = new URLSearchParams({ username: it.username, password: it.password }).toString();
+      const password = await encryptPassword(req.publicKey, it.password);
+      const body = new URLSearchParams({ username: it.username, password }).toString();
       const headers = {
         'content-type': 'application/x-www-form-urlencoded',
         [HEADER.tenantId]: String(it.tenantId),

@@ -71,6 +71,8 @@ export type Slot =
   | { from: 'requestId' | 'tokenHash' | 'username' | 'tenantId' | 'tenantIdText' | 'userId' | 'userIdText' }
   /** A random 64-hex value (a fresh token hash) or UUID (a token family). */
   | { from: 'randomHex' | 'randomUuid' }
+  /** A new nonce of an encrypted password (`password:<hex>`), which the server accepts once. */
+  | { from: 'passwordNonce' }
   /** A timestamp at the same distance from "now" as at capture time. */
   | { from: 'time'; offsetMs: number };
 
@@ -118,6 +120,7 @@ export function compileReplay(
     if (v === sample.userId) return { from: 'userId' };
     if (v === String(sample.userId)) return { from: 'userIdText' };
     if (typeof v === 'string' && HEX64.test(v)) return { from: 'randomHex' };
+    if (typeof v === 'string' && /^password:[0-9a-f]{32}$/.test(v)) return { from: 'passwordNonce' };
     if (typeof v === 'string' && UUID.test(v)) return { from: 'randomUuid' };
     if (typeof v === 'string' && ISO_TIME.test(v))
       return { from: 'time', offsetMs: Date.parse(v) - capturedAt };
@@ -136,7 +139,8 @@ export function compileReplay(
       tenantInText,
       slots: s.values.map(slotOf),
       rowCount: s.rowCount,
-      admit: /\binsert\s+into\s+request_nonce\b/i.test(s.text),
+      // The request id's admission (which answers `fresh`), not a password nonce's insert.
+      admit: /\binsert\s+into\s+request_nonce\b/i.test(s.text) && /\bfresh\b/.test(s.text),
       name: named && s.values.length > 0 ? `bench_s${++replayNames}` : undefined,
     };
     if (/^\s*begin\b/i.test(s.text)) {
@@ -179,6 +183,8 @@ function valuesFor(st: ReplayStatement, ctx: RequestContext): unknown[] {
         return randomBytes(32).toString('hex');
       case 'randomUuid':
         return randomUUID();
+      case 'passwordNonce':
+        return `password:${randomBytes(16).toString('hex')}`;
       case 'time':
         return new Date(Date.now() + s.offsetMs).toISOString();
     }

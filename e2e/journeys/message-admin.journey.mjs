@@ -278,7 +278,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       // Close the suggestions first: they are not part of what is searched.
       await typeFilter.press('Escape');
       // The button's name includes its icon's ('search Search').
-      await page.getByRole('button', { name: new RegExp(`${c.search}$`) }).click();
+      await page.getByRole('button', { name: new RegExp(`${en.adminKit.search}$`) }).click();
     });
     assert.equal(filtered.body.code, 0, JSON.stringify(filtered.body));
     assert.ok(

@@ -97,7 +97,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     step = '2 the role in the list';
     await page.getByRole('searchbox', { name: en.roleAdmin.searchPlaceholder }).fill('E2E');
-    await page.getByRole('button', { name: en.roleAdmin.search }).click();
+    await page.getByRole('button', { name: en.adminKit.search }).click();
     const row = page.getByRole('row').filter({ hasText: ROLE_CODE });
     await row.waitFor();
     await expectText(page, en.roleAdmin.ports.h5, { within: row });

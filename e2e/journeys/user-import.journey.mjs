@@ -254,8 +254,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // [spec:S0.2.14] [spec:S0.1.3].
     await dialog.getByRole('button', { name: ui.close, exact: true }).first().click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: en.userAdmin.actions.export }).click();
-    await expectText(page, en.userAdmin.messages.exportStarted);
+    const [exportAnswer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/admin/user/exportUsersBySearch')),
+      page.getByRole('button', { name: en.adminKit.export }).click(),
+    ]);
+    const exportTask = (await exportAnswer.json()).data;
+    await expectText(page, interpolate(en.exports.generating, { fileName: exportTask.fileName }));
     await page.getByTestId('download-button').click();
     await page.waitForURL((url) => url.pathname === '/downloadFile/fileList');
     const dl = en.downloads.list;

@@ -10,7 +10,10 @@ export function ensureNpmDeps(root) {
   const lock = path.join(root, 'package-lock.json');
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   if (fs.existsSync(installed) && fs.statSync(lock).mtimeMs <= fs.statSync(installed).mtimeMs) return;
-  console.log('npm dependencies missing or older than package-lock.json: running npm ci');
+  const where = path.relative(process.cwd(), root);
+  console.log(
+    `npm dependencies${where ? ` of ${where}` : ''} missing or older than package-lock.json: running npm ci`,
+  );
   const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new SetupError(`npm ci failed (${r.error?.message ?? `exit code ${r.status}`})`);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,16 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enforceAccessRules } from './core/http/access-rules';
 import { loadEnv } from './env';
+import { HEADER, signRequest, UNSIGNED_PAYLOAD } from '@psy/contracts';
+import { DEFAULT_BODY_LIMIT } from './app';
 import { createTestContext, type TestContext } from './test/harness';
+import {
+  bodyLimitOf,
+  malformedMultipartCases,
+  multipartRoutes,
+  oversizedMultipartCase,
+  type MultipartCase,
+} from './test/multipart-fuzz';
 
 let t: TestContext;
 let webDir: string;
@@ -170,6 +180,168 @@ describe('bad input never causes a 500', () => {
       }
     }
   });
+
+  /** Sends a multipart body as it is, signed with the token (UNSIGNED_PAYLOAD) or not signed at all. */
+  const sendMultipart = async (method: string, url: string, c: MultipartCase, token: string | null) => {
+    const headers: Record<string, string> = { 'content-type': c.contentType };
+    if (token) {
+      headers[HEADER.authorization] = `Bearer ${token}`;
+      headers[HEADER.tenantId] = String(t.alpha.tenantId);
+      Object.assign(
+        headers,
+        await signRequest({ method, pathWithQuery: url, body: UNSIGNED_PAYLOAD, accessToken: token }),
+      );
+    }
+    return t.app.app.inject({ method: method as 'POST', url, payload: c.body, headers });
+  };
+  const expectEnvelope4xx = (res: { statusCode: number; body: string; json(): unknown }, what: string) => {
+    expect(res.statusCode, `${what} -> ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, `${what} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    expect(Object.keys(res.json() as object).sort(), what).toEqual(['code', 'data', 'msg']);
+  };
+
+  /**
+   * Errors thrown out of the process while `run` runs: an 'error' event nobody listens to. On a real
+   * server it ends the process; here the test fails on it.
+   */
+  const uncaughtDuring = async (run: () => Promise<void>) => {
+    const thrown: unknown[] = [];
+    const record = (err: unknown) => void thrown.push(err);
+    process.on('uncaughtException', record);
+    try {
+      await run();
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    return thrown.map(String);
+  };
+
+  it('answers truncated, oversized and malformed multipart bodies with a 4xx on every upload route and an unknown path, signed and not', async () => {
+    const token = await t.tokenFor('admin');
+    const uploads = multipartRoutes(t.app.routes);
+    expect(uploads.map((r) => r.endpoint.path)).toContain('/admin/user/importUsers');
+    const targets: { method: string; url: string; limit: number }[] = [
+      ...uploads.map((r) => ({
+        method: r.endpoint.method,
+        url: r.endpoint.path,
+        limit: bodyLimitOf(r, DEFAULT_BODY_LIMIT),
+      })),
+      { method: 'POST', url: '/nonexistent', limit: DEFAULT_BODY_LIMIT },
+      { method: 'PUT', url: '/admin/nothing/here', limit: DEFAULT_BODY_LIMIT },
+    ];
+    const thrown = await uncaughtDuring(async () => {
+      for (const target of targets) {
+        for (const c of [...malformedMultipartCases(), oversizedMultipartCase(target.limit)]) {
+          for (const signedBy of [token, null]) {
+            const what = `${target.method} ${target.url} ${c.name} ${signedBy ? 'signed' : 'unsigned'}`;
+            expectEnvelope4xx(await sendMultipart(target.method, target.url, c, signedBy), what);
+          }
+        }
+        const tooLarge = await sendMultipart(
+          target.method,
+          target.url,
+          oversizedMultipartCase(target.limit),
+          token,
+        );
+        expect(tooLarge.statusCode, `${target.url} over its body limit`).toBe(413);
+      }
+    });
+    expect(thrown).toEqual([]);
+    expect((await t.get('/health', { tenantId: null })).status).toBe(200);
+  });
+
+  it('answers a multipart body cut short with a 4xx on every route that takes a body', async () => {
+    const token = await t.tokenFor('admin');
+    const [cutShort] = malformedMultipartCases();
+    const thrown = await uncaughtDuring(async () => {
+      for (const route of t.app.routes.filter((r) => r.endpoint.method !== 'GET')) {
+        const url = route.endpoint.path.replace(/:([A-Za-z_]+)/g, '1');
+        expectEnvelope4xx(
+          await sendMultipart(route.endpoint.method, url, cutShort!, token),
+          `${route.endpoint.method} ${url}`,
+        );
+      }
+    });
+    expect(thrown).toEqual([]);
+  });
+
+  it('answers hostile images with a 4xx on every upload route (each sets its own body limit)', async () => {
+    const { default: sharp } = await import('sharp');
+    const token = await t.tokenFor('admin');
+    const uploads = t.app.routes.filter(
+      (r) => r.bodyLimit !== undefined && r.endpoint.bodyType !== 'multipart',
+    );
+    expect(uploads.map((r) => r.endpoint.path)).toEqual(
+      expect.arrayContaining([
+        '/admin/team/editSign',
+        '/biz/consult/visitor/sign',
+        '/admin/user/avatar',
+        '/admin/pageSetup/saveOrUpdatePageSetup',
+        '/biz/public/forms/answer/save',
+      ]),
+    );
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const images = [
+      Buffer.alloc(0),
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      Buffer.concat([png, Buffer.from('PK\x03\x04<html>', 'latin1')]),
+      png.subarray(0, 20),
+      bomb,
+      Buffer.from([0, 0, 1, 0, 1, 0]),
+    ];
+    for (const route of uploads) {
+      for (const bytes of images) {
+        for (const type of ['image/png', 'image/jpeg', 'image/svg+xml']) {
+          const value = `data:${type};base64,${bytes.toString('base64')}`;
+          const res =
+            route.endpoint.bodyType === 'text'
+              ? await t.app.app.inject({
+                  method: 'POST',
+                  url: route.endpoint.path,
+                  payload: value,
+                  headers: {
+                    'content-type': 'text/plain',
+                    authorization: `Bearer ${token}`,
+                    'tenant-id': String(t.alpha.tenantId),
+                    ...(await signRequest({
+                      method: 'POST',
+                      pathWithQuery: route.endpoint.path,
+                      body: value,
+                      accessToken: token,
+                    })),
+                  },
+                })
+              : await (async () => {
+                  const r = await t.request(
+                    route.endpoint.method,
+                    route.endpoint.path,
+                    {
+                      sign: value,
+                      browserIcon: value,
+                      navigateLogo: value,
+                      formId: 1,
+                      eventSign: 'fuzz',
+                      answers: { sign_teacher: value, sign_common: value },
+                    },
+                    { token },
+                  );
+                  return { statusCode: r.status, body: r.raw, json: () => r.body };
+                })();
+          const what = `${route.endpoint.path} ${type} ${bytes.length} bytes`;
+          expect(res.statusCode, `${what} -> ${res.body.slice(0, 200)}`).not.toBe(500);
+          if (res.statusCode >= 400) expectEnvelope4xx(res, what);
+        }
+      }
+      // The upload limit per user is not what this test is about.
+      await t.database.system.db.execute(sql`delete from rate_limit`);
+    }
+  }, 120_000);
 
   it('refuses NUL characters in any input string with a 400 naming the field, before the handler runs', async () => {
     const token = await t.tokenFor('admin');

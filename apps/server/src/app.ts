@@ -41,6 +41,9 @@ declare module 'fastify' {
   }
 }
 
+/** Largest request body a route takes unless it sets its own (`RouteDef.bodyLimit`, uploads). */
+export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+
 export function openAppDatabase(env: Env): Promise<Database> {
   return openDatabase({
     url: env.DATABASE_URL,
@@ -69,7 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID_PATTERN.test(h) ? h : randomUUID();
     },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and content types fail before routing; answer them in the API's shape too.
@@ -81,7 +84,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
   });
 
-  const jobs = new JobQueue(database, { concurrency: env.JOB_WORKERS, log: app.log });
+  const jobs = new JobQueue(database, {
+    concurrency: env.JOB_WORKERS,
+    leaseSeconds: env.JOB_LEASE_SECONDS,
+    // PGlite is opened by one process at a time: what is active at start was left by a dead one.
+    soleProcess: database.kind === 'pglite',
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
 
   enforceAccessRules(app);
@@ -140,6 +149,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   for (const m of MODULES) {
     for (const j of m.jobs?.(deps) ?? []) jobs.register(j.queue, j.handler, j.options);
+    // Each occurrence runs once across all processes (core/jobs schedules); a missed one runs once.
+    for (const s of m.schedules ?? []) jobs.schedule(s);
   }
   const routes: RouteDef[] = MODULES.flatMap((m) => m.routes?.(deps) ?? []);
   const gates = MODULES.filter((m) => m.requestGate);

@@ -42,7 +42,14 @@ const envSchema = z.object({
   SMS_ADAPTER: z.enum(['dev', 'http']).default('dev'),
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /**
+   * true: GET /biz/dev/sms/outbox answers the codes the dev adapter recorded, to requests from this
+   * machine only (loopback). Off by default: with the codes anyone could sign in as a phone's owner.
+   */
+  DEV_SMS_OUTBOX: bool,
   JOB_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
+  /** Seconds a job stays claimed without its worker renewing it (renewed every third of it). */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
   TRUST_PROXY: bool,
   /** WebAuthn relying party: the host name the fingerprint credentials are bound to (no scheme, no port). */
@@ -81,6 +88,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // The development adapter exposes codes to anyone: never in production.
     throw new Error(
       'Invalid configuration:\n  SMS_ADAPTER: must be http in production (the dev adapter publishes codes)',
+    );
+  }
+  if (env.DEV_SMS_OUTBOX && env.SMS_ADAPTER !== 'dev') {
+    throw new Error(
+      'Invalid configuration:\n  DEV_SMS_OUTBOX: needs SMS_ADAPTER=dev (only the dev adapter records codes)',
     );
   }
   if (env.SMS_ADAPTER === 'http' && !env.SMS_GATEWAY_URL) {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,7 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as contracts from '@psy/contracts';
+import { HEADER, encryptPassword, signRequest, UNSIGNED_PAYLOAD, type Endpoint } from '@psy/contracts';
 import { onPostgres } from './test/harness';
+import { malformedMultipartCases, oversizedMultipartCase } from './test/multipart-fuzz';
 
 /** The repository root: the process entry runs from there, as `npm run dev` and the docs do. */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -139,6 +143,7 @@ describe(`process entry (server.ts) on ${engine}`, () => {
       LOG_LEVEL: 'info',
       SEED_DEMO: 'true',
       SMS_ADAPTER: 'dev',
+      DEV_SMS_OUTBOX: 'true',
       JOB_WORKERS: '1',
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     });
@@ -167,6 +172,14 @@ describe(`process entry (server.ts) on ${engine}`, () => {
     expect(stdout).toContain('Demo logins');
     expect(stdout).toMatch(new RegExp(`http://localhost:${port}\\b`));
     expect(stdout).toMatch(/^\s+student\s+\S+/m);
+    // The demo says that the SMS outbox is on, and it answers this machine.
+    await waitFor('the SMS outbox note', s, () => s.output().stdout.includes('SMS outbox is on'), 10_000);
+    expect(s.output().stdout).toContain(`http://localhost:${port}/biz/dev/sms/outbox?phone=`);
+    const outboxUrl = '/biz/dev/sms/outbox?phone=13800000000';
+    const outbox = await fetch(`http://127.0.0.1:${port}${outboxUrl}`, {
+      headers: await signRequest({ method: 'GET', pathWithQuery: outboxUrl }),
+    });
+    expect(outbox.status).toBe(200);
 
     s.child.kill('SIGTERM');
     // The server forces exit code 1 after SHUTDOWN_TIMEOUT_MS + 5 s; allow that much and more before giving up.
@@ -192,4 +205,128 @@ describe(`process entry (server.ts) on ${engine}`, () => {
     expect(stderr).toMatch(/^\s*PORT:/m);
     expect(stdout).not.toContain('Demo logins');
   }, 90_000);
+  it('keeps serving after truncated, oversized, malformed and aborted multipart bodies on every upload route and an unknown path, signed and not', async () => {
+    const port = await freePort();
+    const s = spawnServer({
+      ...(await dataEnv()),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SMS_ADAPTER: 'dev',
+      JOB_WORKERS: '0',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const healthy = async () => {
+      try {
+        return (await fetch(`${base}/health`)).status === 200;
+      } catch {
+        return false;
+      }
+    };
+    await waitFor('GET /health to answer 200', s, healthy, 60_000);
+
+    // A signed-in demo administrator, through the same calls the web makes.
+    const signedFetch = async (
+      method: string,
+      url: string,
+      body: string | undefined,
+      extra: Record<string, string>,
+    ) =>
+      fetch(`${base}${url}`, {
+        method,
+        body,
+        headers: { ...extra, ...(await signRequest({ method, pathWithQuery: url, body })) },
+      });
+    const tenant = (await (
+      await signedFetch('GET', '/admin/tenant/detailByCode?code=demo', undefined, {})
+    ).json()) as {
+      data: { id: number };
+    };
+    const tenantHeaders = { [HEADER.tenantId]: String(tenant.data.id) };
+    const key = (await (await signedFetch('GET', '/auth/publicKey', undefined, tenantHeaders)).json()) as {
+      data: { keyId: string; spki: string };
+    };
+    const form = new URLSearchParams({
+      username: 'admin',
+      password: await encryptPassword(key.data, 'Admin@2026'),
+    }).toString();
+    const login = await signedFetch('POST', '/auth/oauth/token?grant_type=password', form, {
+      ...tenantHeaders,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(login.status).toBe(200);
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+
+    /** Sends the bytes as they are; answers the status, or 'reset' when the server closed the connection first. */
+    const send = async (
+      method: string,
+      url: string,
+      contentType: string,
+      body: Buffer,
+      signed: boolean,
+      opts: { declaredLength?: number } = {},
+    ) => {
+      const headers: Record<string, string> = {
+        'content-type': contentType,
+        'content-length': String(opts.declaredLength ?? body.length),
+      };
+      if (signed) {
+        Object.assign(headers, tenantHeaders, { [HEADER.authorization]: `Bearer ${token}` });
+        Object.assign(
+          headers,
+          await signRequest({ method, pathWithQuery: url, body: UNSIGNED_PAYLOAD, accessToken: token }),
+        );
+      }
+      return new Promise<number | 'reset'>((resolve) => {
+        const req = http.request(`${base}${url}`, { method, headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', () => resolve('reset'));
+        });
+        req.on('error', () => resolve('reset'));
+        if (opts.declaredLength !== undefined) {
+          // An upload that stops half-way: the client goes away before the body is complete.
+          req.write(body, () => setTimeout(() => req.destroy(), 50));
+        } else req.end(body);
+      });
+    };
+
+    const uploads = (Object.values(contracts) as unknown[]).filter(
+      (e): e is Endpoint => typeof e === 'object' && e !== null && (e as Endpoint).bodyType === 'multipart',
+    );
+    expect(uploads.map((e) => e.path)).toContain('/admin/user/importUsers');
+    const targets = [
+      ...uploads.map((e) => ({ method: e.method, url: e.path })),
+      { method: 'POST', url: '/nonexistent' },
+    ];
+    // Over every route's body limit (the largest is the import's 20 MB file and its fields).
+    const oversized = oversizedMultipartCase(32 * 1024 * 1024);
+    for (const target of targets) {
+      for (const signed of [true, false]) {
+        const what = `${target.method} ${target.url} ${signed ? 'signed' : 'unsigned'}`;
+        for (const c of malformedMultipartCases()) {
+          const status = await send(target.method, target.url, c.contentType, c.body, signed);
+          expect(status, `${what}: ${c.name}`).not.toBe('reset');
+          expect(status as number, `${what}: ${c.name}`).toBeGreaterThanOrEqual(400);
+          expect(status as number, `${what}: ${c.name}`).toBeLessThan(500);
+        }
+        const big = await send(target.method, target.url, oversized.contentType, oversized.body, signed);
+        expect([413, 'reset'], `${what}: oversized`).toContain(big);
+        const [cutShort] = malformedMultipartCases();
+        await send(target.method, target.url, cutShort!.contentType, cutShort!.body, signed, {
+          declaredLength: 1024 * 1024,
+        });
+        expect(await healthy(), `${what}: the server still answers`).toBe(true);
+      }
+    }
+    expect(s.child.exitCode, s.output().stderr).toBeNull();
+    expect(s.output().stderr).not.toMatch(/Unhandled 'error' event/);
+    // Without DEV_SMS_OUTBOX the development outbox does not exist, even with the dev adapter.
+    const outboxUrl = '/biz/dev/sms/outbox?phone=13800000000';
+    const outbox = await fetch(`${base}${outboxUrl}`, {
+      headers: await signRequest({ method: 'GET', pathWithQuery: outboxUrl }),
+    });
+    expect(outbox.status).toBe(404);
+  }, 180_000);
 });

@@ -14,7 +14,10 @@ async function main() {
     app.log.info({ tenant: demo.tenantCode }, demo.created ? 'demo school created' : 'demo school present');
   await app.listen({ host: env.HOST, port: env.PORT });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
-  if (demo) printDemo(demo, port, Boolean(env.WEB_DIST));
+  if (env.DEV_SMS_OUTBOX) {
+    app.log.warn('DEV_SMS_OUTBOX is on: SMS codes are readable at /biz/dev/sms/outbox from this machine');
+  }
+  if (demo) printDemo(demo, port, Boolean(env.WEB_DIST), env.DEV_SMS_OUTBOX);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -35,7 +38,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, port: number, withWeb: boolean) {
+function printDemo(
+  summary: Awaited<ReturnType<typeof seedDemo>>,
+  port: number,
+  withWeb: boolean,
+  smsOutbox: boolean,
+) {
   const lines = [
     '',
     withWeb
@@ -45,6 +53,13 @@ function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, port: number, 
     '  Demo logins (user name / password):',
     ...summary.logins.map((l) => `    ${l.username.padEnd(16)} ${l.password.padEnd(14)} ${l.role}`),
     '',
+    ...(smsOutbox
+      ? [
+          '  Development SMS outbox is on (DEV_SMS_OUTBOX=true): SMS login codes are readable at',
+          `    http://localhost:${port}/biz/dev/sms/outbox?phone=<phone>   (from this machine only)`,
+          '',
+        ]
+      : []),
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -126,17 +126,19 @@ export interface DeptNode {
   children: DeptNode[];
 }
 
-export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    name: z.string(),
-    label: z.string(),
-    nameRelaTion: z.string(),
-    isChild: z.boolean(),
-    children: z.array(deptNodeSchema),
-  }),
-);
+export const deptNodeSchema: z.ZodType<DeptNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      name: z.string(),
+      label: z.string(),
+      nameRelaTion: z.string(),
+      isChild: z.boolean(),
+      children: z.array(deptNodeSchema),
+    }),
+  )
+  .meta({ id: 'DeptNode' });
 
 /**
  * Query of the department trees. Neither: the whole tree. `parentId`: only the children of that node
@@ -248,25 +250,27 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    menuCode: z.string().nullable(),
-    label: z.string(),
-    path: z.string().nullable(),
-    icon: z.string().nullable(),
-    permission: z.string().nullable(),
-    type: z.number().int().describe('0 menu, 1 button'),
-    sort: z.number().int(),
-    isHidden: z.boolean(),
-    keepAlive: z.boolean(),
-    group: z.string().nullable(),
-    query: z.string().nullable(),
-    meta: z.object({ roles: z.array(z.string()) }),
-    children: z.array(menuNodeSchema),
-  }),
-);
+export const menuNodeSchema: z.ZodType<MenuNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      menuCode: z.string().nullable(),
+      label: z.string(),
+      path: z.string().nullable(),
+      icon: z.string().nullable(),
+      permission: z.string().nullable(),
+      type: z.number().int().describe('0 menu, 1 button'),
+      sort: z.number().int(),
+      isHidden: z.boolean(),
+      keepAlive: z.boolean(),
+      group: z.string().nullable(),
+      query: z.string().nullable(),
+      meta: z.object({ roles: z.array(z.string()) }),
+      children: z.array(menuNodeSchema),
+    }),
+  )
+  .meta({ id: 'MenuNode' });
 
 export const userProductMenuEndpoint = defineEndpoint({
   method: 'GET',

@@ -121,25 +121,27 @@ export interface AdminMenuNode {
   children: AdminMenuNode[];
 }
 
-export const adminMenuNodeSchema: z.ZodType<AdminMenuNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    productId: z.number().int(),
-    menuCode: z.string().nullable(),
-    name: z.string().describe('Chinese name'),
-    nameEn: z.string().nullable().describe('English name'),
-    label: z.string().describe('name in the caller language'),
-    path: z.string().nullable(),
-    permission: z.string().nullable(),
-    type: z.number().int().describe('0 menu, 1 button'),
-    sort: z.number().int(),
-    isHidden: z.boolean(),
-    keepAlive: z.boolean(),
-    hideable: z.boolean(),
-    children: z.array(adminMenuNodeSchema),
-  }),
-);
+export const adminMenuNodeSchema: z.ZodType<AdminMenuNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      productId: z.number().int(),
+      menuCode: z.string().nullable(),
+      name: z.string().describe('Chinese name'),
+      nameEn: z.string().nullable().describe('English name'),
+      label: z.string().describe('name in the caller language'),
+      path: z.string().nullable(),
+      permission: z.string().nullable(),
+      type: z.number().int().describe('0 menu, 1 button'),
+      sort: z.number().int(),
+      isHidden: z.boolean(),
+      keepAlive: z.boolean(),
+      hideable: z.boolean(),
+      children: z.array(adminMenuNodeSchema),
+    }),
+  )
+  .meta({ id: 'AdminMenuNode' });
 
 export const adminMenuTreeEndpoint = defineEndpoint({
   method: 'GET',

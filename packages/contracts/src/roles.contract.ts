@@ -165,19 +165,21 @@ export interface GrantMenuNode {
   children: GrantMenuNode[];
 }
 
-export const grantMenuNodeSchema: z.ZodType<GrantMenuNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    menuCode: z.string().nullable(),
-    label: z.string(),
-    path: z.string().nullable(),
-    permission: z.string().nullable(),
-    type: z.number().int(),
-    isHidden: z.boolean(),
-    children: z.array(grantMenuNodeSchema),
-  }),
-);
+export const grantMenuNodeSchema: z.ZodType<GrantMenuNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      menuCode: z.string().nullable(),
+      label: z.string(),
+      path: z.string().nullable(),
+      permission: z.string().nullable(),
+      type: z.number().int(),
+      isHidden: z.boolean(),
+      children: z.array(grantMenuNodeSchema),
+    }),
+  )
+  .meta({ id: 'GrantMenuNode' });
 
 export const roleMenusSchema = z.object({
   roleId: z.number().int(),

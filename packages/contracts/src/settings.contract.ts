@@ -330,7 +330,8 @@ export const deleteSiteEndpoint = defineEndpoint({
 
 /** Largest uploaded icon or logo, decoded (data URL). */
 export const PAGE_SETUP_IMAGE_MAX_BYTES = 256 * 1024;
-export const PAGE_SETUP_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/x-icon'];
+/** Types a new icon or logo may have; the server re-encodes it (an .ico already stored is kept until replaced). */
+export const PAGE_SETUP_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DATA_URL_PATTERN = /^data:(image\/(?:png|jpeg|gif|webp|x-icon));base64,([A-Za-z0-9+/]+={0,2})$/;
 
 /** Decoded size of a base64 payload. */

@@ -172,5 +172,26 @@ export function parseDataUrl(value: string): { mediaType: string; base64: string
   return m ? { mediaType: m[1]!.toLowerCase(), base64: m[2]! } : null;
 }
 
-/** Length of a data URL accepted for a 20 MB image (base64 grows by 4/3) plus its header. */
-export const SIGNATURE_DATA_URL_MAX = Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4 + 64;
+/**
+ * What the server stores of a signature: a file of up to SIGNATURE_MAX_BYTES may be chosen (spec
+ * S0.9.2), and the web shrinks it into SIGNATURE_IMAGE_BOX before sending it; the server takes at most
+ * SIGNATURE_UPLOAD_MAX_BYTES (the 2 MB the spec's message names) and re-encodes it into the same box.
+ * A drawn signature (760x380 PNG) is tens of kilobytes.
+ */
+export const SIGNATURE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/** Twice the signature dialog's 760x380 canvas. */
+export const SIGNATURE_IMAGE_BOX = { width: 1520, height: 760 } as const;
+/** Length of a data URL of the largest signature the server takes. */
+export const SIGNATURE_UPLOAD_DATA_URL_MAX = Math.ceil(SIGNATURE_UPLOAD_MAX_BYTES / 3) * 4 + 64;
+
+/** The server's refusals of a signature image beyond SIGNATURE_UPLOAD_MESSAGES. */
+export const SIGNATURE_STORE_MESSAGES: Record<'tooLarge' | 'pixels', RuleMessage> = {
+  tooLarge: {
+    'en-US': 'the signature image must be smaller than 2 MB',
+    'zh-CN': '签名图片大小不能超过 2MB',
+  },
+  pixels: {
+    'en-US': 'the signature image is too large: at most 25 million pixels',
+    'zh-CN': '签名图片尺寸过大：最多 2500 万像素',
+  },
+};

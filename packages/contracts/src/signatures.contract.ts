@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, idSchema } from './endpoint';
-import { SIGNATURE_DATA_URL_MAX, SIGNATURE_FIELDS } from './signature-rules';
+import { SIGNATURE_FIELDS, SIGNATURE_UPLOAD_DATA_URL_MAX } from './signature-rules';
 
 /** A stored signature as answered: the image as a data URL, who signed and when (spec S0.4.9). */
 export const storedSignatureSchema = z.object({
@@ -18,7 +18,7 @@ export type StoredSignature = z.infer<typeof storedSignatureSchema>;
 export const saveSignatureBodySchema = z.object({
   sign: z
     .string()
-    .max(SIGNATURE_DATA_URL_MAX, 'the signature image must be smaller than 20 MB')
+    .max(SIGNATURE_UPLOAD_DATA_URL_MAX, 'the signature image must be smaller than 2 MB')
     .describe('data:image/png;base64,... or data:image/jpeg;base64,...; empty means not signed'),
 });
 
@@ -40,7 +40,8 @@ export const getTeamSignEndpoint = defineEndpoint({
 export const editTeamSignEndpoint = defineEndpoint({
   method: 'POST',
   path: '/admin/team/editSign',
-  summary: "Stores the signed-in user's signature (jpg/jpeg/png by content, at most 20 MB)",
+  summary:
+    "Stores the signed-in user's signature (jpg/jpeg/png by content, at most 2 MB, re-encoded within 1520x760)",
   tags: ['signatures'],
   body: saveSignatureBodySchema,
   response: storedSignatureSchema,

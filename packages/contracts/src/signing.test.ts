@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalRequest,
   encryptPassword,
+  parsePasswordPayload,
   PUBLIC_SIGNING_KEY,
   signRequest,
   UNSIGNED_PAYLOAD,
@@ -72,8 +73,35 @@ describe('password encryption [spec:S0.7.1]', () => {
       { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(b64!, 'base64'),
     );
-    expect(plain.toString('utf8')).toBe('Pässword-1!');
+    const payload = parsePasswordPayload(plain.toString('utf8'));
+    expect(payload?.password).toBe('Pässword-1!');
     expect(await encryptPassword({ keyId: 'k1', spki }, 'Pässword-1!')).not.toBe(sent);
+  });
+
+  it('binds the password to the moment: a time and a single-use nonce inside the payload', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const open = async (sent: string) =>
+      parsePasswordPayload(
+        privateDecrypt(
+          { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          Buffer.from(sent.split('.')[1]!, 'base64'),
+        ).toString('utf8'),
+      );
+    const before = Date.now();
+    const a = await open(await encryptPassword({ keyId: 'k1', spki }, 'a.b.c'));
+    const b = await open(await encryptPassword({ keyId: 'k1', spki }, 'a.b.c'));
+    expect(a?.password).toBe('a.b.c');
+    expect(a!.timestamp).toBeGreaterThanOrEqual(before);
+    expect(a!.timestamp).toBeLessThanOrEqual(Date.now());
+    expect(a!.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(b!.nonce).not.toBe(a!.nonce);
+    expect(parsePasswordPayload('Passw0rd!x')).toBeNull();
+    // 20 four-byte characters, the longest a password rule allows, still fit.
+    expect((await open(await encryptPassword({ keyId: 'k1', spki }, '😀'.repeat(20))))?.password).toBe(
+      '😀'.repeat(20),
+    );
+    await expect(encryptPassword({ keyId: 'k1', spki }, 'x'.repeat(200))).rejects.toThrow(/too long/);
   });
 });
 

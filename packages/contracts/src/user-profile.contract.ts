@@ -181,7 +181,20 @@ const documentAnswer = <T extends z.ZodType>(info: T) =>
     updateTime: z.string().nullable(),
   });
 
-export const familyInfoAnswerSchema = documentAnswer(familyInfoSchema);
+/**
+ * Family information as answered: a member's phone is masked (`139****5678`) for a viewer of another
+ * user without `admin_userInfo_sensitive`, the rule of the user's own phone.
+ */
+const familyInfoViewSchema = familyInfoSchema.safeExtend({
+  members: z
+    .array(
+      familyMemberSchema.extend({
+        phone: z.string().optional().describe('masked unless the viewer may see it'),
+      }),
+    )
+    .default([]),
+});
+export const familyInfoAnswerSchema = documentAnswer(familyInfoViewSchema);
 export const customInfoAnswerSchema = z.object({
   userId: z.number().int(),
   info: z.object(
@@ -296,12 +309,14 @@ export const updateMineUserAssessInfoEndpoint = defineEndpoint({
 
 /** Largest avatar image accepted. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The stored avatar fits in this box: it is shown at most 200 px wide, twice that for sharp screens. */
+export const AVATAR_BOX = { width: 512, height: 512 } as const;
 
 export const avatarEndpoint = defineEndpoint({
   method: 'POST',
   path: '/admin/user/avatar',
   summary:
-    "Replaces the signed-in user's avatar; the body is a data URL (text/plain) of a PNG or JPEG up to 2 MB",
+    "Replaces the signed-in user's avatar; the body is a data URL (text/plain) of a PNG or JPEG up to 2 MB (re-encoded within 512x512)",
   tags: ['user-profile'],
   bodyType: 'text',
   body: z

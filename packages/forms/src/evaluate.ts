@@ -9,7 +9,7 @@ import {
   isMaskedValue,
   keepsSignatureRule,
   latestCalendarDay,
-  SIGNATURE_DATA_URL_MAX,
+  SIGNATURE_UPLOAD_DATA_URL_MAX,
   signatureCompanionFields,
   type SignatureField,
 } from '@psy/contracts';
@@ -422,7 +422,7 @@ function checkValue(c: FormColumn, value: AnswerValue, ctx: CheckContext): FormE
     case 'grade':
       return range(GRADE_MIN, GRADE_MAX, true);
     case 'signature':
-      return typeof value === 'string' && value.length <= SIGNATURE_DATA_URL_MAX
+      return typeof value === 'string' && value.length <= SIGNATURE_UPLOAD_DATA_URL_MAX
         ? null
         : formError(f, 'type');
     case 'timeGrid': {

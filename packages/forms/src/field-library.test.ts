@@ -182,6 +182,14 @@ describe('field library [spec:S0.3.16] [spec:S0.3.17]', () => {
     for (const p of ['punishNum', 'failNum', 'stayOutLateNum']) expect(libraryField(p)!.type).toBe('number');
   });
 
+  it("masks every phone and ID number of the library, a relative's or visitor's too [spec:S0.5.7]", () => {
+    const personal = FIELD_LIBRARY.filter((f) => f.format === 'phone' || f.format === 'idCard');
+    expect(personal.map((f) => f.prop)).toEqual(
+      expect.arrayContaining(['phone', 'idCard', 'visitorPhone', 'emergencyContactPhone']),
+    );
+    for (const f of personal) expect(f.mask, f.prop).toBe(f.format);
+  });
+
   it('columnFromLibrary copies: editing the column never changes the library', () => {
     const c = columnFromLibrary('consultMethod', { required: true });
     c.dicData![0]!.label['en-US'] = 'changed';

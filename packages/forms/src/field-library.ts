@@ -184,9 +184,13 @@ add(
       integer: true,
     },
     injuryTendency: radio('自伤倾向', 'Self-injury tendency', 'injuryTendency'),
-    visitorPhone: input('来访者电话', 'Visitor phone', { format: 'phone' }),
+    // A visitor's and a relative's phone are masked like the user's own (S0.5.7).
+    visitorPhone: input('来访者电话', 'Visitor phone', { format: 'phone', mask: 'phone' }),
     emergencyContact: input('紧急联系人', 'Emergency contact', { maxlength: 50 }),
-    emergencyContactPhone: input('紧急联系人电话', 'Emergency contact phone', { format: 'phone' }),
+    emergencyContactPhone: input('紧急联系人电话', 'Emergency contact phone', {
+      format: 'phone',
+      mask: 'phone',
+    }),
     trackDate: {
       label: t('跟踪日期', 'Tracking date'),
       type: 'date',

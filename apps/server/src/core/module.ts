@@ -9,7 +9,7 @@ import { events, type Subscription } from './events';
 import type { SignedInRouteContext, SignedInAccess } from './http/context';
 import type { RequestGate } from './http/gate';
 import type { In, RouteDef } from './http/register';
-import type { JobHandler, JobQueue, JobRecord } from './jobs/queue';
+import type { JobHandler, JobKindOptions, JobQueue, JobRecord, ScheduleDef } from './jobs/queue';
 import type { SmsSender } from './sms/sms-sender';
 import type { FileStorage } from './storage/file-storage';
 
@@ -35,8 +35,10 @@ export interface ModuleDeps {
   captcha?: () => { text: string; svg: string };
 }
 
-/** Options of `JobQueue.register`, passed on as they are (lease, retries, schedules...). */
-export type JobOptions = NonNullable<Parameters<JobQueue['register']>[2]>;
+/** Options of `JobQueue.register`, passed on as they are (final-failure hook, whether retryable...). */
+// The final-failure hook takes the handler's payload type, which the queue stores as JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JobOptions = JobKindOptions<any>;
 
 /** A queue the module works, and how. */
 export interface JobRegistration {
@@ -164,6 +166,11 @@ export interface ModuleManifest {
   layer: ModuleLayer;
   routes?(deps: ModuleDeps): RouteDef[];
   jobs?(deps: ModuleDeps): JobRegistration[];
+  /**
+   * Recurring jobs of the module's queues (core/jobs `JobQueue.schedule`): each occurrence runs once
+   * across all processes, and one missed while every process was down runs once.
+   */
+  schedules?: readonly ScheduleDef[];
   tables?: TableAccess;
   catalog?: CatalogContribution;
   /** Loaders of the form engine's list paths the module owns (docs/forms.md). */
@@ -220,6 +227,8 @@ export interface Port<T> {
   readonly name: string;
   /** The provided function; throws when no manifest provides it. */
   get(): T;
+  /** The provided function, or undefined: for a port whose owner has a default without a provider. */
+  find(): T | undefined;
 }
 
 interface SettablePort<T> extends Port<T> {
@@ -232,6 +241,9 @@ export const definePort = <T>(name: string): Port<T> => {
     name,
     get() {
       if (value === undefined) throw new Error(`port ${name}: no module provides it`);
+      return value;
+    },
+    find() {
       return value;
     },
     set(v) {

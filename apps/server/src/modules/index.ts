@@ -1,15 +1,20 @@
 import { MESSAGE_EVENT_KEYS } from '@psy/contracts';
 import { wireModules, type ModuleManifest } from '../core/module';
 import { agreementsModule } from './agreements';
+import { appointmentsModule } from './appointments';
+import { assessmentModule } from './assessment';
 import { authModule } from './auth';
 import { clientLogsModule } from './client-logs';
+import { crisisModule } from './crisis';
 import { downloadsModule } from './downloads';
 import { focusSettingsModule } from './focus-settings';
 import { formsModule } from './forms';
 import { identityModule } from './identity';
+import { jobAdminModule } from './job-admin';
 import { messagesModule } from './messages';
 import { noticesModule } from './notices';
 import { productsModule } from './products';
+import { schedulingModule } from './scheduling';
 import { settingsModule } from './settings';
 import { signaturesModule } from './signatures';
 import { tenantsModule } from './tenants';
@@ -41,9 +46,14 @@ export const MODULES: readonly ModuleManifest[] = [
   webauthnModule,
   userProfileModule,
   clientLogsModule,
+  jobAdminModule,
   // Business.
   workforceModule,
   focusSettingsModule,
+  schedulingModule,
+  assessmentModule,
+  appointmentsModule,
+  crisisModule,
 ];
 
 wireModules(MODULES, MESSAGE_EVENT_KEYS);

@@ -1,4 +1,4 @@
-import type { ProductCode } from '@psy/contracts';
+import type { PageCode, PermissionKey, ProductCode } from '@psy/contracts';
 import {
   assembleMenus,
   assembleRoles,
@@ -39,8 +39,11 @@ export const PRODUCTS: ProductSeed[] = [
   { code: 'SYSTEM', name: '系统管理', nameEn: 'System administration', type: 1, icon: 'setting' },
 ];
 
-/** The base menu tree per product, with the routes the spec names (S0.2.14, S1.2); in sidebar order. */
-const BASE_MENUS: Partial<Record<ProductCode, MenuSeed[]>> = {
+/**
+ * The base menu tree per product, with the routes the spec names (S0.2.14, S1.2); in sidebar order. An
+ * entry is placed at ten times its position unless it names its order (to stand after a module's entry).
+ */
+const BASE_MENUS: Partial<Record<ProductCode, (MenuSeed & { order?: number })[]>> = {
   // The system product's menus are the platform modules' (their manifests).
   SYSTEM: [],
   CONSULT: [
@@ -79,24 +82,71 @@ const BASE_MENUS: Partial<Record<ProductCode, MenuSeed[]>> = {
       hidden: true,
     },
   ],
+  // Counselling appointments and scheduling (docs/appointments.md section 5: what each key opens).
   APPOINTMENT: [
     {
       code: 'appointment_schedule',
       name: '排班管理',
       nameEn: 'Duty schedule',
       path: '/appointment/schedule/index',
+      buttons: [
+        { code: 'consult_schedule_view', name: '查看全部排班', nameEn: 'See every schedule' },
+        { code: 'consult_schedule_edit', name: '编辑排班', nameEn: 'Edit schedules' },
+      ],
     },
     {
       code: 'appointment_queue',
       name: '预约队列',
       nameEn: 'Appointment queue',
       path: '/appointment/queue/index',
+      buttons: [{ code: 'consult_appointment_desk', name: '前台签到与爽约', nameEn: 'Front desk' }],
     },
     {
       code: 'appointment_mine',
       name: '我的预约',
       nameEn: 'My appointments',
       path: '/appointment/mine/index',
+    },
+    {
+      code: 'appointment_book',
+      name: '代约',
+      nameEn: 'Book for a visitor',
+      path: '/appointment/book/index',
+      buttons: [{ code: 'consult_appointment_book', name: '为来访者预约', nameEn: 'Book for visitors' }],
+    },
+    {
+      code: 'appointment_records',
+      name: '预约记录',
+      nameEn: 'Appointment records',
+      path: '/appointment/records/index',
+      buttons: [
+        { code: 'consult_appointment_view', name: '查看预约', nameEn: 'See appointments' },
+        { code: 'consult_appointment_manage', name: '删除与恢复预约', nameEn: 'Delete and restore' },
+      ],
+    },
+    {
+      code: 'appointment_approval',
+      name: '预约审批',
+      nameEn: 'Approvals',
+      path: '/appointment/approval/index',
+      buttons: [{ code: 'consult_approve', name: '审批', nameEn: 'Decide approvals' }],
+    },
+    {
+      code: 'appointment_waitlist',
+      name: '候补队列',
+      nameEn: 'Waiting list',
+      path: '/appointment/waitlist/index',
+      buttons: [{ code: 'consult_waitlist_manage', name: '管理候补队列', nameEn: 'Manage the waiting list' }],
+    },
+    {
+      code: 'appointment_settings',
+      name: '预约规则',
+      nameEn: 'Booking rules',
+      path: '/appointment/settings/index',
+      buttons: [
+        { code: 'consult_policy_edit', name: '编辑预约规则', nameEn: 'Edit booking rules' },
+        { code: 'consult_booking_override', name: '解除预约限制', nameEn: 'Lift a booking block' },
+      ],
     },
   ],
   CRISIS: [
@@ -105,6 +155,14 @@ const BASE_MENUS: Partial<Record<ProductCode, MenuSeed[]>> = {
       name: '危机上报',
       nameEn: 'Crisis reports',
       path: '/crisisInfoUpdate_info/index',
+      buttons: [{ code: 'crisis_close', name: '结案与重启', nameEn: 'Close and reopen records' }],
+    },
+    {
+      // Our page over /crisis/board/page (docs/crisis.md 3.3): every open signal, its owner, age and deadline.
+      code: 'crisis_board',
+      name: '危机信号看板',
+      nameEn: 'Open signals',
+      path: '/crisis/board/index',
     },
     {
       code: 'crisis_assessment',
@@ -118,7 +176,42 @@ const BASE_MENUS: Partial<Record<ProductCode, MenuSeed[]>> = {
       nameEn: 'Interventions',
       path: '/interventionOrderinfo/index',
     },
-    { code: 'crisis_warning', name: '危机预警', nameEn: 'Warnings', path: '/crisisWarningDetails/index' },
+    {
+      code: 'crisis_warning',
+      name: '危机预警',
+      nameEn: 'Warnings',
+      path: '/crisisWarningDetails/index',
+      buttons: [{ code: 'crisis_warning_flag', name: '设置预警标识', nameEn: 'Set warning flags' }],
+    },
+    {
+      code: 'crisis_suspension',
+      name: '休复学',
+      nameEn: 'Suspension and return',
+      path: '/crisis/suspension/index',
+    },
+    {
+      code: 'crisis_monthly',
+      name: '月报',
+      nameEn: 'Monthly reports',
+      path: '/crisis/monthlyReport/index',
+      buttons: [{ code: 'crisis_monthly_submit', name: '填报月报', nameEn: 'Write and submit reports' }],
+    },
+    {
+      code: 'crisis_network',
+      name: '四级预警网络',
+      nameEn: 'Warning network',
+      path: '/crisis/network/index',
+      buttons: [
+        { code: 'crisis_network_edit', name: '编辑网络与宿舍', nameEn: 'Edit network and dormitories' },
+      ],
+    },
+    {
+      code: 'crisis_setting',
+      name: '危机设置',
+      nameEn: 'Crisis settings',
+      path: '/crisis/setting/index',
+      buttons: [{ code: 'crisis_setting_edit', name: '编辑危机设置', nameEn: 'Edit crisis settings' }],
+    },
   ],
   IMPORTANT_FOCUS_ON: [
     {
@@ -138,6 +231,37 @@ const BASE_MENUS: Partial<Record<ProductCode, MenuSeed[]>> = {
       name: '干预记录',
       nameEn: 'Interventions',
       path: '/focusonInterventionInfo/intervenInfo',
+    },
+    {
+      order: 50,
+      // Our list of key persons (docs/crisis.md section 4); one person's page is /focusCase_info.
+      code: 'focus_person',
+      name: '重点关注人员',
+      nameEn: 'Key persons',
+      path: '/focusperson/index',
+      buttons: [{ code: 'focus_person_edit', name: '编辑重点关注人员', nameEn: 'Edit key persons' }],
+    },
+    { order: 60, code: 'focus_audit', name: '个案审核', nameEn: 'Case review', path: '/auditCaseInfo' },
+    {
+      order: 70,
+      code: 'focus_talk',
+      name: '谈心谈话管理',
+      nameEn: 'Heart-to-heart talks',
+      path: '/heartTalkReportManageInfo',
+    },
+    {
+      order: 80,
+      code: 'focus_dorm_report',
+      name: '宿舍长上报',
+      nameEn: 'Dormitory head reports',
+      path: '/dormitoryLeaderReportInfo',
+    },
+    {
+      order: 90,
+      code: 'focus_journal',
+      name: '回访日志',
+      nameEn: 'Follow-up journals',
+      path: '/focusperson/journal/index',
     },
   ],
   FIRST_INTERVIEW: [
@@ -169,8 +293,60 @@ const BASE_MENUS: Partial<Record<ProductCode, MenuSeed[]>> = {
       nameEn: 'My answers',
       path: '/evaluation_user_answerlist/index',
     },
-    { code: 'plantest_plan', name: '测评计划', nameEn: 'Assessment plans', path: '/evaluationDetails/index' },
-    { code: 'plantest_report', name: '测评报告', nameEn: 'Reports', path: '/evaluationReport' },
+    {
+      code: 'plantest_plan',
+      name: '测评计划',
+      nameEn: 'Assessment plans',
+      path: '/evaluationDetails/index',
+      buttons: [{ code: 'plantest_plan_edit', name: '编辑测评计划', nameEn: 'Edit plans' }],
+    },
+    {
+      code: 'plantest_report',
+      name: '测评报告',
+      nameEn: 'Reports',
+      path: '/evaluationReport',
+      // Named results are sensitive (docs/assessment.md "Privacy"): reading them is a button of its own.
+      buttons: [
+        { code: 'plantest_result_view', name: '查看个人测评结果', nameEn: 'See individual results' },
+        { code: 'plantest_report_export', name: '导出测评数据', nameEn: 'Export assessment data' },
+        { code: 'plantest_htp', name: '房树人记录', nameEn: 'House-Tree-Person records' },
+      ],
+    },
+    {
+      // Our page over /scale/scale/* (the spec names the tree only): the scale library.
+      code: 'plantest_scale',
+      name: '量表库',
+      nameEn: 'Scale library',
+      path: '/scaleLibrary/index',
+      buttons: [{ code: 'plantest_scale_edit', name: '导入与管理量表', nameEn: 'Import and manage scales' }],
+    },
+    {
+      // Our page over /plantest/warning/*: warnings until someone handles them.
+      code: 'plantest_warning',
+      name: '测评预警',
+      nameEn: 'Assessment warnings',
+      path: '/assessmentWarning/index',
+      buttons: [
+        { code: 'plantest_warning_handle', name: '处理预警', nameEn: 'Handle warnings' },
+        {
+          code: 'plantest_warning_notify',
+          name: '接收紧急预警消息',
+          nameEn: 'Receive urgent warning messages',
+        },
+        { code: 'plantest_followup', name: '回访与干预记录', nameEn: 'Follow-up and intervention records' },
+        { code: 'plantest_rainbow', name: '查看彩虹码', nameEn: 'See rainbow codes' },
+      ],
+    },
+    {
+      code: 'plantest_interview',
+      name: '访谈记录',
+      nameEn: 'Interview records',
+      path: '/assessmentInterviewInterviewlist/index',
+      buttons: [
+        { code: 'plantest_interview_assign', name: '安排访谈', nameEn: 'Assign interviews' },
+        { code: 'plantest_transfer', name: '转介咨询', nameEn: 'Transfer to counselling' },
+      ],
+    },
   ],
   SUPERVISION: [
     {
@@ -228,7 +404,6 @@ const DETAIL_PAGES: Partial<
     ['/addPlanInfo/index', '新建测评计划', 'New plan'],
     ['/editPlanInfo/index', '编辑测评计划', 'Edit plan'],
     ['/assessmentInterviewInterviewers/index', '访谈员列表', 'Interviewers'],
-    ['/assessmentInterviewInterviewlist/index', '访谈记录', 'Interview records'],
     ['/mindtherainbowInfo/info', '彩虹码详情', 'Rainbow code details'],
     ['/evaluationRecord', '测评记录', 'Assessment records'],
     ['/signatureList', '签名列表', 'Signatures'],
@@ -260,10 +435,7 @@ const DETAIL_PAGES: Partial<
     ['/examine_info', '审核', 'Review'],
     ['/focusperson/setting/caseMsgSetDetail', '消息通知设置', 'Message-notice setting'],
     ['/focusonInterReceiptInfo/intervenInfo', '干预回执', 'Intervention receipt'],
-    ['/dormitoryLeaderReportInfo', '宿舍长上报', 'Dormitory head report'],
     ['/heartTalkReportInfo', '谈心谈话上报', 'Heart-to-heart talk report'],
-    ['/auditCaseInfo', '个案审核', 'Case review'],
-    ['/heartTalkReportManageInfo', '谈心谈话管理', 'Heart-to-heart talk management'],
   ],
   CONSULT: [
     ['/openFollowDetail', '回访详情', 'Follow-up detail'],
@@ -321,8 +493,8 @@ const DETAIL_PAGES: Partial<
 };
 
 const BASE_PLACED: (MenuSeed & Placed)[] = [
-  ...(Object.entries(BASE_MENUS) as [ProductCode, MenuSeed[]][]).flatMap(([product, list]) =>
-    list.map((m, i) => ({ ...m, product, order: (i + 1) * 10 })),
+  ...(Object.entries(BASE_MENUS) as [ProductCode, (MenuSeed & { order?: number })[]][]).flatMap(
+    ([product, list]) => list.map((m, i) => ({ ...m, product, order: m.order ?? (i + 1) * 10 })),
   ),
   ...(Object.entries(DETAIL_PAGES) as [ProductCode, [string, string, string, number?][]][]).flatMap(
     ([product, pages]) =>
@@ -338,7 +510,56 @@ const BASE_PLACED: (MenuSeed & Placed)[] = [
  */
 const COMMON_PAGES: RoleGrant[] = [`menu:${pageCode('/pdfPreview')}`];
 
+/** Appointment menus and keys of the clerk and the front desk (docs/appointments.md section 5). */
+export const CLERK_APPOINTMENT_GRANTS = (
+  [
+    'consult_schedule_view',
+    'consult_schedule_edit',
+    'appointment_queue',
+    'consult_appointment_desk',
+    'appointment_mine',
+    'consult_appointment_book',
+    'consult_appointment_view',
+    'consult_approve',
+    'consult_waitlist_manage',
+  ] satisfies (PermissionKey | PageCode)[]
+).map((c): RoleGrant => `menu:${c}`);
+export const RECEPTIONIST_APPOINTMENT_GRANTS = (
+  ['consult_appointment_desk', 'consult_appointment_view'] satisfies (PermissionKey | PageCode)[]
+).map((c): RoleGrant => `menu:${c}`);
+/** The detail pages of a product (hidden menus), as grants. */
+const crisisDetailPages = (product: 'CRISIS' | 'IMPORTANT_FOCUS_ON'): RoleGrant[] =>
+  (DETAIL_PAGES[product] ?? []).map(([path]): RoleGrant => `menu:${pageCode(path)}`);
+
+/** What the people who work crisis records get (faculty heads, faculty consultants; docs/crisis.md 10). */
+const CRISIS_WORK: RoleGrant[] = [
+  'menu:crisis_report',
+  'menu:crisis_close',
+  'menu:crisis_board',
+  'menu:crisis_assessment',
+  'menu:crisis_intervention',
+  'menu:crisis_suspension',
+  'menu:focus_report',
+  'menu:focus_followup',
+  'menu:focus_intervention',
+  'menu:focus_person',
+  'menu:focus_person_edit',
+  'menu:focus_talk',
+  'menu:focus_journal',
+  ...crisisDetailPages('CRISIS'),
+  ...crisisDetailPages('IMPORTANT_FOCUS_ON'),
+];
+
 const STAFF_PORTS = ['pc'];
+
+/** The school's crisis roles receive and handle screening warnings (docs/assessment.md "Warnings"). */
+const ASSESSMENT_WARNING_GRANTS: RoleGrant[] = [
+  'menu:plantest_warning',
+  'menu:plantest_warning_handle',
+  'menu:plantest_warning_notify',
+  'menu:plantest_followup',
+  'menu:plantest_rainbow',
+];
 const ALL_PORTS = ['pc', 'h5', 'app'];
 
 const BASE_ROLES: RoleSeed[] = [
@@ -367,27 +588,34 @@ const BASE_ROLES: RoleSeed[] = [
     code: 'ROLE_CONSULTANT',
     name: '咨询师',
     ports: ['pc', 'h5'],
-    grants: ['CONSULT', 'menu:appointment_mine', 'menu:supervision_apply'],
+    grants: [
+      'CONSULT',
+      // Counsellors report signals they meet (docs/crisis.md section 2).
+      'menu:crisis_report',
+      'menu:appointment_mine',
+      'menu:supervision_apply',
+    ],
   },
   {
     code: 'ROLE_INTERVIEWER',
     name: '初访员',
     ports: STAFF_PORTS,
-    grants: ['FIRST_INTERVIEW'],
+    grants: ['FIRST_INTERVIEW', 'menu:appointment_mine', 'menu:plantest_interview', 'menu:plantest_transfer'],
   },
-  { code: 'ROLE_ASSESSMENT', name: '评估员', ports: STAFF_PORTS, grants: ['PLANTEST'] },
+  { code: 'ROLE_ASSESSMENT', name: '评估员', ports: STAFF_PORTS, grants: ['PLANTEST', 'menu:appointment_mine'] },
   { code: 'ROLE_SUPERVISOR', name: '督导', ports: STAFF_PORTS, grants: ['SUPERVISION'] },
   {
+    // The clerk runs schedules, bookings, approvals and the waiting list; not the rules nor deletions.
     code: 'ROLE_APPOINTMENT',
     name: '预约员',
     ports: STAFF_PORTS,
-    grants: ['APPOINTMENT'],
+    grants: [...CLERK_APPOINTMENT_GRANTS],
   },
   {
     code: 'ROLE_RECEPTIONIST',
     name: '前台',
     ports: STAFF_PORTS,
-    grants: ['menu:appointment_queue'],
+    grants: [...RECEPTIONIST_APPOINTMENT_GRANTS],
   },
   {
     code: 'INDIVIDUAL_SUPERVISOR_APPOINTMENT',
@@ -396,47 +624,88 @@ const BASE_ROLES: RoleSeed[] = [
     grants: ['menu:supervision_appointment'],
   },
   {
+    // Everything of the two products but the school-wide settings and the network (docs/crisis.md 10).
     code: 'CRISIS_ROLE_FACULTY_SUPERINTENDENT',
     name: '院系负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON'],
+    grants: [
+      ...ASSESSMENT_WARNING_GRANTS,
+      ...CRISIS_WORK,
+      'menu:crisis_monthly',
+      'menu:crisis_monthly_submit',
+      'menu:crisis_warning',
+      'menu:focus_audit',
+      'menu:focus_dorm_report',
+    ],
   },
   {
     code: 'CRISIS_ROLE_CENTER_SUPERINTENDENT',
     name: '中心负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON'],
+    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS],
   },
   {
     code: 'CRISIS_INTERVENE_SEARCH',
     name: '危机干预查询',
     ports: STAFF_PORTS,
-    grants: ['menu:crisis_intervention', 'menu:crisis_report'],
+    grants: [
+      'menu:crisis_report',
+      'menu:crisis_board',
+      'menu:crisis_assessment',
+      'menu:crisis_intervention',
+      'menu:crisis_warning',
+      ...crisisDetailPages('CRISIS'),
+    ],
   },
   {
     code: 'CRISIS_ROLE_CONSULTANT',
     name: '辅导员',
     ports: ['pc', 'h5'],
-    grants: ['menu:crisis_report', 'menu:focus_report'],
+    grants: [
+      'menu:crisis_report',
+      'menu:crisis_board',
+      'menu:crisis_intervention',
+      'menu:crisis_suspension',
+      'menu:focus_report',
+      'menu:focus_followup',
+      'menu:focus_intervention',
+      'menu:focus_person',
+      'menu:focus_talk',
+      'menu:focus_dorm_report',
+      'menu:focus_journal',
+      ...crisisDetailPages('CRISIS'),
+      ...crisisDetailPages('IMPORTANT_FOCUS_ON'),
+    ],
   },
-  { code: 'CRISIS_ROLE_CLASS', name: '班级心理委员', ports: ALL_PORTS, grants: ['menu:crisis_report'] },
+  {
+    code: 'CRISIS_ROLE_CLASS',
+    name: '班级心理委员',
+    ports: ALL_PORTS,
+    grants: ['menu:crisis_report'],
+  },
   {
     code: 'CRISIS_ROLE_SUPERINTENDENT',
     name: '危机总负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON'],
+    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS],
   },
   {
     code: 'CRISIS_ROLE_FACULTY_CONSULT',
     name: '院系咨询师',
     ports: STAFF_PORTS,
-    grants: ['menu:crisis_assessment', 'menu:crisis_intervention'],
+    grants: [...CRISIS_WORK, 'menu:crisis_warning'],
   },
   {
     code: 'EMPHASIS_INTERVENE_SEARCH',
     name: '重点关注查询',
     ports: STAFF_PORTS,
-    grants: ['menu:focus_report', 'menu:focus_followup'],
+    grants: [
+      'menu:focus_report',
+      'menu:focus_followup',
+      'menu:focus_person',
+      'menu:focus_talk',
+      ...crisisDetailPages('IMPORTANT_FOCUS_ON'),
+    ],
   },
 ];
 

@@ -33,4 +33,38 @@ describe('demo school', () => {
     expect(rows.map((r) => r.username)).toContain('counsellor');
     for (const r of rows) expect(r.categories.map(Number)).toEqual([2, 15, 18]);
   });
+
+  it('the demo shows an open screening with answers, warnings and rainbow codes, and a test for 林同学 [spec:S1.2.4]', async () => {
+    const DEMO_PASSWORD = DEMO_USERS.find((u) => u.username === 'assessor')!.password;
+    const assessor = (await t.login('assessor', { tenantId: demo.tenantId, password: DEMO_PASSWORD })).body
+      .data.access_token;
+    const plans = await t.post('/biz/plantest/plan/page', {}, { token: assessor, tenantId: demo.tenantId });
+    expect(plans.body.data.records[0]).toMatchObject({
+      name: '2026 秋季新生心理普查',
+      status: 2,
+      answerCount: 40,
+    });
+    const planId = plans.body.data.records[0].id;
+    const scaleId = plans.body.data.records[0].scales[0].scaleId;
+    const analysis = await t.post(
+      '/biz/plantest/report/comprehensive',
+      { planId, scaleId, groupBy: 'grade' },
+      { token: assessor, tenantId: demo.tenantId },
+    );
+    expect(analysis.body.data.all.count).toBe(20);
+    const warnings = await t.post(
+      '/biz/plantest/warning/page',
+      {},
+      { token: assessor, tenantId: demo.tenantId },
+    );
+    expect(warnings.body.data.total).toBeGreaterThan(0);
+    const student = DEMO_USERS.find((u) => u.username === 'student')!;
+    const token = (await t.login('student', { tenantId: demo.tenantId, password: student.password })).body
+      .data.access_token;
+    const pending = await t.get('/biz/plantest/userPlan/getMyUpscomingScaleByPage', {
+      token,
+      tenantId: demo.tenantId,
+    });
+    expect(pending.body.data.total).toBe(2);
+  });
 });

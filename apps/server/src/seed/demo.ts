@@ -2,6 +2,9 @@ import type { Database } from '../core/db/database';
 import { seedSchool, type UserSeed } from './school';
 import { seedDemoContent } from './demo-content';
 import { seedDemoWorkforce } from './demo-workforce';
+import { seedDemoSchedules } from './demo-schedules';
+import { seedDemoAssessment } from './demo-assessment';
+import { seedCrisisDemo } from '../modules/crisis';
 
 export const DEMO_CODE = 'demo';
 export const DEMO_ADMIN_PASSWORD = 'Admin@2026';
@@ -96,7 +99,14 @@ export async function seedDemo(database: Database) {
   });
   await seedDemoContent(database, school.tenantId);
   // Only for a new school: an administrator's later changes are not undone at the next start.
+  if (school.created) {
+    await seedDemoWorkforce(database, school.tenantId);
+    await seedDemoSchedules(database, school.tenantId);
+    await seedDemoAssessment(database, school.tenantId);
+  }
   if (school.created) await seedDemoWorkforce(database, school.tenantId);
+  // The crisis network in use: a dormitory and signals in each state (docs/crisis.md).
+  if (school.created) await seedCrisisDemo(database, school.tenantId);
   return {
     tenantCode: DEMO_CODE,
     tenantId: school.tenantId,

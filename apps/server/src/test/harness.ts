@@ -2,27 +2,46 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { encryptPassword, signRequest, HEADER, type TokenResponse } from '@psy/contracts';
 import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../core/db/database';
-import { loadEnv, SERVER_ROOT, type Env } from '../env';
-import { seedSchool, type SchoolSeed, type SeededSchool } from '../seed/school';
-
-const MIGRATIONS = path.join(SERVER_ROOT, 'drizzle');
+import { loadEnv, type Env } from '../env';
+import type { SeededSchool } from '../seed/school';
+import { PASSWORD } from './schools';
+import {
+  APP_ROLE,
+  MIGRATIONS,
+  createPostgresDatabase,
+  extractSnapshot,
+  openMigrated,
+  readSnapshot,
+  seedTestSchools,
+  type TestTemplates,
+} from './template';
 
 /**
- * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server of
- * TEST_DATABASE_URL (the suite's second run).
+ * The templates of this run (test/global-setup.ts), when they are of the database this file runs on;
+ * undefined when the file runs without the global setup (then each file migrates and seeds its own).
  */
-export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+function templates(): TestTemplates | undefined {
+  const provided = inject('serverTestTemplates') as TestTemplates | undefined;
+  return provided?.kind === (onPostgres() ? 'postgres' : 'pglite') ? provided : undefined;
+}
+
+type TestDatabase = Database & { dispose(): Promise<void> };
+
+/** A database of its own for one test file, a copy of `template` ('empty' or 'seeded') when there is one. */
+async function openCopy(which: 'empty' | 'seeded'): Promise<TestDatabase> {
+  const tpl = templates();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ appRole: 'psy_app', migrationsDir: MIGRATIONS });
+    const loadDataDir = tpl ? readSnapshot(tpl[which]) : undefined;
+    const database = await openDatabase({ appRole: APP_ROLE, migrationsDir: MIGRATIONS, loadDataDir });
     return Object.assign(database, { dispose: () => database.close() });
   }
-  const { url, drop } = await createPostgresDatabase(base);
-  const database = await openDatabase({ url, appRole: 'psy_app', migrationsDir: MIGRATIONS, poolSize: 5 });
+  const { url, drop } = await createPostgresDatabase(base, tpl?.[which]);
+  const database = await openMigrated(url);
   return Object.assign(database, {
     async dispose() {
       await database.close();
@@ -31,45 +50,39 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
   });
 }
 
+/**
+ * A fresh migrated database without schools for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL (the suite's second run).
+ */
+export function createTestDatabase(): Promise<TestDatabase> {
+  return openCopy('empty');
+}
+
 /** True when the suite runs against a real PostgreSQL server rather than PGlite. */
 export const onPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
-
-async function createPostgresDatabase(base: string) {
-  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /**
  * A database that outlives the process using it, to test restarts: a PGlite data directory or a
  * PostgreSQL database. `open()` may be called again after the previous handle was closed.
  */
 export async function createPersistentTestDatabase() {
+  const tpl = templates();
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
-    const { url, drop } = await createPostgresDatabase(base);
+    const { url, drop } = await createPostgresDatabase(base, tpl?.empty);
     return {
-      open: () => openDatabase({ url, appRole: 'psy_app', migrationsDir: MIGRATIONS, poolSize: 5 }),
+      open: () => openMigrated(url),
       dispose: drop,
+      /** Where another process opens the same database. */
+      location: { url } as { url?: string; dataDir?: string },
     };
   }
   const dir = path.join(os.tmpdir(), `psy-pglite-${randomUUID()}`);
+  if (tpl) extractSnapshot(tpl.empty, dir);
   return {
-    open: () => openDatabase({ dataDir: dir, appRole: 'psy_app', migrationsDir: MIGRATIONS }),
+    open: () => openDatabase({ dataDir: dir, appRole: APP_ROLE, migrationsDir: MIGRATIONS }),
     dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    location: { dataDir: dir } as { url?: string; dataDir?: string },
   };
 }
 
@@ -85,76 +98,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-export const PASSWORD = 'Passw0rd!x';
-
-/** Two small schools: 'alpha' (the one under test) and 'beta' (the other tenant for isolation checks). */
-export const ALPHA: SchoolSeed = {
-  code: 'alpha',
-  name: 'Alpha University',
-  depts: [{ name: 'Psychology Centre' }, { name: 'Engineering', children: [{ name: 'Class 2024' }] }],
-  settings: [{ type: 'singleRoleSwitch', enable: true }],
-  users: [
-    {
-      username: 'admin',
-      password: PASSWORD,
-      realName: 'Alpha Admin',
-      roles: ['ROLE_ADMIN'],
-      phone: '13800000001',
-    },
-    {
-      username: 'counsellor',
-      password: PASSWORD,
-      realName: 'Alpha Counsellor',
-      roles: ['ROLE_CONSULTANT'],
-      phone: '13800000002',
-    },
-    {
-      username: 'teacher',
-      password: PASSWORD,
-      realName: 'Alpha Teacher',
-      roles: ['ROLE_CONSULTANT', 'ROLE_SUPERVISOR'],
-      phone: '13800000003',
-    },
-    {
-      // A sub-administrator limited to the Engineering subtree (data scope, spec S0.1.2).
-      username: 'subadmin',
-      password: PASSWORD,
-      realName: 'Alpha Sub Admin',
-      roles: ['ROLE_SUB_ADMIN'],
-      phone: '13800000004',
-      dept: 'Engineering',
-    },
-    {
-      username: 'student',
-      password: PASSWORD,
-      realName: 'Alpha Student',
-      roles: ['ROLE_GENERAL'],
-      phone: '13900000001',
-      dept: 'Class 2024',
-    },
-  ],
-};
-
-export const BETA: SchoolSeed = {
-  code: 'beta',
-  name: 'Beta College',
-  users: [
-    {
-      username: 'admin',
-      password: PASSWORD,
-      realName: 'Beta Admin',
-      roles: ['ROLE_ADMIN'],
-      phone: '13800000001',
-    },
-    {
-      username: 'student',
-      password: PASSWORD,
-      realName: 'Beta Student',
-      roles: ['ROLE_GENERAL'],
-      phone: '13900000009',
-    },
-  ],
-};
+export { ALPHA, BETA, PASSWORD } from './schools';
 
 export interface RequestOptions {
   token?: string;
@@ -191,12 +135,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database with the two schools, and a signing HTTP client for it. */
 /** The captcha answer in tests (the real generator draws random text). */
 export const TEST_CAPTCHA = 'k7pq';
 
+/** Builds the real app on a fresh database with the two schools, and a signing HTTP client for it. */
 export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const tpl = templates();
+  const database = await openCopy('seeded');
   const env = testEnv(envOverrides);
   const app = await buildApp({
     env,
@@ -205,8 +150,8 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     captcha: () => ({ text: TEST_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
   });
   await app.app.ready();
-  const alpha = await seedSchool(database, ALPHA);
-  const beta = await seedSchool(database, BETA);
+  // A copy of the seeded template holds the schools already; the ids are the ones seeding answered.
+  const { alpha, beta } = tpl ? structuredClone(tpl.schools) : await seedTestSchools(database);
 
   const request = async (
     method: string,

@@ -4,7 +4,7 @@ import { LOCK_PATH } from '../features/lock';
 import { setErrorPageHandler, setSessionEndedHandler } from '../shared/api/request';
 import { saveLoginRedirect } from '../shared/session/session-store';
 import { queryClient } from './query-client';
-import { HOME_PATH, ROLE_SELECT_PATH } from './paths';
+import { HOME_PATH, ROLE_SELECT_PATH } from '../shared/lib/app-paths';
 import { requireSession } from './require-session';
 import { RouteErrorPage } from './routes/route-error-page';
 import { RouteLoading } from './routes/route-loading';

@@ -1,12 +1,15 @@
 /**
  * Tables only the system context touches: the app role gets no grant on them at all. The core's own
- * (the development SMS outbox, the password key), then the modules' (`tables.systemOnly` of their
- * manifests, added by `registerTableAccess`).
+ * (the development SMS outbox, the password key, the rate-limit windows), then the modules'
+ * (`tables.systemOnly` of their manifests, added by `registerTableAccess`).
  */
-export const SYSTEM_ONLY_TABLES: string[] = ['dev_sms_outbox', 'server_key'];
+export const SYSTEM_ONLY_TABLES: string[] = ['dev_sms_outbox', 'server_key', 'rate_limit'];
 
-/** Read-only to the app role: shared catalogues (manifests' `tables.readOnly`). */
-const READ_ONLY_TABLES: string[] = [];
+/**
+ * Read-only to the app role: the core's job schedules (the job list shows them), then shared catalogues
+ * (manifests' `tables.readOnly`).
+ */
+const READ_ONLY_TABLES: string[] = ['job_schedule'];
 
 /**
  * Append-only to the app role: records that are never rewritten (manifests' `tables.appendOnly`); rows

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -21,6 +22,12 @@ export type Tx = Db;
 export interface TenantScope {
   readonly tx: Tx;
   readonly tenantId: number;
+  /**
+   * Runs an effect outside the database once the transaction has committed, and never if it rolls
+   * back: removing a file the committed rows no longer name. The effect must not throw (the request
+   * has succeeded by then); it runs outside the transaction, so the system handle may be used.
+   */
+  readonly afterCommit?: (effect: () => Promise<void>) => void;
 }
 
 /** Owner access that bypasses row-level security: tenant lookup, token lookup, job claims, seeding. */
@@ -46,6 +53,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` or undefined for an in-memory database. */
   dataDir?: string;
+  /**
+   * PGlite in memory only: start from this data-directory snapshot (`PGlite#dumpDataDir`) instead of an
+   * empty cluster. The test suite starts every file this way.
+   */
+  loadDataDir?: Blob;
   poolSize?: number;
   appRole: string;
   migrationsDir: string;
@@ -101,13 +113,19 @@ function makeDatabase(
     async withTenant(tenantId, fn) {
       if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
       if (insideTenantTx.getStore() !== undefined) throw new Error('tenant transactions do not nest');
-      if (runTenant) return insideTenantTx.run(tenantId, () => runTenant(tenantId, fn));
-      return guarded.transaction((tx) =>
-        insideTenantTx.run(tenantId, async () => {
-          await tx.execute(setTenant(tenantId));
-          return fn({ tx, tenantId });
-        }),
-      );
+      const effects: (() => Promise<void>)[] = [];
+      const run = (scope: TenantScope) =>
+        fn({ ...scope, afterCommit: (effect) => void effects.push(effect) });
+      const result = runTenant
+        ? await insideTenantTx.run(tenantId, () => runTenant(tenantId, run))
+        : await guarded.transaction((tx) =>
+            insideTenantTx.run(tenantId, async () => {
+              await tx.execute(setTenant(tenantId));
+              return run({ tx, tenantId });
+            }),
+          );
+      for (const effect of effects) await effect();
+      return result;
     },
     close,
     ...extra,
@@ -196,7 +214,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  if (dataDir && options.loadDataDir) throw new Error('loadDataDir is for an in-memory database');
+  // btree_gist: the exclusion constraints over time ranges (docs/appointments.md) need it, as on PostgreSQL.
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { btree_gist },
+  });
   const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
     migrationsFolder: options.migrationsDir,

@@ -19,6 +19,10 @@ const xlsxCell = (v: CellValue) =>
 export function createXlsxWriter(sheetName: string, headers: readonly string[]): RowWriter {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
+  // A failure inside the workbook writer surfaces as 'error' on this stream; kept and answered by
+  // finish() (the export job then fails and retries) instead of being thrown out of the process.
+  let failure: Error | null = null;
+  out.on('error', (err) => void (failure ??= err));
   out.on('data', (c: Buffer) => chunks.push(c));
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -39,6 +43,7 @@ export function createXlsxWriter(sheetName: string, headers: readonly string[]):
     async finish() {
       sheet.commit();
       await wb.commit();
+      if (failure) throw failure;
       return Buffer.concat(chunks);
     },
   };

@@ -1,8 +1,57 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { RouteDef } from './register';
 
-function schemaOf(s: z.ZodType, io: 'input' | 'output') {
-  return z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The shared schemas of the document (`components.schemas`). zod writes the definitions a schema needs
+ * more than once, or that refer to themselves (the department and menu trees), under the schema's own
+ * `$defs`, with references `#/$defs/<name>`. Embedded in the document such a reference points at the
+ * document's root, where there is no `$defs`, and validators and client generators refuse it. So each
+ * definition is moved to `components.schemas` and its references rewritten. A definition named in the
+ * contracts (`.meta({ id })`) keeps that name; zod's generated names (`__schema0`, reused by every
+ * schema) are replaced by one from the definition's content, so equal definitions share one entry.
+ */
+class SchemaComponents {
+  readonly schemas: Record<string, JsonSchema> = {};
+
+  /** The schema of one contract, its definitions moved into the components. */
+  of(s: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const js = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as JsonSchema;
+    delete js.$schema;
+    const defs = (js.$defs ?? {}) as Record<string, JsonSchema>;
+    delete js.$defs;
+    const names = new Map<string, string>();
+    for (const [local, def] of Object.entries(defs)) {
+      names.set(local, /^__schema\d+$/.test(local) ? `Schema_${digest(local, def)}` : local);
+    }
+    const rewrite = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(rewrite);
+      if (!value || typeof value !== 'object') return value;
+      const out: JsonSchema = {};
+      for (const [k, v] of Object.entries(value)) {
+        const local = k === '$ref' && typeof v === 'string' ? /^#\/\$defs\/(.+)$/.exec(v)?.[1] : undefined;
+        out[k] = local !== undefined ? `#/components/schemas/${names.get(local) ?? local}` : rewrite(v);
+      }
+      return out;
+    };
+    for (const [local, def] of Object.entries(defs)) {
+      const name = names.get(local)!;
+      const schema = rewrite(def) as JsonSchema;
+      const existing = this.schemas[name];
+      if (existing && JSON.stringify(existing) !== JSON.stringify(schema)) {
+        throw new Error(`OpenAPI: two different schemas are named ${name} (contracts .meta({ id }))`);
+      }
+      this.schemas[name] = schema;
+    }
+    return rewrite(js) as JsonSchema;
+  }
+}
+
+/** A short name from a definition's content (its own name included, as its references use it). */
+function digest(local: string, def: JsonSchema): string {
+  return createHash('sha256').update(local).update(JSON.stringify(def)).digest('hex').slice(0, 12);
 }
 
 function accessText(route: RouteDef): string {
@@ -15,6 +64,8 @@ function accessText(route: RouteDef): string {
 /** The OpenAPI 3.1 document of the registered routes, generated from their contracts. */
 export function buildOpenApi(routes: RouteDef[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components = new SchemaComponents();
+  const schemaOf = (s: z.ZodType, io: 'input' | 'output') => components.of(s, io);
   for (const route of routes) {
     const e = route.endpoint;
     const path = e.path.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -77,6 +128,7 @@ export function buildOpenApi(routes: RouteDef[], version: string) {
     openapi: '3.1.0',
     info: { title: 'Counselling platform API', version },
     components: {
+      schemas: components.schemas,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{ bearer: [] }],

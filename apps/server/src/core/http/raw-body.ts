@@ -9,26 +9,60 @@ export interface MultipartFile {
   data: Buffer;
 }
 
-/** Parses a buffered multipart/form-data body: text fields as strings, file parts as MultipartFile. */
+/** Parts a multipart body may have: the import takes one file and a few fields. */
+const MULTIPART_LIMITS = { fields: 50, files: 5, parts: 60 };
+
+const malformedMultipart = () => new AppError('badRequest', 'body: malformed multipart/form-data');
+const tooManyParts = () =>
+  new AppError(
+    'payloadTooLarge',
+    `body: at most ${MULTIPART_LIMITS.files} files and ${MULTIPART_LIMITS.fields} fields`,
+  );
+
+/**
+ * Parses a buffered multipart/form-data body: text fields as strings, file parts as MultipartFile.
+ * Every emitter busboy creates gets an 'error' listener: a body cut short makes the file part's stream
+ * emit 'error', and an emitter without a listener throws it out of the process (any client could stop
+ * the server with one request, to any path). The first problem settles the promise; later events are
+ * ignored.
+ */
 function parseMultipart(req: FastifyRequest, body: Buffer): Promise<Record<string, string | MultipartFile>> {
   return new Promise((resolve, reject) => {
     const out: Record<string, string | MultipartFile> = {};
-    let bb;
+    let settled = false;
+    const fail = (err: AppError) => {
+      if (settled) return;
+      settled = true;
+      reject(err);
+    };
+    let bb: ReturnType<typeof Busboy>;
     try {
-      bb = Busboy({ headers: req.headers as { 'content-type': string }, limits: { fields: 50, files: 5 } });
+      bb = Busboy({ headers: req.headers as { 'content-type': string }, limits: MULTIPART_LIMITS });
     } catch {
-      reject(new AppError('badRequest', 'body: malformed multipart/form-data'));
+      fail(malformedMultipart());
       return;
     }
     bb.on('field', (name, value) => void (out[name] = value));
     bb.on('file', (name, stream, filename, _enc, mimeType) => {
       const chunks: Buffer[] = [];
+      stream.on('error', () => fail(malformedMultipart()));
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => void (out[name] = { filename, mimeType, data: Buffer.concat(chunks) }));
     });
-    bb.on('error', () => reject(new AppError('badRequest', 'body: malformed multipart/form-data')));
-    bb.on('finish', () => resolve(out));
-    bb.end(body);
+    bb.on('partsLimit', () => fail(tooManyParts()));
+    bb.on('filesLimit', () => fail(tooManyParts()));
+    bb.on('fieldsLimit', () => fail(tooManyParts()));
+    bb.on('error', () => fail(malformedMultipart()));
+    bb.on('finish', () => {
+      if (settled) return;
+      settled = true;
+      resolve(out);
+    });
+    try {
+      bb.end(body);
+    } catch {
+      fail(malformedMultipart());
+    }
   });
 }
 

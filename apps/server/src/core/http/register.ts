@@ -48,7 +48,8 @@ export interface RouteDef<
    * refuse; `after` runs when the transaction has ended, with the handler's error or null.
    */
   outsideTransaction?: {
-    before?(token: TokenRecord): Promise<void>;
+    /** Also given the request, whose body is parsed but not yet validated (that needs the access check). */
+    before?(token: TokenRecord, req: FastifyRequest): Promise<void>;
     after?(token: TokenRecord, error: unknown): Promise<void>;
   };
   handler: (
@@ -265,7 +266,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
         };
 
         const hooks = token ? route.outsideTransaction : undefined;
-        if (hooks?.before) await hooks.before(token!);
+        if (hooks?.before) await hooks.before(token!, req);
         let data: unknown;
         try {
           data =

@@ -52,3 +52,22 @@ export const job = pgTable(
     }),
   ],
 );
+
+/**
+ * Recurring jobs declared in code (`JobQueue.schedule`), one row per schedule name: the next time it is
+ * due. A process that finds it due moves `next_run_at` on and queues the job in one transaction, under
+ * FOR UPDATE SKIP LOCKED, so each occurrence is queued once however many processes run. Read-only to the
+ * app role (the job list shows the schedules).
+ */
+export const jobSchedule = pgTable('job_schedule', {
+  name: text('name').primaryKey(),
+  queue: text('queue').notNull(),
+  payload: jsonb('payload').$type<unknown>().notNull().default({}),
+  /** The rule (core/jobs/schedule-rule.ts) as declared; a changed rule resets `next_run_at`. */
+  rule: jsonb('rule').$type<unknown>().notNull(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastJobId: bigint('last_job_id', { mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -12,8 +12,14 @@ import {
   onPostgres,
   testEnv,
 } from '../../test/harness';
-import { job } from './jobs.table';
-import { JobQueue, type JobContext, type JobQueueOptions, type JobRecord } from './queue';
+import { job, jobSchedule } from './jobs.table';
+import {
+  JobAttemptsExhaustedError,
+  JobQueue,
+  type JobContext,
+  type JobQueueOptions,
+  type JobRecord,
+} from './queue';
 
 type TestDb = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDb;
@@ -247,19 +253,28 @@ describe(`job queue on ${engine}`, () => {
     expect(runs.map((j) => (j.payload as { which: string }).which)).toEqual(['dead', 'probe', 'live']);
   });
 
-  it('takes over a job from a real worker that stopped answering, after a short lease', async () => {
+  it('takes over a job from a real worker that stopped answering (no renewal), after its short lease', async () => {
     const name = queueName('hung');
-    const hung = makeQueue(database, { concurrency: 1 });
-    const hungStarted = gate();
-    hung.register(
-      name,
-      () => {
-        hungStarted.open();
-        return new Promise(() => undefined); // never settles: the process is as good as dead
+    // A process frozen after its claim: every later statement of its database handle hangs.
+    let frozen = false;
+    const system = database.system.db;
+    const freezingDb = new Proxy(system, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          frozen ? new Promise(() => undefined) : (value as (...a: unknown[]) => unknown).apply(target, args);
       },
-      { leaseSeconds: 1 },
-    );
-    const id = (await hung.enqueue(database.system, name, {}))!;
+    });
+    const freezing: Database = { ...database, system: { db: freezingDb } };
+    const hung = new JobQueue(freezing, { concurrency: 1, pollMs: 50, leaseSeconds: 1, listen: false });
+    const hungStarted = gate();
+    hung.register(name, () => {
+      frozen = true;
+      hungStarted.open();
+      return new Promise(() => undefined); // never settles: the process is as good as dead
+    });
+    const id = (await makeQueue(database).enqueue(database.system, name, {}))!;
     hung.start();
     await hungStarted.promise;
     expect(await jobRow(database, id)).toMatchObject({
@@ -268,11 +283,56 @@ describe(`job queue on ${engine}`, () => {
       attempts: 1,
     });
 
-    const rescuer = makeQueue(database, { concurrency: 1 });
-    rescuer.register(name, async () => 'rescued', { leaseSeconds: 1 });
+    const rescuer = makeQueue(database, { concurrency: 1, leaseSeconds: 1 });
+    rescuer.register(name, async () => 'rescued');
     rescuer.start();
     const done = await waitForState(database, id, 'done');
     expect(done).toMatchObject({ result: 'rescued', attempts: 2 });
+  });
+
+  it('keeps the lease of a job running longer than the lease: a live worker renews it, nobody takes it over', async () => {
+    const name = queueName('renew');
+    const runs: string[] = [];
+    const release = gate();
+    const started = gate();
+    const owner = makeQueue(database, { concurrency: 1, leaseSeconds: 1 });
+    owner.register(name, async () => {
+      runs.push(owner.workerId);
+      started.open();
+      await release.promise;
+      return 'long job';
+    });
+    const rival = makeQueue(database, { concurrency: 1, leaseSeconds: 1 });
+    rival.register(name, async () => {
+      runs.push(rival.workerId);
+      return 'stolen';
+    });
+    const id = (await owner.enqueue(database.system, name, {}))!;
+    owner.start();
+    await started.promise;
+    rival.start();
+    // Three lease lengths pass (the renewal, not the clock, decides): the rival never gets it.
+    const first = await jobRow(database, id);
+    await waitFor('the lease to be renewed twice', async () => {
+      const row = await jobRow(database, id);
+      return row.lockedUntil!.getTime() > first.lockedUntil!.getTime() + 1000 ? row : null;
+    });
+    release.open();
+    expect(await waitForState(database, id, 'done')).toMatchObject({ result: 'long job', attempts: 1 });
+    expect(runs).toEqual([owner.workerId]);
+  });
+
+  it('as the only process on the database (PGlite), takes over at start a job a dead process left active, lease or not', async () => {
+    const name = queueName('sole');
+    const q = makeQueue(database, { soleProcess: true });
+    q.register(name, async () => 'after restart');
+    const id = (await q.enqueue(database.system, name, {}))!;
+    await database.system.db.execute(sql`
+      update job set state = 'active', attempts = 1, locked_by = 'died-before-restart',
+        locked_until = now() + interval '1 hour'
+      where id = ${id}`);
+    q.start();
+    expect(await waitForState(database, id, 'done')).toMatchObject({ result: 'after restart', attempts: 2 });
   });
 
   it('fails a job taken over after its last attempt without running the handler again', async () => {
@@ -288,7 +348,11 @@ describe(`job queue on ${engine}`, () => {
       where id = ${id}`);
     q.start();
     const failed = await waitForState(database, id, 'failed');
-    expect(failed).toMatchObject({ attempts: 3, lastError: 'attempts exhausted', lockedBy: null });
+    expect(failed).toMatchObject({
+      attempts: 3,
+      lastError: 'attempts exhausted: the job was interrupted on its last attempt',
+      lockedBy: null,
+    });
     expect(calls).toBe(0);
   });
 
@@ -404,6 +468,28 @@ describe(`job queue on ${engine}`, () => {
       .from(job)
       .where(eq(job.queue, name));
     expect(rows.map((r) => (r.payload as { n: number }).n).sort()).toEqual([1, 3, 5]);
+  });
+
+  it('enqueueMany adds a batch in the tenant transaction, skips a taken singleton key, and all of them run', async () => {
+    const name = queueName('many');
+    const seen: unknown[] = [];
+    const q = makeQueue(database);
+    q.register(name, async (j) => void seen.push(j.payload));
+    await q.enqueue(database.system, name, { n: 0 }, { singletonKey: 'taken' });
+    const ids = await database.withTenant(alpha.tenantId, (scope) =>
+      q.enqueueMany(scope, name, [
+        { payload: { n: 1 } },
+        { payload: { n: 2 }, runAt: new Date(Date.now() + 200) },
+        { payload: { n: 3 }, singletonKey: 'taken' },
+      ]),
+    );
+    expect(ids).toHaveLength(2);
+    expect(await q.enqueueMany(database.system, name, [])).toEqual([]);
+    q.start();
+    for (const id of ids)
+      expect(await waitForState(database, id, 'done')).toMatchObject({ tenantId: alpha.tenantId });
+    expect(seen).toEqual(expect.arrayContaining([{ n: 0 }, { n: 1 }, { n: 2 }]));
+    expect(seen).toHaveLength(3);
   });
 
   it('enqueues transactionally: a rolled-back transaction leaves no job, a committed one leaves it with its tenant', async () => {
@@ -670,6 +756,244 @@ describe(`job queue on ${engine}`, () => {
     // And nothing started after stop() returned.
     expect({ started, finished }).toEqual({ started: atStop.started, finished: atStop.finished });
     expect((await jobRow(database, id)).state).toBe(atStop.row.state);
+  });
+
+  it('runs a delayed job at its due time, not before, without waiting for the next poll', async () => {
+    const name = queueName('delayed');
+    const started: number[] = [];
+    // A poll interval far beyond the test's patience: only the due-time wake-up can run the job in time.
+    const q = makeQueue(database, { pollMs: 600_000 });
+    q.register(name, async () => {
+      started.push(Date.now());
+    });
+    q.start();
+    await settle();
+    const runAt = new Date(Date.now() + 400);
+    const id = (await q.enqueue(database.system, name, {}, { runAt }))!;
+    await waitForState(database, id, 'done');
+    expect(started).toHaveLength(1);
+    expect(started[0]!).toBeGreaterThanOrEqual(runAt.getTime());
+  });
+
+  it("wakes on another process's committed enqueue (LISTEN), with no poll due", async () => {
+    const name = queueName('listen');
+    const worker = makeQueue(database, { pollMs: 600_000 });
+    worker.register(name, async (j) => ({ tenant: j.tenantId }));
+    worker.start();
+    await settle();
+    // Another instance (no workers) enqueues inside a tenant transaction: the commit wakes the worker.
+    const other = new JobQueue(database, { concurrency: 0 });
+    const id = await database.withTenant(alpha.tenantId, (scope) => other.enqueue(scope, name, {}));
+    expect(await waitForState(database, id!, 'done')).toMatchObject({ result: { tenant: alpha.tenantId } });
+  });
+
+  describe('a job that ends for good ends its work (onFinalFailure)', () => {
+    it('after its last attempt fails: the hook gets the error, then the job is failed with it', async () => {
+      const name = queueName('final');
+      const ended: { id: number; message: string; attempts: number }[] = [];
+      const q = makeQueue(database);
+      q.register(
+        name,
+        async () => {
+          throw new Error('the disk is full');
+        },
+        {
+          onFinalFailure: async (j, err) => {
+            ended.push({ id: j.id, message: err.message, attempts: j.attempts });
+          },
+        },
+      );
+      const id = (await q.enqueue(database.system, name, {}, { maxAttempts: 1 }))!;
+      q.start();
+      expect(await waitForState(database, id, 'failed')).toMatchObject({ lastError: 'the disk is full' });
+      expect(ended).toEqual([{ id, message: 'the disk is full', attempts: 1 }]);
+    });
+
+    it('not after a failure that will be retried', async () => {
+      const name = queueName('final-not-yet');
+      let ended = 0;
+      const q = makeQueue(database);
+      q.register(
+        name,
+        async () => {
+          throw new Error('temporary');
+        },
+        { onFinalFailure: async () => void ended++ },
+      );
+      const id = (await q.enqueue(database.system, name, {}, { maxAttempts: 2 }))!;
+      q.start();
+      await waitFor('the first failure', async () => {
+        const row = await jobRow(database, id);
+        return row.state === 'queued' && row.attempts === 1;
+      });
+      expect(ended).toBe(0);
+    });
+
+    it('when claimed with no attempt left (its process died on the last one): the hook runs, the handler does not', async () => {
+      const name = queueName('final-exhausted');
+      let calls = 0;
+      const errors: Error[] = [];
+      const q = makeQueue(database);
+      q.register(
+        name,
+        async () => {
+          calls++;
+        },
+        { onFinalFailure: async (_j, err) => void errors.push(err) },
+      );
+      const id = (await q.enqueue(database.system, name, {}, { maxAttempts: 2 }))!;
+      await database.system.db.execute(sql`
+        update job set state = 'active', attempts = 2, locked_by = 'dead-worker',
+          locked_until = now() - interval '1 second', last_error = null
+        where id = ${id}`);
+      q.start();
+      await waitForState(database, id, 'failed');
+      expect(calls).toBe(0);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toBeInstanceOf(JobAttemptsExhaustedError);
+      expect((errors[0] as JobAttemptsExhaustedError).lastError).toBeNull();
+    });
+
+    it('a hook that throws is tried again a few times, then the job is failed anyway', async () => {
+      const name = queueName('final-hook-fails');
+      const hookCalls: number[] = [];
+      const q = makeQueue(database);
+      q.register(
+        name,
+        async () => {
+          throw new Error('broken');
+        },
+        {
+          onFinalFailure: async (j) => {
+            hookCalls.push(j.attempts);
+            throw new Error('hook broken too');
+          },
+        },
+      );
+      const id = (await q.enqueue(database.system, name, {}, { maxAttempts: 1 }))!;
+      q.start();
+      const failed = await waitFor(
+        'the job failed after the hook retries',
+        async () => {
+          await database.system.db.execute(
+            sql`update job set run_at = now() where id = ${id} and state = 'queued'`,
+          );
+          const row = await jobRow(database, id);
+          return row.state === 'failed' ? row : null;
+        },
+        30_000,
+      );
+      expect(hookCalls).toEqual([1, 2, 3, 4]);
+      expect(failed.lastError).toContain('broken');
+      expect(pollErrors).toEqual([]);
+    });
+  });
+
+  it('retry() runs a failed job again from its first attempt; not a job that is not failed, nor a non-retryable kind', async () => {
+    const name = queueName('retry-admin');
+    const fixed = queueName('retry-admin-no');
+    let broken = true;
+    const q = makeQueue(database);
+    q.register(name, async () => {
+      if (broken) throw new Error('down');
+      return 'up';
+    });
+    q.register(
+      fixed,
+      async () => {
+        throw new Error('down');
+      },
+      { retryable: false },
+    );
+    const id = (await database.withTenant(alpha.tenantId, (scope) =>
+      q.enqueue(scope, name, {}, { maxAttempts: 1 }),
+    ))!;
+    const other = (await q.enqueue(database.system, fixed, {}, { maxAttempts: 1 }))!;
+    q.start();
+    await waitForState(database, id, 'failed');
+    await waitForState(database, other, 'failed');
+    // Another school cannot see it, so cannot retry it (row-level security).
+    expect(await database.withTenant(beta.tenantId, (scope) => q.retry(scope, id))).toBe(false);
+    expect(await q.retry(database.system, other)).toBe(false);
+    broken = false;
+    expect(await database.withTenant(alpha.tenantId, (scope) => q.retry(scope, id))).toBe(true);
+    expect(await waitForState(database, id, 'done')).toMatchObject({ result: 'up', attempts: 1 });
+    expect(await database.withTenant(alpha.tenantId, (scope) => q.retry(scope, id))).toBe(false);
+  });
+
+  describe('recurring jobs (schedules)', () => {
+    it('each occurrence is queued once across two processes, and one missed for an hour runs once', async () => {
+      const name = queueName('recurring');
+      const schedule = `test.schedule.${queueSeq}`;
+      const runs: string[] = [];
+      const workers = [makeQueue(database), makeQueue(database)];
+      for (const w of workers) {
+        w.register(name, async () => void runs.push(w.workerId));
+        w.schedule({ name: schedule, queue: name, payload: { kind: 'report' }, rule: { every: 3600 } });
+      }
+      // Both start: the row is written once, due an hour from now; nothing runs yet.
+      for (const w of workers) w.start();
+      const row = await waitFor('the schedule row', async () => {
+        const [r] = await database.system.db.select().from(jobSchedule).where(eq(jobSchedule.name, schedule));
+        return r;
+      });
+      expect(row.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+      await settle();
+      expect(runs).toEqual([]);
+
+      // Every process was down for five hours: the occurrences missed meanwhile run once.
+      await database.system.db.execute(
+        sql`update job_schedule set next_run_at = now() - interval '5 hours' where name = ${schedule}`,
+      );
+      const fired = await waitFor('the occurrence', async () => {
+        const [r] = await database.system.db.select().from(jobSchedule).where(eq(jobSchedule.name, schedule));
+        return r!.lastJobId ? r : null;
+      });
+      await waitForState(database, fired.lastJobId!, 'done');
+      await settle(10);
+      const jobs = await database.system.db.select().from(job).where(eq(job.queue, name));
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ payload: { kind: 'report' }, tenantId: null, state: 'done' });
+      expect(runs).toHaveLength(1);
+      // The next one is on the hourly beat, after now.
+      expect(fired.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+      expect(fired.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now() + 3_600_000);
+    });
+
+    it('a changed rule takes effect at start; an unchanged one keeps its due time over a restart', async () => {
+      const name = queueName('recurring-restart');
+      const schedule = `test.schedule.${queueSeq}`;
+      const first = makeQueue(database);
+      first.register(name, async () => undefined);
+      first.schedule({ name: schedule, queue: name, rule: { every: 3600 } });
+      first.start();
+      const saved = await waitFor('the schedule row', async () => {
+        const [r] = await database.system.db.select().from(jobSchedule).where(eq(jobSchedule.name, schedule));
+        return r;
+      });
+      await first.stop(1000);
+
+      const same = makeQueue(database);
+      same.register(name, async () => undefined);
+      same.schedule({ name: schedule, queue: name, rule: { every: 3600 } });
+      same.start();
+      await settle();
+      await same.stop(1000);
+      const [kept] = await database.system.db
+        .select()
+        .from(jobSchedule)
+        .where(eq(jobSchedule.name, schedule));
+      expect(kept!.nextRunAt).toEqual(saved.nextRunAt);
+
+      const changed = makeQueue(database);
+      changed.register(name, async () => undefined);
+      changed.schedule({ name: schedule, queue: name, rule: { daily: '02:00', timeZone: 'Asia/Shanghai' } });
+      changed.start();
+      await waitFor('the new rule', async () => {
+        const [r] = await database.system.db.select().from(jobSchedule).where(eq(jobSchedule.name, schedule));
+        return (r!.rule as { daily?: string }).daily === '02:00';
+      });
+    });
   });
 
   it('two queue instances (two processes) run each of 50 jobs exactly once', async () => {

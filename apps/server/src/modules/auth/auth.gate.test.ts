@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ DEV_SMS_OUTBOX: 'true' });
 });
 afterAll(() => t?.close());
 

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { SystemScope, TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import type { TokenRecord } from '../../core/http/gate';
-import { authToken, captcha, loginAttempt, loginLog, rateLimit, requestNonce, smsCode } from './auth.table';
+import { rateLimit } from '../../core/security/rate-limit.table';
+import { authToken, captcha, loginAttempt, loginLog, requestNonce, smsCode } from './auth.table';
 
 /*
  * Token lookup by hash, captchas, nonces, rate limits and login attempts run in the system context: they
@@ -22,6 +23,23 @@ export const ROTATED = 'rotated';
 const isUsable = sql`(t.revoked_at is null or (t.revoke_reason = ${ROTATED} and t.revoked_at > now() - make_interval(secs => ${ROTATION_GRACE_SECONDS})))`;
 /** Revocations other than rotation also end a rotated pair's grace. */
 const notFinallyRevoked = sql`(${authToken.revokedAt} is null or ${authToken.revokeReason} = ${ROTATED})`;
+
+/**
+ * Spends the single-use nonce of an encrypted password (kept beside the request ids, under a prefix a
+ * request id cannot have): true the first time, false when it was seen already. Kept twice as long as
+ * a payload is accepted, so no accepted payload outlives its nonce.
+ */
+export async function spendPasswordNonce(
+  { db }: SystemScope,
+  nonce: string,
+  ttlMs: number,
+): Promise<boolean> {
+  const res = await db.execute(sql`
+    insert into request_nonce (request_id, expires_at)
+    values (${`password:${nonce}`}, now() + make_interval(secs => ${(2 * ttlMs) / 1000}))
+    on conflict do nothing returning 1 as spent`);
+  return rowsOf(res).length === 1;
+}
 
 export async function admitRequest(
   { db }: SystemScope,
@@ -196,25 +214,6 @@ export async function takeCaptcha({ db }: SystemScope, randomStr: string): Promi
     .where(and(eq(captcha.randomStr, randomStr), gt(captcha.expiresAt, new Date())))
     .returning({ answerHash: captcha.answerHash });
   return rows[0]?.answerHash ?? null;
-}
-
-/** Counts one hit in a fixed window and answers the count so far. */
-export async function hitRateLimit({ db }: SystemScope, key: string, windowSeconds: number): Promise<number> {
-  const res = await db.execute(sql`
-    insert into rate_limit (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limit.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limit.count + 1 end,
-      window_start = case when rate_limit.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limit.window_start end
-    returning count`);
-  return toNumber(rowsOf<{ count: unknown }>(res)[0]!.count);
-}
-
-/** Gives back one hit of a rate-limit window (an attempt that turned out not to count). */
-export async function releaseRateLimitHit({ db }: SystemScope, key: string) {
-  await db
-    .update(rateLimit)
-    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
-    .where(eq(rateLimit.key, key));
 }
 
 export async function findSmsCode({ db }: SystemScope, tenantId: number, phone: string) {

@@ -21,7 +21,7 @@ import { AUTHENTICATED, PUBLIC } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import { listDevSms } from '../../core/sms/sms.repository';
 import * as auth from './auth.service';
-import { getPasswordKey } from '../../core/security/password-key';
+import { getPasswordKey, openRequestPasswords, openedPassword } from '../../core/security/password-key';
 
 function clientOf(req: FastifyRequest): auth.ClientInfo {
   const port = req.headers[HEADER.clientPort];
@@ -37,11 +37,33 @@ function clientOf(req: FastifyRequest): auth.ClientInfo {
 export const devSmsOutboxEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/dev/sms/outbox',
-  summary: 'Development SMS adapter: messages recorded for a phone (exists only with SMS_ADAPTER=dev)',
+  summary:
+    'Development SMS adapter: messages recorded for a phone (exists only with SMS_ADAPTER=dev and DEV_SMS_OUTBOX=true; from this machine only)',
   tags: ['dev'],
   query: z.object({ phone: phoneSchema }),
   response: z.array(z.object({ phone: z.string(), text: z.string(), createdAt: z.date() })),
 });
+
+const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined && (/^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address) || address === '::1');
+
+/**
+ * Whether a request comes from this machine: its connection is from a loopback address and no proxy on
+ * the way names another client. Every address a proxy header gives counts, whatever TRUST_PROXY says: a
+ * proxy on this machine connects from loopback for every client, and a client can put 127.0.0.1 in
+ * X-Forwarded-For itself (the proxy then appends the real address, which is not loopback). A `Forwarded`
+ * header (RFC 7239) is not parsed: its presence alone refuses.
+ */
+function isFromThisMachine(req: FastifyRequest): boolean {
+  if (!isLoopbackAddress(req.socket.remoteAddress)) return false;
+  if (req.headers.forwarded !== undefined) return false;
+  const named = [req.headers['x-forwarded-for'], req.headers['x-real-ip']]
+    .flat()
+    .filter((h): h is string => typeof h === 'string')
+    .flatMap((h) => h.split(','))
+    .map((a) => a.trim());
+  return named.every(isLoopbackAddress);
+}
 
 export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
   const routes = [
@@ -91,19 +113,28 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
     defineRoute({
       endpoint: resetPasswordAtLoginEndpoint,
       access: AUTHENTICATED,
-      outsideTransaction: { before: () => auth.preparePasswordKey(deps) },
-      handler: async ({ scope, principal, lang, body }) =>
-        auth.resetPasswordAtLogin(deps, scope, principal, lang, body),
+      outsideTransaction: {
+        before: (_token, req) => openRequestPasswords(deps.database.system, req, ['newPwd']),
+      },
+      handler: async ({ scope, principal, lang, body, req }) =>
+        auth.resetPasswordAtLogin(deps, scope, principal, lang, body, (field, value) =>
+          openedPassword(req, field, value),
+        ),
     }),
     defineRoute({
       endpoint: changeMyPasswordEndpoint,
       access: AUTHENTICATED,
       outsideTransaction: {
-        before: (token) => auth.beginPasswordChange(deps, token),
+        before: async (token, req) => {
+          await auth.beginPasswordChange(deps, token);
+          await openRequestPasswords(deps.database.system, req, ['oldPwd', 'newPwd']);
+        },
         after: (token, error) => auth.endPasswordChange(deps, token, error),
       },
-      handler: async ({ scope, principal, lang, body }) =>
-        auth.changeMyPassword(deps, scope, principal, lang, body),
+      handler: async ({ scope, principal, lang, body, req }) =>
+        auth.changeMyPassword(deps, scope, principal, lang, body, (field, value) =>
+          openedPassword(req, field, value),
+        ),
     }),
     defineRoute({
       endpoint: pingEndpoint,
@@ -149,12 +180,22 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
       handler: async ({ scope, query, principal }) => auth.toggleRole(scope, principal, query.roleId),
     }),
   ] as RouteDef[];
-  if (deps.env.SMS_ADAPTER === 'dev') {
+  // The codes let anyone sign in as the phone's owner: the outbox exists only when switched on, and
+  // answers only this machine.
+  if (deps.env.SMS_ADAPTER === 'dev' && deps.env.DEV_SMS_OUTBOX) {
     routes.push(
       defineRoute({
         endpoint: devSmsOutboxEndpoint,
         access: PUBLIC,
-        handler: async ({ query }) => listDevSms(deps.database.system, query.phone, 20),
+        handler: async ({ query, req }) => {
+          if (!isFromThisMachine(req)) {
+            throw new AppError(
+              'forbidden',
+              'the development SMS outbox answers only requests from this machine (loopback)',
+            );
+          }
+          return listDevSms(deps.database.system, query.phone, 20);
+        },
       }) as RouteDef,
     );
   }

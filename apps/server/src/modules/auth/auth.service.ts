@@ -30,7 +30,8 @@ import {
 import { isSettingEnabled } from '../settings';
 import { requireActiveTenant } from '../tenants';
 import * as repo from './auth.repository';
-import { decryptPassword, getPasswordKey } from '../../core/security/password-key';
+import { decryptPassword } from '../../core/security/password-key';
+import { hitRateLimit, releaseRateLimitHit } from '../../core/security/rate-limit';
 import type { SmsSender } from '../../core/sms/sms-sender';
 
 /** Makes a captcha: the text to expect and the SVG image to show. */
@@ -90,7 +91,7 @@ export function lockDurationMs(lockCount: number): number {
 }
 
 async function enforceRateLimit(scope: SystemScope, key: string, limit: number, windowSeconds: number) {
-  const count = await repo.hitRateLimit(scope, key, windowSeconds);
+  const count = await hitRateLimit(scope, key, windowSeconds);
   if (count > limit) {
     throw new AppError(
       'tooManyRequests',
@@ -228,7 +229,7 @@ export async function loginWithPassword(
     (await database.withTenant(tenantId, (s) => isSettingEnabled(s, SETTING_CODES.loginCaptcha)));
   if (captchaRequired) await checkCaptcha(deps, input.randomStr, input.code);
 
-  const password = decryptPassword(await getPasswordKey(system), 'password', input.password);
+  const password = await decryptPassword(system, 'password', input.password);
   const user = await database.withTenant(tenantId, (s) => findUserForLogin(s, username));
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
 
@@ -535,10 +536,7 @@ class WrongOldPasswordError extends AppError {
 
 const oldPasswordLimitKey = (token: TokenRecord) => `pwd:old:${token.tenantId}:${token.userId}`;
 
-/**
- * Before a self change, outside its transaction: counts the attempt (429 past the limit) and loads the
- * password key, whose first read needs the system context.
- */
+/** Before a self change, outside its transaction: counts the attempt (429 past the limit). */
 export async function beginPasswordChange(deps: AuthDeps, token: TokenRecord): Promise<void> {
   await enforceRateLimit(
     deps.database.system,
@@ -546,20 +544,20 @@ export async function beginPasswordChange(deps: AuthDeps, token: TokenRecord): P
     OLD_PASSWORD_LIMIT,
     OLD_PASSWORD_WINDOW_S,
   );
-  await getPasswordKey(deps.database.system);
 }
 
 /** After a self change: an attempt that did not fail on the old password is given back. */
 export async function endPasswordChange(deps: AuthDeps, token: TokenRecord, error: unknown): Promise<void> {
   if (!(error instanceof WrongOldPasswordError)) {
-    await repo.releaseRateLimitHit(deps.database.system, oldPasswordLimitKey(token));
+    await releaseRateLimitHit(deps.database.system, oldPasswordLimitKey(token));
   }
 }
 
-/** Loads the password key outside the transaction, for the calls that decrypt inside one. */
-export async function preparePasswordKey(deps: AuthDeps): Promise<void> {
-  await getPasswordKey(deps.database.system);
-}
+/**
+ * A password of the request, opened before its transaction (`openRequestPasswords`): a bad, expired or
+ * already used ciphertext is a 400 naming the field.
+ */
+export type OpenedPasswordOf = (field: string, value: string) => string;
 
 function requireValidNewPassword(newPwd: string, username: string, lang: Lang): void {
   const issue = checkNewPassword(newPwd, username);
@@ -585,9 +583,10 @@ export async function resetPasswordAtLogin(
   p: Principal,
   lang: Lang,
   input: { newPwd: string },
+  opened: OpenedPasswordOf,
 ): Promise<true> {
   if (!p.mustChangePassword) throw new AppError('forbidden', PASSWORD_CHANGE_MESSAGES.notRequired[lang]);
-  const newPwd = decryptPassword(await getPasswordKey(deps.database.system), 'newPwd', input.newPwd);
+  const newPwd = opened('newPwd', input.newPwd);
   const user = await findUserPassword(scope, p.userId);
   if (!user) throw new AppError('unauthenticated');
   requireValidNewPassword(newPwd, user.username, lang);
@@ -605,10 +604,10 @@ export async function changeMyPassword(
   p: Principal,
   lang: Lang,
   input: { oldPwd: string; newPwd: string },
+  opened: OpenedPasswordOf,
 ): Promise<true> {
-  const key = await getPasswordKey(deps.database.system);
-  const oldPwd = decryptPassword(key, 'oldPwd', input.oldPwd);
-  const newPwd = decryptPassword(key, 'newPwd', input.newPwd);
+  const oldPwd = opened('oldPwd', input.oldPwd);
+  const newPwd = opened('newPwd', input.newPwd);
   const oldIssue = checkOldPassword(oldPwd);
   if (oldIssue) throw badRequest('oldPwd', OLD_PASSWORD_ISSUE_MESSAGES[oldIssue][lang]);
   const user = await findUserPassword(scope, p.userId);

@@ -120,13 +120,3 @@ export const requestNonce = pgTable(
   (t) => [index('request_nonce_expiry_idx').on(t.expiresAt)],
 ).enableRLS();
 
-/** Fixed-window counters (login attempts per client address). */
-export const rateLimit = pgTable(
-  'rate_limit',
-  {
-    key: text('key').primaryKey(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [index('rate_limit_window_idx').on(t.windowStart)],
-).enableRLS();

@@ -8,7 +8,7 @@ import { revokeUserTokens } from './index';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ DEV_SMS_OUTBOX: 'true' });
 });
 afterAll(() => t?.close());
 

@@ -1,8 +1,10 @@
-import type { ModuleDeps, ModuleManifest } from '../../core/module';
+import { provide, type ModuleDeps, type ModuleManifest } from '../../core/module';
 import { on } from '../../core/events';
 import { userAccessWithdrawn } from '../identity';
 import { createRequestGate } from './auth.gate';
-import { purgeExpired } from './auth.repository';
+import { pruneFinishedJobs } from '../../core/jobs/queue';
+import { passwordNoncePort } from '../../core/security/password-key';
+import { purgeExpired, spendPasswordNonce } from './auth.repository';
 import { authRoutes } from './auth.routes';
 import { revokeUserTokens, svgCaptchaGenerator, type AuthDeps } from './auth.service';
 
@@ -14,7 +16,7 @@ export {
   parseClientPort,
   type ClientInfo,
 } from './auth.service';
-export { hitRateLimit, isLoginLive, purgeExpired } from './auth.repository';
+export { isLoginLive, purgeExpired } from './auth.repository';
 
 /** What the sign-in calls work with (also the fingerprint login's and registration's). */
 export const authDepsOf = (deps: ModuleDeps): AuthDeps => ({
@@ -25,25 +27,34 @@ export const authDepsOf = (deps: ModuleDeps): AuthDeps => ({
   log: deps.log,
 });
 
+/**
+ * The platform's purge of short-lived rows: expired captchas, nonces, rate-limit windows and tokens, and
+ * the queue's old finished jobs (every minute).
+ */
+const PURGE_QUEUE = 'platform.purge';
+
 /** Login by password and SMS, tokens, captcha, lockout, rate limits, role switch. */
 export const authModule: ModuleManifest = {
   name: 'auth',
   layer: 'platform',
   routes: (deps) => authRoutes(authDepsOf(deps)),
   requestGate: ({ database }) => createRequestGate(database),
-  tables: { systemOnly: ['login_attempt', 'sms_code', 'captcha', 'request_nonce', 'rate_limit'] },
+  tables: { systemOnly: ['login_attempt', 'sms_code', 'captcha', 'request_nonce'] },
   events: [
     on(userAccessWithdrawn, async (scope, e) => {
       await revokeUserTokens(scope, e.userId, e.reason);
     }),
   ],
-  start({ database, log }) {
-    const purge = setInterval(() => {
-      purgeExpired(database.system).catch((err: unknown) =>
-        log.warn({ err }, 'purge of expired rows failed'),
-      );
-    }, 60_000);
-    purge.unref();
-    return () => clearInterval(purge);
-  },
+  provides: [provide(passwordNoncePort, spendPasswordNonce)],
+  jobs: ({ database }) => [
+    {
+      queue: PURGE_QUEUE,
+      handler: async () => {
+        await purgeExpired(database.system);
+        return { jobsPruned: await pruneFinishedJobs(database.system) };
+      },
+    },
+  ],
+  // Each occurrence runs once across all processes (core/jobs schedules); a missed one runs once.
+  schedules: [{ name: 'purge.minutely', queue: PURGE_QUEUE, rule: { every: 60 }, maxAttempts: 1 }],
 };

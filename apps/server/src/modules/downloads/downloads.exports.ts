@@ -1,7 +1,7 @@
 import type { JobRecord } from '../../core/jobs/queue';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { ExportKind, ExportPayload, JobRegistration, ModuleDeps } from '../../core/module';
-import { createDownloadTask, runExportTask } from './downloads.service';
+import { createDownloadTask, failExportTask, runExportTask } from './downloads.service';
 
 /**
  * The endpoints of the modules' exports (manifest `exports`): each records a download task and queues
@@ -31,7 +31,9 @@ export const exportRoutes = (deps: ModuleDeps, kinds: readonly ExportKind[]): Ro
 export const exportJobs = (deps: ModuleDeps, kinds: readonly ExportKind[]): JobRegistration[] =>
   kinds.map((kind) => ({
     queue: kind.queue,
-    ...(kind.jobOptions ? { options: kind.jobOptions } : {}),
+    // A job that ends for good ends its task (failed, with a reason its requester reads); the user starts
+    // a new one, so an administrator does not retry these jobs.
+    options: { onFinalFailure: failExportTask(deps), retryable: false, ...kind.jobOptions },
     handler: async (job: JobRecord<ExportPayload>) => {
       const { taskId, viewerId, lang } = job.payload;
       await runExportTask(deps, job, { taskId, viewerId, lang }, () => kind.produce(deps, job));

@@ -12,7 +12,7 @@ import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Database, TenantScope } from '../../core/db/database';
 import { forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import type { JobHandler, JobRecord } from '../../core/jobs/queue';
+import { JobAttemptsExhaustedError, type JobHandler, type JobRecord } from '../../core/jobs/queue';
 import { sendMessageByEvent } from '../messages';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { deptScopeOf, isDeptInScope } from '../identity';
@@ -213,35 +213,69 @@ export const failDownloadTask = failTask;
 /**
  * The end every export job shares (docs/api.md "Exports"): `produce` writes the file; it is stored, the
  * task completed and its requester told in their inbox (EXPORT_FINISHED, in the language they asked
- * in). A failure on the job's last attempt fails the task with its reason; earlier ones are retried.
+ * in). A task no longer generating (cancelled, or already ended) is left alone and nothing is produced.
+ * A failure is thrown for the queue to retry; when the job ends for good, `failExportTask` ends the task.
  */
 export async function runExportTask(
   deps: { database: Database; files: FileStorage },
-  job: Pick<JobRecord, 'tenantId' | 'attempts' | 'maxAttempts'>,
+  job: Pick<JobRecord, 'tenantId'>,
   task: { taskId: number; viewerId: number; lang: Lang },
   produce: () => Promise<Uint8Array>,
 ): Promise<void> {
   const tenantId = job.tenantId!;
-  try {
-    const key = await deps.files.put(`tenant-${tenantId}/exports`, await produce());
-    await deps.database.withTenant(tenantId, async (scope) => {
-      const done = await completeDownloadTask(scope, task.taskId, key);
-      if (done) {
-        await sendMessageByEvent(scope, {
-          event: 'EXPORT_FINISHED',
-          userIds: [task.viewerId],
-          params: { fileName: done.fileName },
-          lang: task.lang,
-        });
-      }
-    });
-  } catch (err) {
-    if (job.attempts >= job.maxAttempts) {
-      const reason = err instanceof Error ? err.message.slice(0, 300) : 'export failed';
-      await deps.database.withTenant(tenantId, (scope) => failDownloadTask(scope, task.taskId, reason));
+  const active = await deps.database.withTenant(tenantId, (scope) => findTask(scope, task.taskId));
+  if (!active || !ACTIVE_STATUSES.includes(active.taskStatus as 0 | 1)) return;
+  const key = await deps.files.put(`tenant-${tenantId}/exports`, await produce());
+  const done = await deps.database.withTenant(tenantId, async (scope) => {
+    const row = await completeDownloadTask(scope, task.taskId, key);
+    if (row) {
+      await sendMessageByEvent(scope, {
+        event: 'EXPORT_FINISHED',
+        userIds: [task.viewerId],
+        params: { fileName: row.fileName },
+        lang: task.lang,
+      });
     }
-    throw err;
-  }
+    return row;
+  });
+  // Cancelled while the file was written: the file has no task to download it from.
+  if (!done) await deps.files.remove(key);
+}
+
+/** Why a task's job ended for good, as its requester reads it (in the language the task was asked in). */
+export function taskFailureReason(kind: 'export' | 'import', lang: Lang, error: Error): string {
+  const interrupted = error instanceof JobAttemptsExhaustedError && !error.lastError;
+  const cause = error instanceof JobAttemptsExhaustedError ? (error.lastError ?? '') : error.message;
+  const texts = {
+    export: {
+      'zh-CN': interrupted
+        ? '导出多次中断（处理时服务器重启），已停止，请重新导出。'
+        : `导出失败：${cause}。请重新导出。`,
+      'en-US': interrupted
+        ? 'The export was interrupted too many times (the server restarted while it ran) and was stopped; please export again.'
+        : `The export failed: ${cause}. Please export again.`,
+    },
+    import: {
+      'zh-CN': interrupted
+        ? '导入多次中断（处理时服务器重启），已停止，请重新上传文件导入。'
+        : `导入失败：${cause}。请重新上传文件导入。`,
+      'en-US': interrupted
+        ? 'The import was interrupted too many times (the server restarted while it ran) and was stopped; please upload the file again.'
+        : `The import failed: ${cause}. Please upload the file again.`,
+    },
+  } as const;
+  return texts[kind][lang];
+}
+
+/**
+ * The final-failure end of every export job (core/jobs `onFinalFailure`): the task fails with a reason its
+ * requester can read, so it leaves the "files being generated" count.
+ */
+export function failExportTask(deps: { database: Database }) {
+  return async (job: JobRecord<{ taskId: number; lang: Lang }>, error: Error): Promise<void> => {
+    const reason = taskFailureReason('export', job.payload.lang, error);
+    await deps.database.withTenant(job.tenantId!, (scope) => failTask(scope, job.payload.taskId, reason));
+  };
 }
 
 /** Queue of the periodic clean-up of expired task files (core/jobs). */

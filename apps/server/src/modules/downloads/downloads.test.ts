@@ -16,6 +16,7 @@ import {
   createTaskFilesExpireJob,
   failDownloadTask,
   runExportTask,
+  failExportTask,
 } from './index';
 
 const DATA_DIR = path.join(os.tmpdir(), `psy-downloads-${randomUUID()}`);
@@ -315,7 +316,7 @@ describe('runExportTask: the end every export job shares [spec:S0.7.25] [spec:S0
     expect(rowsOf<{ n: number }>(inbox)[0]!.n).toBe(1);
   });
 
-  it('a failure is retried; on the last attempt it fails the task with its reason', async () => {
+  it('a failure is thrown for the queue to retry and leaves the task as it was; an ended task is left alone', async () => {
     const task = await create(t.alpha.tenantId, admin(), 'broken.csv');
     const boom = async (): Promise<Uint8Array> => {
       throw new Error('disk full');
@@ -323,11 +324,20 @@ describe('runExportTask: the end every export job shares [spec:S0.7.25] [spec:S0
     const ctx = { taskId: task.id, viewerId: admin(), lang: 'en-US' as const };
     const before = await statusOf(task.id);
     await expect(runExportTask(deps(), job(1), ctx, boom)).rejects.toThrow('disk full');
-    // Not the last attempt: the task is left as it was, for the retry.
     expect(await statusOf(task.id)).toEqual(before);
-    await expect(runExportTask(deps(), job(3), ctx, boom)).rejects.toThrow('disk full');
+    // Failed for good (the queue's onFinalFailure, see task-jobs.test.ts): nothing more is produced.
+    await failExportTask({ database: t.database })(
+      { id: 0, queue: 'x', tenantId: t.alpha.tenantId, attempts: 3, maxAttempts: 3, payload: ctx },
+      new Error('disk full'),
+    );
+    let produced = 0;
+    await runExportTask(deps(), job(1), ctx, async () => {
+      produced++;
+      return new Uint8Array();
+    });
+    expect(produced).toBe(0);
     const row = await statusOf(task.id);
     expect(Number(row.task_status)).toBe(TASK_STATUS.failed);
-    expect(row.error).toBe('disk full');
+    expect(row.error).toBe('The export failed: disk full. Please export again.');
   });
 });

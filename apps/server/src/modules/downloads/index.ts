@@ -8,6 +8,8 @@ export {
   completeDownloadTask,
   failDownloadTask,
   runExportTask,
+  failExportTask,
+  taskFailureReason,
   createTask,
   completeTask,
   failTask,
@@ -44,15 +46,6 @@ export const downloadsModule: ModuleManifest = {
     // Anyone who can export must be able to fetch the file.
     grants: [{ roles: '*', grants: ['menu:sys_files'] }],
   },
-  start({ database, jobs, env, log }) {
-    // Expired task files are deleted by a job; one queued at a time across processes (singleton key).
-    const enqueueExpiry = () =>
-      jobs
-        .enqueue(database.system, TASK_FILES_EXPIRE_QUEUE, {}, { singletonKey: 'expire', maxAttempts: 1 })
-        .catch((err: unknown) => log.warn({ err }, 'enqueue of the task file clean-up failed'));
-    const expiry = setInterval(() => void enqueueExpiry(), 3_600_000);
-    expiry.unref();
-    if (env.JOB_WORKERS > 0) void enqueueExpiry();
-    return () => clearInterval(expiry);
-  },
+  // Expired task files are deleted by a job every hour; each occurrence runs once across processes.
+  schedules: [{ name: 'downloads.expire.hourly', queue: TASK_FILES_EXPIRE_QUEUE, rule: { every: 3600 } }],
 };

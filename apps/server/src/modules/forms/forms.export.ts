@@ -242,7 +242,7 @@ async function produceFormAnswerExport(
   job: JobRecord<FormAnswerExportPayload>,
 ): Promise<Uint8Array> {
   const tenantId = job.tenantId!;
-  const { viewerId, roleCodes, sensitive, format, lang, filter: raw } = job.payload;
+  const { taskId, viewerId, roleCodes, sensitive, format, lang, filter: raw } = job.payload;
   const filter: AnswerExportFilter = {
     ...raw,
     from: raw.from ? new Date(raw.from) : undefined,
@@ -311,7 +311,7 @@ async function produceFormAnswerExport(
           })),
         });
       }
-      await recordPersonalDataReads(scope, viewerId, reads);
+      await recordPersonalDataReads(scope, viewerId, reads, { taskId });
       return { out, last: rows.at(-1)?.id ?? null, full: rows.length === BATCH };
     });
     for (const a of presented.out) {
@@ -341,7 +341,6 @@ export const formAnswerExport = defineExport({
   // admin_form_edit, sys_form, or a role form permission on that form: decided in `prepare`.
   access: AUTHENTICATED,
   queue: FORM_ANSWER_EXPORT_QUEUE,
-  jobOptions: { leaseSeconds: 600 },
   prepare: ({ scope, principal, lang, body }) => prepareFormAnswerExport(scope, principal, lang, body),
   produce: produceFormAnswerExport,
 });

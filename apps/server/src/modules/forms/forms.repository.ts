@@ -2,15 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type S
 import { FORM_ANSWER_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { usersView } from '../identity';
-import {
-  form,
-  formAnswer,
-  formAnswerEdition,
-  formScaleResult,
-  formType,
-  formVersion,
-  smartFormSetting,
-} from './forms.table';
+import { form, formAnswer, formAnswerEdition, formType, formVersion, smartFormSetting } from './forms.table';
 
 /** Identity's users as it lets other modules read them (modules/identity/identity.views.ts). */
 const users = usersView('sys_user');
@@ -405,7 +397,7 @@ export async function findUserNames({ tx, tenantId }: TenantScope, ids: number[]
   return new Map(rows.map((r) => [r.id, r.realName]));
 }
 
-// --- smart form settings, scale results --------------------------------------------------------------
+// --- smart form settings ---------------------------------------------------------------------------
 
 export async function findSettings({ tx, tenantId }: TenantScope, code?: string) {
   return tx
@@ -433,27 +425,6 @@ export async function upsertSetting(
       target: [smartFormSetting.tenantId, smartFormSetting.code],
       set: { formId: s.formId, enabled: s.enabled, gradeMode: s.gradeMode, updatedAt: new Date() },
     });
-}
-
-export async function insertScaleResult(
-  { tx, tenantId }: TenantScope,
-  r: { userId: number; scaleName: string; score: number; eventSign: string | null; createdBy: number },
-) {
-  const [row] = await tx
-    .insert(formScaleResult)
-    .values({ tenantId, ...r })
-    .returning();
-  return row!;
-}
-
-export async function findLatestScaleResult({ tx, tenantId }: TenantScope, userId: number) {
-  const [row] = await tx
-    .select()
-    .from(formScaleResult)
-    .where(and(eq(formScaleResult.tenantId, tenantId), eq(formScaleResult.userId, userId)))
-    .orderBy(desc(formScaleResult.createdAt), desc(formScaleResult.id))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function findUserDept({ tx, tenantId }: TenantScope, id: number) {

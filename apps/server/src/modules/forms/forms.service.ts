@@ -38,6 +38,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-e
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope, recordPersonalDataRead } from '../identity';
 import { getDict, SETTINGS_PERMISSIONS } from '../settings';
+import { signatureImage } from '../signatures';
+import { latestScaleResultOf, recordScaleResult } from '../assessment';
 import {
   answerAccess,
   answerMaskedFor,
@@ -54,7 +56,6 @@ import {
   findEditions,
   findForm,
   findForms,
-  findLatestScaleResult,
   findSettings,
   findType,
   findTypePage,
@@ -64,7 +65,6 @@ import {
   insertAnswer,
   insertEdition,
   insertForm,
-  insertScaleResult,
   insertType,
   insertVersion,
   lockForm,
@@ -483,7 +483,7 @@ export const gradeConsistent = (grade: number, riskGrade: number | null) =>
   riskGrade === null || Math.min(grade, 3) === riskGrade;
 
 async function gradeVerdict(scope: TenantScope, subjectId: number, grade: number): Promise<0 | 1> {
-  const latest = await findLatestScaleResult(scope, subjectId);
+  const latest = await latestScaleResultOf(scope, subjectId);
   return gradeConsistent(grade, latest ? riskGradeOf(latest.score) : null) ? 1 : 0;
 }
 
@@ -544,6 +544,15 @@ export async function saveAnswer(
     signer: { userName: p.username, realName: p.realName, roleCodes },
     at: now,
   });
+  // A signature given now is an uploaded image like a stored signature: checked and re-encoded, so only
+  // its pixels are kept (no appended file, no metadata) and its size is bounded.
+  for (const c of def.columns) {
+    const value = merged[c.prop];
+    if (c.type !== 'signature' || typeof value !== 'string' || value === '' || value === before[c.prop])
+      continue;
+    const image = await signatureImage(value, c.prop, lang);
+    merged[c.prop] = `data:${image.type};base64,${image.bytes.toString('base64')}`;
+  }
   for (const c of def.columns) {
     if (c.type !== 'grade') continue;
     const grade = Number(merged[c.prop]);
@@ -758,7 +767,7 @@ export async function calcGradeResult(
 ): Promise<GradeResult> {
   await requireGrader(scope, p, q.userId);
   if (!(await userExists(scope, q.userId))) throw new AppError('notFound', 'userId: the user does not exist');
-  const latest = await findLatestScaleResult(scope, q.userId);
+  const latest = await latestScaleResultOf(scope, q.userId);
   const systemGrade = latest ? riskGradeOf(latest.score) : null;
   const consistent = gradeConsistent(q.grade, systemGrade);
   return {
@@ -779,7 +788,7 @@ export async function saveScaleResult(
 ): Promise<ScaleResult> {
   await requireGrader(scope, p, b.userId);
   if (!(await userExists(scope, b.userId))) throw new AppError('notFound', 'userId: the user does not exist');
-  const r = await insertScaleResult(scope, {
+  const r = await recordScaleResult(scope, {
     userId: b.userId,
     scaleName: b.scaleName,
     score: b.score,

@@ -1,7 +1,6 @@
 import {
   bigint,
   boolean,
-  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -10,7 +9,6 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantIdColumn, tenantIsolation, updatedAt } from '../../core/db/columns';
@@ -181,27 +179,4 @@ export const smartFormSetting = pgTable(
   ],
 );
 
-/** A scale's score for a subject (`saveScaleResult`), the basis of `gradeResultCalc`. */
-export const formScaleResult = pgTable(
-  'form_scale_result',
-  {
-    tenantId: tenantIdColumn(),
-    id: idColumn(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    scaleName: text('scale_name').notNull(),
-    score: doublePrecision('score').notNull(),
-    eventSign: text('event_sign'),
-    createdBy: bigint('created_by', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('form_scale_result_user_idx').on(t.tenantId, t.userId, t.createdAt),
-    foreignKey({
-      name: 'form_scale_result_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [sysUser.tenantId, sysUser.id],
-    }).onDelete('cascade'),
-    tenantIsolation(),
-  ],
-);
+// The scale results `gradeResultCalc` reads are owned by modules/assessment (table form_scale_result).

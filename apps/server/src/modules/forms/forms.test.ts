@@ -343,7 +343,9 @@ describe('answers: save, permissions, hidden fields, history [spec:S0.7.19, S0.4
     expect(amended.status).toBe(200);
     expect(amended.body.data.outcome).toBe('amended');
     expect(amended.body.data.answer).toMatchObject({ amendmentCount: 1, signed: true, edition: 4 });
-    expect(amended.body.data.answer.answer.sign_teacher).toBe(SIGNATURE);
+    // The signature as stored (re-encoded when it was given) stays as it was.
+    expect(amended.body.data.answer.answer.sign_teacher).toBe(signed.body.data.answer.answer.sign_teacher);
+    expect(amended.body.data.answer.answer.sign_teacher).toMatch(/^data:image\/png;base64,/);
 
     const edition = await t.get(
       `/biz/public/forms/inner/forms/answer/edition?answerId=${answerId}&edition=4`,
@@ -872,5 +874,43 @@ describe('options switched off in the builder [spec:S0.3.35]', () => {
       { token: tok.betaAdmin, tenantId: t.beta.tenantId, ...EN },
     );
     expect(beta.status).toBe(404);
+  });
+});
+
+describe('signatures given in an answer are uploads [spec:S0.4.9]', () => {
+  let formId: number;
+  const answerWith = (eventSign: string, sign_teacher: string) =>
+    save(tok.counsellor, { formId, eventSign, userId: studentId, answers: { note: 'n', sign_teacher } });
+
+  it('stores a PNG with a ZIP or HTML appended without it, re-encoded', async () => {
+    const form = await saveForm({
+      purpose: 'case_record',
+      name: label('Signed note'),
+      columns: [{ prop: 'note', label: label('Note'), type: 'textarea' }, columnFromLibrary('sign_teacher')],
+    });
+    expect(form.status, form.raw).toBe(200);
+    formId = form.body.data.form.id;
+    await grant('ROLE_CONSULTANT', formId, true, true);
+    const polyglot = Buffer.concat([
+      Buffer.from(SIGNATURE.split(',')[1]!, 'base64'),
+      Buffer.from('PK\x03\x04<html><script>alert(1)</script></html>', 'latin1'),
+    ]);
+    const res = await answerWith('sig-upload-1', `data:image/png;base64,${polyglot.toString('base64')}`);
+    expect(res.status, res.raw).toBe(200);
+    const stored = Buffer.from(res.body.data.answer.answer.sign_teacher.split(',')[1], 'base64');
+    expect(stored.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+    expect(stored.subarray(0, 4).toString('latin1')).toBe('\x89PNG');
+  });
+
+  it('refuses a signature that is not a PNG or JPEG image, naming the field', async () => {
+    for (const bad of [
+      'javascript:alert(1)',
+      `data:image/png;base64,${Buffer.from('<html><script>x</script></html>').toString('base64')}`,
+    ]) {
+      const res = await answerWith('sig-upload-2', bad);
+      expect(res.status).toBe(400);
+      expect(res.body.data.fields[0].field).toBe('sign_teacher');
+    }
   });
 });

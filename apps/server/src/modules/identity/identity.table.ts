@@ -194,10 +194,18 @@ export const personalDataAccessLog = pgTable(
     fields: text('fields').array().notNull(),
     /** The call that read them, e.g. `GET /admin/user/getPhone`. */
     route: text('route').notNull(),
+    /**
+     * The export task that read them, if any: an export logs each person once per task, however many
+     * attempts its job takes (a retried export does not log its reads again).
+     */
+    taskId: bigint('task_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('personal_data_access_log_task_uq')
+      .on(t.tenantId, t.taskId, t.subjectId)
+      .where(sql`task_id is not null`),
     index('personal_data_access_log_time_idx').on(t.tenantId, t.createdAt.desc()),
     index('personal_data_access_log_subject_idx').on(t.tenantId, t.subjectId, t.createdAt.desc()),
     index('personal_data_access_log_viewer_idx').on(t.tenantId, t.viewerId, t.createdAt.desc()),

@@ -1,4 +1,4 @@
-import { decryptPassword, getPasswordKey } from '../../core/security/password-key';
+import { openRequestPasswords, openedPassword } from '../../core/security/password-key';
 import { pageCode } from '../../core/catalog';
 import type { ModuleManifest } from '../../core/module';
 import { identityRoutes } from './identity.routes';
@@ -76,9 +76,8 @@ export const identityModule: ModuleManifest = {
     ...identityRoutes(),
     ...userAdminRoutes({
       database,
-      preparePasswordKey: async () => void (await getPasswordKey(database.system)),
-      decryptPassword: async (field, value) =>
-        decryptPassword(await getPasswordKey(database.system), field, value),
+      openPasswords: (req, fields) => openRequestPasswords(database.system, req, fields),
+      openedPassword,
     }),
     ...roleRoutes(),
     ...userTypeRoutes(),

@@ -138,9 +138,20 @@ export async function insertRegisteredUser(
   return user.id;
 }
 
-export async function updateAvatar({ tx, tenantId }: TenantScope, userId: number, avatar: string) {
+/** Sets a user's avatar address and answers the one it replaced (null when there was none). */
+export async function updateAvatar(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+  avatar: string,
+): Promise<string | null> {
+  const [before] = await tx
+    .select({ avatar: sysUser.avatar })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId)))
+    .for('update');
   await tx
     .update(sysUser)
     .set({ avatar, updatedAt: sql`now()` })
     .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId)));
+  return before?.avatar ?? null;
 }

@@ -111,11 +111,12 @@ function rowValues(u: UserFullRow, masked: boolean, lang: Lang): (string | numbe
 /**
  * The job: reads the matching users in batches (newest first), streams them into an XLSX workbook or a
  * CSV file (core/exports); the download list stores it, finishes the task and tells the user (a failure
- * on the last attempt fails the task). Unmasked exports write one access-log row per user.
+ * on the last attempt fails the task). Unmasked exports write one access-log row per user, once per task
+ * whatever the attempts.
  */
 async function produceUserExport(deps: ModuleDeps, job: JobRecord<UserExportPayload>): Promise<Uint8Array> {
   const tenantId = job.tenantId!;
-  const { viewerId, filter, masked, lang, format = 'xlsx' } = job.payload;
+  const { taskId, viewerId, filter, masked, lang, format = 'xlsx' } = job.payload;
   const sheet = createTableWriter(format, {
     sheetName: lang === 'zh-CN' ? '用户' : 'Users',
     headers: HEADERS[lang],
@@ -133,6 +134,7 @@ async function produceUserExport(deps: ModuleDeps, job: JobRecord<UserExportPayl
             fields: revealedFields(r, false),
             route: 'POST /admin/user/exportUsersBySearch',
           })),
+          { taskId },
         );
       }
       return rows;
@@ -149,7 +151,6 @@ export const userExport = defineExport({
   endpoint: exportUsersEndpoint,
   access: permission('admin_userInfo_export'),
   queue: USER_EXPORT_QUEUE,
-  jobOptions: { leaseSeconds: 600 },
   prepare: ({ scope, principal, lang, body }) => prepareUserExport(scope, principal, lang, body),
   produce: produceUserExport,
 });

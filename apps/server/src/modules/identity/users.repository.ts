@@ -370,9 +370,24 @@ export async function findSimpleUsers(
 export async function insertAccessLog(
   { tx, tenantId }: TenantScope,
   reads: readonly { viewerId: number; subjectId: number; fields: string[]; route: string }[],
+  taskId?: number,
 ) {
   if (reads.length === 0) return;
-  await tx.insert(personalDataAccessLog).values(reads.map((v) => ({ tenantId, ...v })));
+  if (taskId === undefined) {
+    await tx.insert(personalDataAccessLog).values(reads.map((v) => ({ tenantId, ...v })));
+    return;
+  }
+  // One row per person per task: a retried batch only adds fields the first attempt had not logged.
+  await tx
+    .insert(personalDataAccessLog)
+    .values(reads.map((v) => ({ tenantId, taskId, ...v })))
+    .onConflictDoUpdate({
+      target: [personalDataAccessLog.tenantId, personalDataAccessLog.taskId, personalDataAccessLog.subjectId],
+      targetWhere: sql`task_id is not null`,
+      set: {
+        fields: sql`array(select distinct f from unnest(${personalDataAccessLog.fields} || excluded.fields) f order by f)`,
+      },
+    });
 }
 
 export async function findAccessLog(

@@ -22,15 +22,26 @@ import {
   userPageEndpoint,
   userSimpleEndpoint,
 } from '@psy/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../core/db/database';
 import { AUTHENTICATED, PUBLIC, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import * as depts from './depts.service';
 import * as users from './users.service';
 
-export interface UserAdminRouteDeps extends users.UserAdminDeps {
+export interface UserAdminRouteDeps extends Omit<users.UserAdminDeps, 'decryptPassword'> {
   database: Database;
+  /** Before the transaction: opens the request's encrypted password fields and spends their nonces. */
+  openPasswords(req: FastifyRequest, fields: readonly string[]): Promise<void>;
+  /** Inside it: the password opened for a field, or its refusal (a 400 naming the field). */
+  openedPassword(req: FastifyRequest, field: string, value: string): string;
 }
+
+/** The service's dependencies for one request: its passwords were opened before the transaction. */
+const forRequest = (deps: UserAdminRouteDeps, req: FastifyRequest): users.UserAdminDeps => ({
+  ...deps,
+  decryptPassword: async (field, value) => deps.openedPassword(req, field, value),
+});
 
 /** User administration and departments (docs/users-and-departments.md). Every call is data-scoped. */
 export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
@@ -43,13 +54,14 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     defineRoute({
       endpoint: addUserEndpoint,
       access: permission('admin_userInfo_add'),
-      outsideTransaction: { before: () => deps.preparePasswordKey() },
-      handler: async ({ scope, principal, lang, body }) => users.addUser(deps, scope, principal, lang, body),
+      outsideTransaction: { before: (_token, req) => deps.openPasswords(req, ['password']) },
+      handler: async ({ scope, principal, lang, body, req }) =>
+        users.addUser(forRequest(deps, req), scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: updateUserEndpoint,
       access: permission('admin_userInfo_edit'),
-      handler: async ({ scope, principal, body }) => users.editUser(deps, scope, principal, body),
+      handler: async ({ scope, principal, body }) => users.editUser(scope, principal, body),
     }),
     defineRoute({
       endpoint: getUserEndpoint,
@@ -82,7 +94,7 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
       endpoint: deleteUserEndpoint,
       access: permission('admin_userInfo_del'),
       handler: async ({ scope, principal, params }) => {
-        await users.deleteUsers(deps, scope, principal, [params.id]);
+        await users.deleteUsers(scope, principal, [params.id]);
         return true as const;
       },
     }),
@@ -90,14 +102,14 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
       endpoint: batchDeleteUsersEndpoint,
       access: permission('admin_userInfo_del'),
       handler: async ({ scope, principal, body }) => ({
-        deleted: await users.deleteUsers(deps, scope, principal, body.ids),
+        deleted: await users.deleteUsers(scope, principal, body.ids),
       }),
     }),
     defineRoute({
       endpoint: auditUsersEndpoint,
       access: permission('admin_userInfo_audit'),
       handler: async ({ scope, principal, body }) =>
-        users.auditUsers(deps, scope, principal, body.ids, body.status),
+        users.auditUsers(scope, principal, body.ids, body.status),
     }),
     defineRoute({
       endpoint: userSimpleEndpoint,
@@ -107,9 +119,9 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     defineRoute({
       endpoint: adminResetPasswordEndpoint,
       access: permission('admin_userInfo_resetPwd'),
-      outsideTransaction: { before: () => deps.preparePasswordKey() },
-      handler: async ({ scope, principal, lang, body }) =>
-        users.adminResetPassword(deps, scope, principal, lang, body),
+      outsideTransaction: { before: (_token, req) => deps.openPasswords(req, ['pwd']) },
+      handler: async ({ scope, principal, lang, body, req }) =>
+        users.adminResetPassword(forRequest(deps, req), scope, principal, lang, body),
     }),
     defineRoute({
       // Both keys: sys_user by the access rule, admin_userInfo_sensitive checked by the service.

@@ -56,13 +56,14 @@ import {
 } from './users.repository';
 
 /**
- * The password key of user administration (core/security): sessions end through `userAccessWithdrawn`,
- * which the sign-in module acts on.
+ * The passwords of user administration, opened with core/security's password key before the
+ * transaction; sessions end through `userAccessWithdrawn`, which the sign-in module acts on.
  */
 export interface UserAdminDeps {
-  /** Loads the password key outside the transaction (its first read needs the system context). */
-  preparePasswordKey(): Promise<void>;
-  /** Decrypts a password encrypted with GET /auth/publicKey; a bad value is a 400 naming `field`. */
+  /**
+   * A password encrypted with GET /auth/publicKey, opened for this request before its transaction (auth's
+   * openRequestPasswords); a bad, expired or already used value is a 400 naming `field`.
+   */
   decryptPassword(field: string, value: string): Promise<string>;
 }
 
@@ -212,15 +213,35 @@ interface PersonalDataRead {
   route: string;
 }
 
-/** `recordPersonalDataRead` for many people at once (list pages, exports); the same rule, one insert. */
+/**
+ * `recordPersonalDataRead` for many people at once (list pages, exports); the same rule, one insert.
+ * An export passes its task: each person is logged once per task, with every field read, however many
+ * times a retried job reads them again.
+ */
 export async function recordPersonalDataReads(
   scope: TenantScope,
   viewerId: number,
   reads: readonly PersonalDataRead[],
+  opts: { taskId?: number } = {},
 ): Promise<void> {
+  const kept = reads.filter((r) => r.subjectId !== viewerId && r.fields.length > 0);
+  if (opts.taskId === undefined) {
+    await insertAccessLog(
+      scope,
+      kept.map((r) => ({ viewerId, ...r })),
+    );
+    return;
+  }
+  // One row per person in one statement (ON CONFLICT cannot touch a row twice in a statement).
+  const bySubject = new Map<number, PersonalDataRead>();
+  for (const r of kept) {
+    const seen = bySubject.get(r.subjectId);
+    bySubject.set(r.subjectId, seen ? { ...seen, fields: [...new Set([...seen.fields, ...r.fields])] } : r);
+  }
   await insertAccessLog(
     scope,
-    reads.filter((r) => r.subjectId !== viewerId && r.fields.length > 0).map((r) => ({ viewerId, ...r })),
+    [...bySubject.values()].map((r) => ({ viewerId, ...r })),
+    opts.taskId,
   );
 }
 
@@ -396,7 +417,6 @@ export async function addUser(
  * the caller's scope; removing a role ends the user's sessions.
  */
 export async function editUser(
-  deps: UserAdminDeps,
   scope: TenantScope,
   p: Principal,
   body: z.output<typeof updateUserBodySchema>,
@@ -468,7 +488,6 @@ async function requireBatchTargets(scope: TenantScope, p: Principal, ids: readon
 
 /** Soft-deletes users and ends their sessions (delete and batchDel). */
 export async function deleteUsers(
-  deps: UserAdminDeps,
   scope: TenantScope,
   p: Principal,
   ids: readonly number[],
@@ -481,7 +500,6 @@ export async function deleteUsers(
 
 /** `audit`: approve (active) or disable (locked) users; disabling ends their sessions. */
 export async function auditUsers(
-  deps: UserAdminDeps,
   scope: TenantScope,
   p: Principal,
   ids: readonly number[],

@@ -9,7 +9,12 @@ import { seedMessageTemplates, sendMessageByEvent } from './message-templates.se
 import { messageRoutes } from './messages.routes';
 
 export { sendMessage, type SendMessageInput } from './messages.service';
-export { sendMessageByEvent, seedMessageTemplates, type SendByEventInput } from './message-templates.service';
+export {
+  renderMessageByEvent,
+  sendMessageByEvent,
+  seedMessageTemplates,
+  type SendByEventInput,
+} from './message-templates.service';
 
 const SYSTEM = 'SYSTEM' as const;
 
@@ -68,6 +73,7 @@ export const messagesModule: ModuleManifest = {
           'ROLE_SUPERVISOR',
           'ROLE_APPOINTMENT',
           'ROLE_RECEPTIONIST',
+          'CRISIS_ROLE_CLASS',
         ],
         grants: ['menu:sys_message'],
       },

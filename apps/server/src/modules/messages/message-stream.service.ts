@@ -138,6 +138,13 @@ export function registerMessageStream(
     }
     open.add(close);
     req.raw.on('close', close);
+    // A write to a connection the client dropped can fail; an 'error' without a listener would throw
+    // out of the process, so a failed stream just ends.
+    res.on('error', (err) => {
+      req.log.debug({ err }, 'message stream connection failed');
+      close();
+    });
+    res.on('close', close);
     send(unreadEvent);
   });
 }

@@ -141,6 +141,26 @@ export interface SendByEventInput<K extends MessageEventKey> {
 }
 
 /**
+ * The event's texts rendered from the school's template (the registry's defaults for a school without the
+ * row), without sending anything: for a channel other than the inbox, such as an SMS. Null when the
+ * school switched the template off.
+ */
+export async function renderMessageByEvent<K extends MessageEventKey>(
+  scope: TenantScope,
+  input: { event: K; params: MessageEventParams<K>; lang?: Lang },
+): Promise<{ title: string; content: string } | null> {
+  const def = MESSAGE_EVENTS[input.event];
+  const row = await findTemplateByEvent(scope, input.event);
+  if (row && !row.enabled) return null;
+  const en = input.lang === 'en-US';
+  const texts = row
+    ? { title: en ? row.titleEn : row.titleZh, content: en ? row.contentEn : row.contentZh }
+    : def.defaults[en ? 'en-US' : 'zh-CN'];
+  const params = input.params as Record<string, string | number>;
+  return { title: renderTemplate(texts.title, params), content: renderTemplate(texts.content, params) };
+}
+
+/**
  * Sends the event's message, rendered from the school's template, to each recipient, in the caller's
  * transaction. A disabled template sends nothing (answers no ids). A school without the template row
  * (created before the event was declared) uses the registry's default texts.

@@ -18,8 +18,9 @@ describe('products and menus [spec:S0.1.1] [spec:S0.3.7] [spec:S0.7.7]', () => {
     const res = await t.get('/admin/products/findTenantProductList', { token });
     expect(res.status).toBe(200);
     const codes = res.body.data.map((p: { productCode: string }) => p.productCode);
-    expect(codes).toEqual(expect.arrayContaining(['CONSULT', 'APPOINTMENT', 'SUPERVISION']));
-    expect(codes).not.toContain('CRISIS');
+    // Counsellors report crisis signals they meet (docs/crisis.md), so CRISIS is among theirs.
+    expect(codes).toEqual(expect.arrayContaining(['CONSULT', 'APPOINTMENT', 'SUPERVISION', 'CRISIS']));
+    expect(codes).not.toContain('ACTIVITY');
     expect(res.body.data[0]).toMatchObject({ tuck: 0, userSort: null, type: 1 });
   });
 
@@ -216,11 +217,11 @@ describe('POST /admin/products/saveUserProduct [spec:S0.4.5] [spec:S0.7.7]', () 
   it('refuses a product the user cannot see, naming its index', async () => {
     const token = await t.tokenFor('counsellor');
     const admin = await list(await t.tokenFor('admin'));
-    const crisis = admin.find((p) => p.productCode === 'CRISIS')!;
+    const activity = admin.find((p) => p.productCode === 'ACTIVITY')!;
     const mine = await list(token);
     const res = await save(token, [
       { productId: mine[0]!.id, userSort: 1, tuck: 1 },
-      { productId: crisis.id, userSort: 2, tuck: 1 },
+      { productId: activity.id, userSort: 2, tuck: 1 },
     ]);
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/^\[1\]\.productId: /);

@@ -15,7 +15,7 @@ export { settingSaving } from './settings.events';
 export const settingsModule: ModuleManifest = {
   name: 'settings',
   layer: 'platform',
-  routes: ({ database }) => [...settingsRoutes(), ...loginPageRoutes(database)],
+  routes: ({ database }) => [...settingsRoutes(database.system), ...loginPageRoutes(database)],
   catalog: {
     menus: [
       {

@@ -23,8 +23,10 @@ import {
   interviewResultsEndpoint,
   schemeCategoryEndpoint,
 } from '@psy/contracts';
+import type { SystemScope } from '../../core/db/database';
 import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
+import { limitUploads } from '../../core/security/upload-limit';
 import { SETTINGS_PERMISSIONS as P } from './settings.policy';
 import { findScheduleTime, listInterviewResults, listSchemeCategories } from './lookups.service';
 import {
@@ -50,7 +52,7 @@ import {
   saveSettings,
 } from './settings.service';
 
-export const settingsRoutes = (): RouteDef[] =>
+export const settingsRoutes = (system: SystemScope): RouteDef[] =>
   [
     // Settings (spec S0.7.8, S1.7.3): any signed-in user reads; writing is checked per code.
     defineRoute({
@@ -110,6 +112,9 @@ export const settingsRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: savePageSetupEndpoint,
       access: permission(P.pageSetup),
+      // Two images of at most 256 KiB as base64 data URLs, and the titles.
+      bodyLimit: 1024 * 1024,
+      outsideTransaction: { before: (token) => limitUploads(system, token) },
       handler: async ({ scope, body }) => savePageSetup(scope, body),
     }),
 

@@ -9,10 +9,12 @@ import {
   type Site,
   type SettingCode,
   type SettingState,
+  PAGE_SETUP_IMAGE_MAX_BYTES,
 } from '@psy/contracts';
 import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
+import { ImageRefusedError, reencodeImage, type ImageRules } from '../../core/images/reencode-image';
 import type { Principal } from '../../core/http/context';
 import { emit } from '../../core/events';
 import { settingSaving } from './settings.events';
@@ -176,17 +178,53 @@ type PageSetupInput = {
   layoutThemeColor?: string | null;
 };
 
+/** What an uploaded icon or logo may be (docs/settings-and-dictionaries.md, "Page setup"). */
+const PAGE_SETUP_IMAGE_RULES: ImageRules = {
+  types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  maxBytes: PAGE_SETUP_IMAGE_MAX_BYTES,
+  maxPixels: 16_000_000,
+  box: { width: 1024, height: 1024 },
+};
+
+const PAGE_SETUP_IMAGE_ISSUES: Record<ImageRefusedError['issue'], string> = {
+  empty: 'must be a png, jpeg, gif or webp image',
+  type: 'must be a png, jpeg, gif or webp image (an .ico cannot be checked: save the icon as PNG)',
+  unreadable: 'must be a png, jpeg, gif or webp image',
+  size: 'image too large: at most 256 KB',
+  pixels: 'image too large: at most 16 million pixels',
+};
+
+/**
+ * An icon or logo as it is stored: an address as given; a newly uploaded data URL re-encoded
+ * (`reencodeImage`: the type by content, nothing but the pixels kept, within 1024x1024). The value
+ * already stored is kept as it is, so saving the page again does not re-encode it (and an older .ico
+ * stays until it is replaced).
+ */
+async function pageSetupImage(field: string, value: string | null, stored: string | null | undefined) {
+  if (value === null || value === stored) return value;
+  const data = /^data:[^;,]+;base64,(.*)$/s.exec(value);
+  if (!data) return value;
+  try {
+    const image = await reencodeImage(Buffer.from(data[1]!, 'base64'), PAGE_SETUP_IMAGE_RULES);
+    return `data:${image.type};base64,${image.bytes.toString('base64')}`;
+  } catch (err) {
+    if (err instanceof ImageRefusedError) throw badRequest(field, PAGE_SETUP_IMAGE_ISSUES[err.issue]);
+    throw err;
+  }
+}
+
 /** Saves the caller's school's page setup; every field is replaced, empty meaning "use the default". */
 export async function savePageSetup(scope: TenantScope, input: PageSetupInput) {
   if (input.tenantId !== undefined && input.tenantId !== null && input.tenantId !== scope.tenantId)
     throw forbidden('tenantId: only your own school can be changed');
   const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+  const stored = await findPageSetup(scope);
   await upsertPageSetup(scope, {
     systemTitle: blank(input.systemTitle),
     browserTitle: blank(input.browserTitle),
-    browserIcon: blank(input.browserIcon),
+    browserIcon: await pageSetupImage('browserIcon', blank(input.browserIcon), stored?.browserIcon),
     technicalSupport: blank(input.technicalSupport),
-    navigateLogo: blank(input.navigateLogo),
+    navigateLogo: await pageSetupImage('navigateLogo', blank(input.navigateLogo), stored?.navigateLogo),
     layoutThemeColor: blank(input.layoutThemeColor)?.toLowerCase() ?? null,
   });
   return getPageSetup(scope);

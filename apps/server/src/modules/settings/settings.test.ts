@@ -332,7 +332,9 @@ describe('page setup [spec:S0.1.7] [spec:S0.7.16]', () => {
     systemTitle: 'Alpha Wellbeing',
     browserTitle: 'Alpha counselling',
     technicalSupport: 'IT office',
-    browserIcon: 'data:image/png;base64,iVBORw0KGgo=',
+    // A real 1x1 PNG: uploaded images are re-encoded, so a bare signature does not pass.
+    browserIcon:
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
     navigateLogo: 'https://cdn.example.edu/logo.png',
     layoutThemeColor: '#13C2C2',
   };
@@ -342,7 +344,10 @@ describe('page setup [spec:S0.1.7] [spec:S0.7.16]', () => {
   it('saves the page setup and the login page reads it', async () => {
     const res = await t.post('/admin/pageSetup/saveOrUpdatePageSetup', setup, { token: admin });
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.data).toMatchObject({ ...setup, layoutThemeColor: '#13c2c2' });
+    const { browserIcon, ...rest } = setup;
+    expect(res.body.data).toMatchObject({ ...rest, layoutThemeColor: '#13c2c2' });
+    expect(res.body.data.browserIcon).toMatch(/^data:image\/png;base64,/);
+    expect(res.body.data.browserIcon).not.toBe(browserIcon);
     const read = await publicSetup(t.alpha.tenantId);
     expect(read.body.data).toMatchObject({ systemTitle: 'Alpha Wellbeing', layoutThemeColor: '#13c2c2' });
     // Empty fields mean "use the default".
@@ -384,6 +389,43 @@ describe('page setup [spec:S0.1.7] [spec:S0.7.16]', () => {
       );
       expect(res.status, JSON.stringify(patch).slice(0, 80)).toBe(400);
       expect(res.body.data.fields[0].field).toBe(field);
+    }
+  });
+
+  it('re-encodes an uploaded icon or logo: an appended ZIP or HTML is dropped, a non-image or .ico refused, the stored one kept as it is', async () => {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 64, height: 32, channels: 4, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const polyglot = Buffer.concat([png, Buffer.from('PK\x03\x04<html><script>x</script>', 'latin1')]);
+    const res = await t.post(
+      '/admin/pageSetup/saveOrUpdatePageSetup',
+      { ...setup, navigateLogo: `data:image/png;base64,${polyglot.toString('base64')}` },
+      { token: admin },
+    );
+    expect(res.status, res.raw).toBe(200);
+    const logo = Buffer.from(res.body.data.navigateLogo.split(',')[1], 'base64');
+    expect(logo.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+    expect(await sharp(logo).metadata()).toMatchObject({ format: 'png', width: 64, height: 32 });
+    // Saved again unchanged, the stored image is kept byte for byte.
+    const again = await t.post(
+      '/admin/pageSetup/saveOrUpdatePageSetup',
+      { ...setup, navigateLogo: res.body.data.navigateLogo },
+      { token: admin },
+    );
+    expect(again.body.data.navigateLogo).toBe(res.body.data.navigateLogo);
+    const ico = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]);
+    for (const bad of [
+      `data:image/png;base64,${Buffer.from('<html><script>alert(1)</script></html>').toString('base64')}`,
+      `data:image/x-icon;base64,${ico.toString('base64')}`,
+    ]) {
+      const refused = await t.post(
+        '/admin/pageSetup/saveOrUpdatePageSetup',
+        { ...setup, browserIcon: bad },
+        { token: admin },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.data.fields[0].field).toBe('browserIcon');
     }
   });
 

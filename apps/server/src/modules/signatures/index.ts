@@ -2,11 +2,13 @@ import { pageCode } from '../../core/catalog';
 import type { ModuleManifest } from '../../core/module';
 import { signatureRoutes } from './signatures.routes';
 
+export { signatureImage } from './signatures.service';
+
 /** Stored signatures (docs/signatures-and-fingerprint.md). */
 export const signaturesModule: ModuleManifest = {
   name: 'signatures',
   layer: 'platform',
-  routes: ({ files }) => signatureRoutes(files),
+  routes: ({ files, database }) => signatureRoutes(files, database.system),
   catalog: {
     pages: [
       {

@@ -5,17 +5,19 @@ import {
   getVisitorSignEndpoint,
   saveVisitorSignEndpoint,
 } from '@psy/contracts';
+import type { SystemScope } from '../../core/db/database';
 import { AUTHENTICATED } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { FileStorage } from '../../core/storage/file-storage';
+import { limitUploads } from '../../core/security/upload-limit';
 import * as service from './signatures.service';
 
-/** A 20 MB image as a base64 data URL in JSON, with room for the envelope. */
-const SIGNATURE_BODY_LIMIT = 28 * 1024 * 1024;
+/** A 2 MB image (SIGNATURE_UPLOAD_MAX_BYTES) as a base64 data URL in JSON, with room for the envelope. */
+const SIGNATURE_BODY_LIMIT = 3 * 1024 * 1024;
 
 // Every call acts on the caller's own signature, or (quote by uid) on a visitor's for staff: the rules
 // are in the service, so signed-in access is the route's rule.
-export const signatureRoutes = (storage: FileStorage): RouteDef[] =>
+export const signatureRoutes = (storage: FileStorage, system: SystemScope): RouteDef[] =>
   [
     defineRoute({
       endpoint: getTeamSignEndpoint,
@@ -27,6 +29,7 @@ export const signatureRoutes = (storage: FileStorage): RouteDef[] =>
       endpoint: editTeamSignEndpoint,
       access: AUTHENTICATED,
       bodyLimit: SIGNATURE_BODY_LIMIT,
+      outsideTransaction: { before: (token) => limitUploads(system, token) },
       handler: async ({ scope, principal, body, lang }) =>
         service.saveOwnSignature(scope, storage, principal, body.sign, lang),
     }),
@@ -44,6 +47,7 @@ export const signatureRoutes = (storage: FileStorage): RouteDef[] =>
       endpoint: saveVisitorSignEndpoint,
       access: AUTHENTICATED,
       bodyLimit: SIGNATURE_BODY_LIMIT,
+      outsideTransaction: { before: (token) => limitUploads(system, token) },
       handler: async ({ scope, principal, body, lang }) =>
         service.saveOwnSignature(scope, storage, principal, body.sign, lang),
     }),

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
   SIGNATURE_FIELDS,
+  SIGNATURE_IMAGE_BOX,
   SIGNATURE_QUOTE_MESSAGES,
+  SIGNATURE_STORE_MESSAGES,
+  SIGNATURE_UPLOAD_MAX_BYTES,
   SIGNATURE_UPLOAD_MESSAGES,
   canSignField,
-  checkSignatureBytes,
   checkSignatureQuote,
   isVisitorSigner,
   ownSignatureField,
   parseDataUrl,
-  sniffImageType,
   type Lang,
   type SignatureQuoteKind,
   type StoredSignature,
@@ -19,6 +20,7 @@ import type { consultRoleTypeSchema } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
+import { ImageRefusedError, reencodeImage, type ImageRules } from '../../core/images/reencode-image';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { findSignature, upsertSignature, userExists, type SignatureRow } from './signatures.repository';
 import { effectiveRoleCodes } from './signatures.policy';
@@ -86,9 +88,42 @@ export async function getVisitorSignature(
   return readSignature(scope, storage, p, userId, opts.quote ? { kind: 'student', lang: opts.lang } : null);
 }
 
+/** What a stored signature image may be (docs/signatures-and-fingerprint.md, "Upload limits"). */
+export const SIGNATURE_IMAGE_RULES: ImageRules = {
+  types: ['image/png', 'image/jpeg'],
+  maxBytes: SIGNATURE_UPLOAD_MAX_BYTES,
+  maxPixels: 25_000_000,
+  box: SIGNATURE_IMAGE_BOX,
+};
+
 /**
- * Stores the signed-in user's signature from a data URL (a drawn canvas or an uploaded image). The type is
- * taken from the bytes, not from the data URL's label: only PNG and JPEG, at most 20 MB (spec S0.5.8).
+ * A signature image from a data URL, checked and re-encoded (`reencodeImage`: PNG or JPEG by content,
+ * at most 2 MB and 25 million pixels, shrunk into 1520x760, nothing kept but the pixels); a refusal is a
+ * 400 naming `field` with the spec's messages.
+ */
+export async function signatureImage(dataUrl: string, field: string, lang: Lang) {
+  if (dataUrl.trim() === '') throw badRequest(field, SIGNATURE_UPLOAD_MESSAGES.empty[lang]);
+  const parsed = parseDataUrl(dataUrl);
+  if (!parsed) throw badRequest(field, SIGNATURE_UPLOAD_MESSAGES.type[lang]);
+  try {
+    return await reencodeImage(Buffer.from(parsed.base64, 'base64'), SIGNATURE_IMAGE_RULES);
+  } catch (err) {
+    if (!(err instanceof ImageRefusedError)) throw err;
+    const message =
+      err.issue === 'empty'
+        ? SIGNATURE_UPLOAD_MESSAGES.empty
+        : err.issue === 'size'
+          ? SIGNATURE_STORE_MESSAGES.tooLarge
+          : err.issue === 'pixels'
+            ? SIGNATURE_STORE_MESSAGES.pixels
+            : SIGNATURE_UPLOAD_MESSAGES.type;
+    throw badRequest(field, message[lang]);
+  }
+}
+
+/**
+ * Stores the signed-in user's signature from a data URL (a drawn canvas or an uploaded image), re-encoded
+ * (`signatureImage`; spec S0.5.8). The file it replaces is removed once the new one is committed.
  */
 export async function saveOwnSignature(
   scope: TenantScope,
@@ -97,21 +132,19 @@ export async function saveOwnSignature(
   dataUrl: string,
   lang: Lang,
 ): Promise<StoredSignature> {
-  if (dataUrl.trim() === '') throw badRequest('sign', SIGNATURE_UPLOAD_MESSAGES.empty[lang]);
-  const parsed = parseDataUrl(dataUrl);
-  if (!parsed) throw badRequest('sign', SIGNATURE_UPLOAD_MESSAGES.type[lang]);
-  const bytes = Buffer.from(parsed.base64, 'base64');
-  const issue = checkSignatureBytes(bytes);
-  if (issue) throw badRequest('sign', SIGNATURE_UPLOAD_MESSAGES[issue][lang]);
-  const contentType = sniffImageType(bytes)!;
-  const fileKey = await storage.put(`t${p.tenantId}/signatures`, bytes);
+  const image = await signatureImage(dataUrl, 'sign', lang);
+  const previous = await findSignature(scope, p.userId);
+  const fileKey = await storage.put(`t${p.tenantId}/signatures`, image.bytes);
   await upsertSignature(scope, {
     userId: p.userId,
     fileKey,
-    contentType,
-    size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    contentType: image.type,
+    size: image.bytes.length,
+    sha256: createHash('sha256').update(image.bytes).digest('hex'),
   });
+  if (previous && previous.fileKey !== fileKey) {
+    scope.afterCommit?.(() => storage.remove(previous.fileKey).catch(() => undefined));
+  }
   const row = await findSignature(scope, p.userId);
   return (await present(storage, row!))!;
 }

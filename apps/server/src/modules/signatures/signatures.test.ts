@@ -1,5 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNATURE_MAX_BYTES } from '@psy/contracts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SIGNATURE_UPLOAD_MAX_BYTES } from '@psy/contracts';
+import { rowsOf } from '../../core/db/rows';
+import { UPLOAD_RATE } from '../../core/security/upload-limit';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -10,11 +17,20 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+let JPEG: Buffer;
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-signatures-'));
+/** Files stored under DATA_DIR/files/t<tenant>/signatures. */
+const storedSignatureFiles = () => {
+  const dir = path.join(DATA_DIR, 'files', `t${t.alpha.tenantId}`, 'signatures');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.endsWith('.tmp')) : [];
+};
 
 beforeAll(async () => {
-  t = await createTestContext();
+  JPEG = await sharp({ create: { width: 60, height: 30, channels: 3, background: '#246' } })
+    .jpeg()
+    .toBuffer();
+  t = await createTestContext({ DATA_DIR });
   tokens = {
     student: await t.tokenFor('student'),
     counsellor: await t.tokenFor('counsellor'),
@@ -22,7 +38,14 @@ beforeAll(async () => {
     beta: await t.tokenFor('student', t.beta.tenantId),
   };
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+});
+// The upload rate limit is tested on its own below.
+beforeEach(async () => {
+  await t.database.system.db.execute(sql`delete from rate_limit`);
+});
 
 describe('counsellor signature (/admin/team/getSign, editSign)', () => {
   it('answers null before anything is stored, and refuses a quote with the spec message [spec:S0.5.8]', async () => {
@@ -44,10 +67,12 @@ describe('counsellor signature (/admin/team/getSign, editSign)', () => {
       username: 'counsellor',
       realName: 'Alpha Counsellor',
       contentType: 'image/png',
-      size: PNG.length,
     });
     const again = await t.get('/admin/team/getSign?quote=1', { token: tokens.counsellor });
-    expect(again.body.data.sign).toBe(dataUrl(PNG));
+    // What is stored is the image re-encoded: the same pixels.
+    const stored = Buffer.from(again.body.data.sign.split(',')[1], 'base64');
+    expect(again.body.data.size).toBe(stored.length);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect(Date.parse(again.body.data.signTime)).not.toBeNaN();
   });
 
@@ -80,8 +105,8 @@ describe('counsellor signature (/admin/team/getSign, editSign)', () => {
     expect(notDataUrl.status).toBe(400);
   });
 
-  it('refuses an image over 20 MB with a message saying 20 MB [spec:S0.9.2] [spec:S0.5.8]', async () => {
-    const big = Buffer.alloc(SIGNATURE_MAX_BYTES + 1, 0);
+  it('refuses an image over 2 MB, the most the server takes (the web shrinks a chosen file first) [spec:S0.9.2] [spec:S0.5.8]', async () => {
+    const big = Buffer.alloc(SIGNATURE_UPLOAD_MAX_BYTES + 1, 0);
     PNG.copy(big, 0, 0, 8);
     const res = await t.post(
       '/admin/team/editSign',
@@ -89,7 +114,14 @@ describe('counsellor signature (/admin/team/getSign, editSign)', () => {
       { token: tokens.counsellor, headers: { 'accept-language': 'en-US' } },
     );
     expect(res.status).toBe(400);
-    expect(res.body.msg).toMatch(/20 MB/);
+    expect(res.body.msg).toMatch(/2 MB/);
+    // A body of the former 20 MB limit is refused before it is read.
+    const huge = await t.post(
+      '/admin/team/editSign',
+      { sign: dataUrl(Buffer.alloc(19 * 1024 * 1024, 0)) },
+      { token: tokens.counsellor },
+    );
+    expect(huge.status).toBe(413);
   }, 30_000);
 
   it('refuses a visitor quoting a teacher signature [spec:S0.5.8] [spec:S1.5.8]', async () => {
@@ -120,7 +152,7 @@ describe('visitor signature (/consult/visitor/sign)', () => {
     const uid = saved.body.data.userId as number;
     const quoted = await t.get(`/biz/consult/visitor/sign?uid=${uid}&quote=1`, { token: tokens.counsellor });
     expect(quoted.status).toBe(200);
-    expect(quoted.body.data.sign).toBe(dataUrl(PNG));
+    expect(quoted.body.data.sign).toBe(own.body.data.sign);
   });
 
   it("refuses a visitor reading another person's signature", async () => {
@@ -160,4 +192,93 @@ describe('checkConsultRoleType', () => {
     const counsellor = await t.get('/admin/team/checkConsultRoleType', { token: tokens.counsellor });
     expect(counsellor.body.data.signableFields).not.toContain('sign_supervisor');
   });
+});
+
+describe('signature uploads: content, size and replaced files', () => {
+  const ZIP = Buffer.concat([
+    Buffer.from('PK\x03\x04', 'latin1'),
+    Buffer.from('payload.html<script>x</script>'),
+  ]);
+  const HTML = Buffer.from('<html><script>alert(1)</script></html>');
+  const save = (path: string, sign: string, token: string) =>
+    t.post(path, { sign }, { token, headers: { 'accept-language': 'en-US' } });
+
+  for (const route of ['/admin/team/editSign', '/biz/consult/visitor/sign']) {
+    it(`${route}: a PNG with a ZIP or HTML appended is stored without it`, async () => {
+      for (const tail of [ZIP, HTML]) {
+        const res = await save(route, dataUrl(Buffer.concat([PNG, tail])), tokens.student);
+        expect(res.status, res.raw).toBe(200);
+        const stored = Buffer.from(res.body.data.sign.split(',')[1], 'base64');
+        expect(stored.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+        expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+      }
+    });
+
+    it(`${route}: refuses a non-image named as a PNG, an oversized one and a decompression bomb`, async () => {
+      const html = await save(route, dataUrl(HTML), tokens.student);
+      expect(html.status).toBe(400);
+      expect(html.body.data.fields[0]).toEqual({
+        field: 'sign',
+        message: 'the signature must be a JPG, JPEG or PNG image',
+      });
+      const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
+      const pixels = await save(route, dataUrl(bomb), tokens.student);
+      expect(pixels.status).toBe(400);
+      expect(pixels.body.msg).toMatch(/25 million pixels/);
+      const big = Buffer.concat([PNG, Buffer.alloc(SIGNATURE_UPLOAD_MAX_BYTES, 1)]);
+      expect((await save(route, dataUrl(big), tokens.student)).status).toBe(400);
+    });
+  }
+
+  it('shrinks a large signature into 1520x760', async () => {
+    const photo = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#abc' } })
+      .jpeg()
+      .toBuffer();
+    const res = await save('/admin/team/editSign', dataUrl(photo, 'image/jpeg'), tokens.counsellor);
+    expect(res.status).toBe(200);
+    const stored = Buffer.from(res.body.data.sign.split(',')[1], 'base64');
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 1520, height: 507 });
+  });
+
+  it('removes the replaced file once the new one is committed, and keeps it when the new one is refused', async () => {
+    const keyOf = async () =>
+      rowsOf<{ file_key: string }>(
+        await t.database.db.execute(
+          sql`select file_key from user_signature where tenant_id = ${t.alpha.tenantId} and user_id = ${t.alpha.userIds.teacher}`,
+        ),
+      )[0]?.file_key;
+    const teacher = await t.tokenFor('teacher');
+    expect((await save('/admin/team/editSign', dataUrl(PNG), teacher)).status).toBe(200);
+    const first = (await keyOf())!;
+    const fileOf = (key: string) => path.join(DATA_DIR, 'files', ...key.split('/'));
+    expect(fs.existsSync(fileOf(first))).toBe(true);
+    // A refused replacement changes nothing: the stored file stays.
+    expect((await save('/admin/team/editSign', dataUrl(HTML), teacher)).status).toBe(400);
+    expect(await keyOf()).toBe(first);
+    expect(fs.existsSync(fileOf(first))).toBe(true);
+    const before = storedSignatureFiles().length;
+    expect((await save('/admin/team/editSign', dataUrl(JPEG, 'image/jpeg'), teacher)).status).toBe(200);
+    const second = (await keyOf())!;
+    expect(second).not.toBe(first);
+    expect(fs.existsSync(fileOf(second))).toBe(true);
+    expect(fs.existsSync(fileOf(first))).toBe(false);
+    expect(storedSignatureFiles().length).toBe(before);
+  });
+
+  it(`refuses more than ${UPLOAD_RATE.uploads} uploads of one user in ${UPLOAD_RATE.windowSeconds / 60} minutes with 429`, async () => {
+    const supervisor = await t.tokenFor('admin');
+    for (let i = 0; i < UPLOAD_RATE.uploads; i++) {
+      expect((await save('/admin/team/editSign', dataUrl(PNG), supervisor)).status).toBe(200);
+    }
+    const limited = await save('/admin/team/editSign', dataUrl(PNG), supervisor);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe(String(UPLOAD_RATE.windowSeconds));
+    expect(limited.body.data).toEqual({ retryAfter: UPLOAD_RATE.windowSeconds });
+    // Another user is not limited by it, and the avatar counts in the same budget.
+    expect((await save('/admin/team/editSign', dataUrl(PNG), tokens.counsellor)).status).toBe(200);
+    const avatar = await t.request('POST', '/admin/user/avatar', undefined, { token: supervisor });
+    expect(avatar.status).toBe(429);
+  }, 60_000);
 });

@@ -5,16 +5,18 @@ import {
   USER_IMPORT_PERMISSION,
   userTypeTemplateEndpoint,
 } from '@psy/contracts';
+import type { SystemScope } from '../../core/db/database';
 import { permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { MultipartFile } from '../../core/http/raw-body';
 import type { FileStorage } from '../../core/storage/file-storage';
+import { limitUploads } from '../../core/security/upload-limit';
 import { startImport, userTemplate } from './user-import.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Bulk user import (docs/user-import.md): templates and upload, permission admin_userInfo_userImport_btn. */
-export const userImportRoutes = (files: FileStorage): RouteDef[] => {
+export const userImportRoutes = (files: FileStorage, system: SystemScope): RouteDef[] => {
   const template = (endpoint: typeof fixedUserTemplateEndpoint, name: string) =>
     defineRoute({
       endpoint,
@@ -38,6 +40,7 @@ export const userImportRoutes = (files: FileStorage): RouteDef[] => {
       access: permission(USER_IMPORT_PERMISSION),
       // The file and the form fields: a little over the file limit.
       bodyLimit: IMPORT_FILE_MAX_BYTES + 64 * 1024,
+      outsideTransaction: { before: (token) => limitUploads(system, token) },
       handler: async ({ scope, principal, lang, body, req }) => {
         const raw = (req.body ?? {}) as Record<string, unknown>;
         const part = raw.file;

@@ -13,7 +13,7 @@ import {
 import type { Database, TenantScope } from '../../core/db/database';
 import { AppError, badRequest } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import type { JobHandler, JobQueue } from '../../core/jobs/queue';
+import type { JobHandler, JobQueue, JobRecord } from '../../core/jobs/queue';
 import { hashPassword } from '../../core/security/password';
 import type { FileStorage } from '../../core/storage/file-storage';
 import {
@@ -21,6 +21,7 @@ import {
   completeTask,
   createTask,
   failTask,
+  taskFailureReason,
   findTask,
   toTask,
   updateActiveTask,
@@ -479,21 +480,30 @@ export async function runImportTask(
   }
 }
 
-/** The queue handler; on the last failed attempt the task is marked failed with the reason. */
+/** The queue handler: runs or resumes the task; a failure is thrown for the queue to retry. */
 export function createUserImportJob(deps: {
   database: Database;
   files: FileStorage;
 }): JobHandler<UserImportPayload> {
-  return async (job) => {
+  return (job) => runImportTask(deps, job.tenantId!, job.payload.taskId);
+}
+
+/**
+ * The import job's end when it fails for good (core/jobs `onFinalFailure`, also when a process died on
+ * its last attempt): the task fails with a reason in the language it was started in, at the counts its
+ * committed chunks reached, and the uploaded file is removed.
+ */
+export function failUserImportTask(deps: { database: Database; files: FileStorage }) {
+  return async (job: JobRecord<UserImportPayload>, error: Error): Promise<void> => {
     const tenantId = job.tenantId!;
-    try {
-      return await runImportTask(deps, tenantId, job.payload.taskId);
-    } catch (err) {
-      if (job.attempts >= job.maxAttempts) {
-        const reason = err instanceof Error ? err.message.slice(0, 300) : 'import failed';
-        await deps.database.withTenant(tenantId, (scope) => failTask(scope, job.payload.taskId, reason));
-      }
-      throw err;
-    }
+    const { taskId } = job.payload;
+    const task = await deps.database.withTenant(tenantId, async (scope) => {
+      const t = await findTask(scope, taskId);
+      if (!t) return null;
+      const lang = (t.params as unknown as Partial<ImportParams>).lang ?? 'zh-CN';
+      await failTask(scope, taskId, taskFailureReason('import', lang, error));
+      return t;
+    });
+    if (task?.sourceKey) await deps.files.remove(task.sourceKey);
   };
 }

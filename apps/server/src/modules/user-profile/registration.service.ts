@@ -1,4 +1,5 @@
 import {
+  AVATAR_BOX,
   AVATAR_MAX_BYTES,
   PASSWORD_ISSUE_MESSAGES,
   checkNewPassword,
@@ -13,8 +14,9 @@ import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { hashPassword } from '../../core/security/password';
+import { ImageRefusedError, reencodeImage, type ImageRules } from '../../core/images/reencode-image';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { decryptPassword, getPasswordKey } from '../../core/security/password-key';
+import { decryptPassword } from '../../core/security/password-key';
 import { checkCaptcha, enforceLoginIpLimit, type AuthDeps, type ClientInfo } from '../auth';
 import * as identity from '../identity';
 import { requireActiveTenant } from '../tenants';
@@ -56,7 +58,7 @@ export async function register(
   await requireActiveTenant(system, tenantId);
   await enforceLoginIpLimit(deps, client);
   await checkCaptcha(deps, body.randomStr, body.code);
-  const password = decryptPassword(await getPasswordKey(system), 'password', body.password);
+  const password = await decryptPassword(system, 'password', body.password);
   const issue = checkNewPassword(password, body.username);
   if (issue) throw badRequest('password', PASSWORD_ISSUE_MESSAGES[issue][lang]);
   const passwordHash = await hashPassword(password);
@@ -87,9 +89,32 @@ export async function register(
 
 const AVATAR_PREFIX = (tenantId: number) => `t${tenantId}/avatars`;
 
+/** What a stored avatar may be (docs/signatures-and-fingerprint.md, "Upload limits"). */
+const AVATAR_IMAGE_RULES: ImageRules = {
+  types: ['image/png', 'image/jpeg'],
+  maxBytes: AVATAR_MAX_BYTES,
+  maxPixels: 25_000_000,
+  box: AVATAR_BOX,
+};
+
+const AVATAR_ISSUES: Record<ImageRefusedError['issue'], string> = {
+  empty: 'the avatar must be a PNG or JPEG image',
+  type: 'the avatar must be a PNG or JPEG image',
+  unreadable: 'the avatar must be a PNG or JPEG image',
+  size: `the avatar must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`,
+  pixels: 'the avatar is too large: at most 25 million pixels',
+};
+
+/** The avatar address of a stored avatar key, and back (the key, when the address is one of ours). */
+const avatarAddress = (tenantId: number, key: string) =>
+  `/admin/user/avatarFile/${tenantId}/${key.split('/').pop()!}`;
+const AVATAR_ADDRESS = /^\/admin\/user\/avatarFile\/(\d+)\/([0-9a-f-]{36})$/;
+
 /**
- * Replaces the signed-in user's avatar from a data URL (`POST /admin/user/avatar`, plain-text body): PNG or
- * JPEG by content, at most AVATAR_MAX_BYTES. The image is stored under an unguessable name the avatar address carries.
+ * Replaces the signed-in user's avatar from a data URL (`POST /admin/user/avatar`, plain-text body):
+ * PNG or JPEG by content, at most AVATAR_MAX_BYTES, re-encoded (`reencodeImage`: nothing but the pixels
+ * kept, shrunk into AVATAR_BOX). The image is stored under an unguessable name the avatar address
+ * carries; the one it replaces is removed once the change is committed.
  */
 export async function setMyAvatar(
   scope: TenantScope,
@@ -99,14 +124,20 @@ export async function setMyAvatar(
 ): Promise<{ avatar: string }> {
   const parsed = parseDataUrl(dataUrl.trim());
   if (!parsed) throw badRequest('body', 'must be a data URL of a PNG or JPEG image');
-  const bytes = Buffer.from(parsed.base64, 'base64');
-  if (bytes.length === 0 || !sniffImageType(bytes))
-    throw badRequest('body', 'the avatar must be a PNG or JPEG image');
-  if (bytes.length > AVATAR_MAX_BYTES)
-    throw badRequest('body', `the avatar must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
-  const key = await storage.put(AVATAR_PREFIX(p.tenantId), bytes);
-  const avatar = `/admin/user/avatarFile/${p.tenantId}/${key.split('/').pop()!}`;
-  await identity.updateAvatar(scope, p.userId, avatar);
+  let image: Awaited<ReturnType<typeof reencodeImage>>;
+  try {
+    image = await reencodeImage(Buffer.from(parsed.base64, 'base64'), AVATAR_IMAGE_RULES);
+  } catch (err) {
+    if (err instanceof ImageRefusedError) throw badRequest('body', AVATAR_ISSUES[err.issue]);
+    throw err;
+  }
+  const key = await storage.put(AVATAR_PREFIX(p.tenantId), image.bytes);
+  const avatar = avatarAddress(p.tenantId, key);
+  const replaced = AVATAR_ADDRESS.exec((await identity.updateAvatar(scope, p.userId, avatar)) ?? '');
+  if (replaced && Number(replaced[1]) === p.tenantId && replaced[2] !== key.split('/').pop()) {
+    const old = `${AVATAR_PREFIX(p.tenantId)}/${replaced[2]}`;
+    scope.afterCommit?.(() => storage.remove(old).catch(() => undefined));
+  }
   return { avatar };
 }
 

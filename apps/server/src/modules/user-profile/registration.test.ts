@@ -149,7 +149,37 @@ describe('avatar [spec:S0.7.11]', () => {
     const img = await t.app.app.inject({ method: 'GET', url: avatar });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
-    expect(img.rawPayload.equals(PNG)).toBe(true);
+    // Stored re-encoded: the same pixels, nothing else.
+    const { default: sharp } = await import('sharp');
+    expect(await sharp(img.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
+  });
+
+  it('re-encodes: drops what follows the image, shrinks into 512x512, refuses a bomb; the replaced file goes once the new one is committed', async () => {
+    const { default: sharp } = await import('sharp');
+    const token = await t.tokenFor('counsellor');
+    const big = await sharp({ create: { width: 2048, height: 1024, channels: 3, background: '#468' } })
+      .jpeg()
+      .toBuffer();
+    const polyglot = Buffer.concat([big, Buffer.from('PK\x03\x04<html><script>x</script>', 'latin1')]);
+    const first = await postText(`data:image/jpeg;base64,${polyglot.toString('base64')}`, token);
+    expect(first.status).toBe(200);
+    const firstUrl = first.body.data.avatar as string;
+    const firstImg = (await t.app.app.inject({ method: 'GET', url: firstUrl })).rawPayload;
+    expect(firstImg.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+    expect(await sharp(firstImg).metadata()).toMatchObject({ format: 'jpeg', width: 512, height: 256 });
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect((await postText(`data:image/png;base64,${bomb.toString('base64')}`, token)).status).toBe(400);
+    // The refusal left the stored avatar in place.
+    expect((await t.app.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(200);
+    const second = await postText(`data:image/png;base64,${PNG.toString('base64')}`, token);
+    expect(second.status).toBe(200);
+    expect((await t.app.app.inject({ method: 'GET', url: second.body.data.avatar })).statusCode).toBe(200);
+    expect((await t.app.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
+    // The file is kept under its school: the same name under another school's id is not found.
+    const foreign = second.body.data.avatar.replace(`/${t.alpha.tenantId}/`, `/${t.beta.tenantId}/`);
+    expect((await t.app.app.inject({ method: 'GET', url: foreign })).statusCode).toBe(404);
   });
 
   it('refuses what is not a PNG or JPEG, and a caller without a token', async () => {

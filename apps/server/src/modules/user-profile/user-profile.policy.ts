@@ -1,7 +1,7 @@
 import type { TenantScope } from '../../core/db/database';
 import { forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { deptScopeOf, isDeptInScope, recordPersonalDataRead, findUserDeptId } from '../identity';
+import { canSeeSensitive, deptScopeOf, isDeptInScope, recordPersonalDataRead, findUserDeptId } from '../identity';
 
 /**
  * Refuses acting on a user outside the caller's data scope (identity's rule, `deptScopeOf`): a
@@ -23,4 +23,12 @@ export function recordProfileRead(
   rec: { subjectId: number; fields: string[]; route: string },
 ): Promise<void> {
   return recordPersonalDataRead(scope, p, rec);
+}
+
+/**
+ * Whether the caller sees the phones of a user's relatives and contacts in full: by the rule of the
+ * user's own phone, their own, or anyone's with the sensitive-data key (`admin_userInfo_sensitive`).
+ */
+export function seesContactPhonesOf(p: Principal, userId: number): boolean {
+  return userId === p.userId || canSeeSensitive(p);
 }

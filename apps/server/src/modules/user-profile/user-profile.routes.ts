@@ -27,6 +27,7 @@ import {
   type Endpoint,
 } from '@psy/contracts';
 import type { FastifyRequest } from 'fastify';
+import { limitUploads } from '../../core/security/upload-limit';
 import { parseClientPort, type AuthDeps, type ClientInfo } from '../auth';
 import * as registration from './registration.service';
 import { AUTHENTICATED, PUBLIC, permission } from '../../core/http/context';
@@ -120,6 +121,9 @@ export const userProfileRoutes = (deps: AuthDeps, files: FileStorage): RouteDef[
       // The user's own avatar: the principal is the user, so no permission key.
       endpoint: avatarEndpoint,
       access: AUTHENTICATED,
+      // A 2 MB image as a base64 data URL.
+      bodyLimit: 3 * 1024 * 1024,
+      outsideTransaction: { before: (token) => limitUploads(deps.database.system, token) },
       handler: async ({ scope, principal, body }) => registration.setMyAvatar(scope, files, principal, body),
     }),
     defineRoute({

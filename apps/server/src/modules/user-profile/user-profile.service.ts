@@ -1,13 +1,15 @@
 import {
   EMERGENCY_CONTACT_MAX,
+  maskPhone,
   type EmergencyContact,
+  type FamilyInfo,
   type emergencyContactFieldsSchema,
 } from '@psy/contracts';
 import type { z } from 'zod';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { assertUserInDataScope, recordProfileRead } from './user-profile.policy';
+import { assertUserInDataScope, recordProfileRead, seesContactPhonesOf } from './user-profile.policy';
 import * as identity from '../identity';
 import * as repo from './user-profile.repository';
 import type { EmergencyContactRow, ProfileDocumentKind } from './user-profile.repository';
@@ -39,17 +41,26 @@ const fields = (f: ContactFields) => ({
 
 // ---- Emergency contacts
 
-/** The emergency contacts of a user (own, or another's within the data scope). */
+/**
+ * The emergency contacts of a user (own, or another's within the data scope); their phones masked as the
+ * user's own phone is, for a viewer without the sensitive-data key.
+ */
 export async function listContacts(scope: TenantScope, p: Principal, userId: number) {
+  const fullPhones = seesContactPhonesOf(p, userId);
   if (userId !== p.userId) {
     await requireUserInScope(scope, p, userId);
     await recordProfileRead(scope, p, {
       subjectId: userId,
-      fields: ['emergencyContact'],
+      fields: fullPhones ? ['emergencyContact', 'emergencyContactPhone'] : ['emergencyContact'],
       route: 'POST /admin/emergencyContact/list',
     });
   }
-  return (await repo.listContacts(scope, userId)).map(toContact);
+  return (await repo.listContacts(scope, userId)).map((r) => {
+    const contact = toContact(r);
+    return fullPhones
+      ? contact
+      : { ...contact, emergencyContactPhone: maskPhone(contact.emergencyContactPhone)! };
+  });
 }
 
 /** Adds an emergency contact to a user, at most EMERGENCY_CONTACT_MAX each. */
@@ -100,16 +111,26 @@ export async function readDocument(
   userId: number,
   kind: ProfileDocumentKind,
 ) {
+  const fullPhones = seesContactPhonesOf(p, userId);
   if (userId !== p.userId) {
     await requireUserInScope(scope, p, userId);
     await recordProfileRead(scope, p, {
       subjectId: userId,
-      fields: [`${kind}Info`],
+      fields: kind === 'family' && fullPhones ? ['familyInfo', 'familyPhone'] : [`${kind}Info`],
       route: READ_ROUTES[kind],
     });
   }
   const row = await repo.findDocument(scope, userId, kind);
-  return { userId, info: (row?.doc ?? null) as never, updateTime: row ? row.updatedAt.toISOString() : null };
+  const doc = row && kind === 'family' && !fullPhones ? maskFamilyPhones(row.doc as FamilyInfo) : row?.doc;
+  return { userId, info: (doc ?? null) as never, updateTime: row ? row.updatedAt.toISOString() : null };
+}
+
+/** Family information with the members' phones masked (the rule of the user's own phone). */
+function maskFamilyPhones(info: FamilyInfo): FamilyInfo {
+  return {
+    ...info,
+    members: (info.members ?? []).map((m) => (m.phone ? { ...m, phone: maskPhone(m.phone)! } : m)),
+  };
 }
 
 /** Replaces a user's document of one kind (validated and capped by the contract). */

@@ -264,3 +264,90 @@ describe('family, custom and assess information [spec:S0.7.13]', () => {
     );
   });
 });
+
+describe("relatives' and contacts' phones, masked as the user's own phone [spec:S0.5.7]", () => {
+  const FAMILY = {
+    members: [
+      { relation: 'mother', name: 'Li Hua', phone: '13900000002' },
+      { relation: 'father', name: 'Li Ming' },
+    ],
+  };
+  const student = () => t.alpha.userIds.student!;
+  let contactPhone: string;
+  beforeAll(async () => {
+    contactPhone = '13612345678';
+    const added = await t.post(
+      '/admin/emergencyContact/insertMine',
+      { ...CONTACT, emergencyContactPhone: contactPhone },
+      { token: tokens.student },
+    );
+    expect(added.status).toBe(200);
+    const saved = await t.post(
+      '/admin/v2/user/updateMineUserFamilyInfo',
+      { info: FAMILY },
+      { token: tokens.student },
+    );
+    expect(saved.status).toBe(200);
+  });
+
+  const contactPhones = async (token: string) => {
+    const res = await t.post('/admin/emergencyContact/list', { userId: student() }, { token });
+    expect(res.status, res.raw).toBe(200);
+    return (res.body.data as { emergencyContactPhone: string }[]).map((c) => c.emergencyContactPhone);
+  };
+  const familyPhones = async (token: string) => {
+    const res = await t.get(`/admin/v2/user/findUserFamilyInfo?userId=${student()}`, { token });
+    expect(res.status, res.raw).toBe(200);
+    return (res.body.data.info.members as { phone?: string }[]).map((m) => m.phone);
+  };
+
+  it('POST /admin/emergencyContact/list: masked for a sub-administrator without the sensitive-data key', async () => {
+    const phones = await contactPhones(tokens.subadmin);
+    expect(phones).toContain('136****5678');
+    expect(phones.join()).not.toMatch(/\d{11}/);
+  });
+
+  it('GET /admin/v2/user/findUserFamilyInfo: masked for a sub-administrator without the sensitive-data key', async () => {
+    expect(await familyPhones(tokens.subadmin)).toEqual(['139****0002', undefined]);
+  });
+
+  it('both in full for a viewer with admin_userInfo_sensitive, and the read is logged with the phone', async () => {
+    const info = await t.get('/admin/user/info', { token: tokens.admin });
+    expect(info.body.data.permissions).toContain('admin_userInfo_sensitive');
+    expect(await contactPhones(tokens.admin)).toContain(contactPhone);
+    expect(await familyPhones(tokens.admin)).toEqual(['13900000002', undefined]);
+    const log = rowsOf<{ fields: string[] }>(
+      await t.database.db.execute(
+        sql`select fields from personal_data_access_log where tenant_id = ${t.alpha.tenantId} and subject_id = ${student()} and viewer_id = ${t.alpha.userIds.admin} order by id`,
+      ),
+    );
+    expect(log.map((r) => r.fields)).toEqual(
+      expect.arrayContaining([
+        ['emergencyContact', 'emergencyContactPhone'],
+        ['familyInfo', 'familyPhone'],
+      ]),
+    );
+  });
+
+  it('in full to the user themselves (their own relatives)', async () => {
+    const mine = await t.get('/admin/emergencyContact/getMyList', { token: tokens.student });
+    expect(mine.body.data.map((c: { emergencyContactPhone: string }) => c.emergencyContactPhone)).toContain(
+      contactPhone,
+    );
+    const family = await t.get('/admin/v2/user/findMineUserFamilyInfo', { token: tokens.student });
+    expect(family.body.data.info.members[0].phone).toBe('13900000002');
+  });
+
+  it('refuses a masked phone written back, naming the field [spec:S0.5.7]', async () => {
+    const masked = await t.post(
+      '/admin/v2/user/updateUserFamilyInfo',
+      {
+        userId: student(),
+        info: { members: [{ relation: 'mother', name: 'Li Hua', phone: '139****0002' }] },
+      },
+      { token: tokens.admin },
+    );
+    expect(masked.status).toBe(400);
+    expect(masked.body.data.fields[0].field).toBe('info.members[0].phone');
+  });
+});

@@ -6,7 +6,7 @@ import {
   normalisePath,
 } from '../../features/navigation/lib/menu';
 import type { Product } from '../../features/navigation/api/products';
-import { HOME_PATH } from '../paths';
+import { HOME_PATH } from '../../shared/lib/app-paths';
 
 /** Pages of the shell itself, open to every signed-in user whatever their menu. */
 export const SHELL_PATHS = {

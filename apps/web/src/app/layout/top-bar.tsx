@@ -13,7 +13,7 @@ import { FullScreenButton, SettingsButton, ThemeColorPicker, ThemePicker } from 
 import { useSession } from '../../shared/session/session-store';
 import { useBrand } from '../../shared/theme/brand';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
-import { HOME_PATH } from '../paths';
+import { HOME_PATH } from '../../shared/lib/app-paths';
 import styles from './app-layout.module.css';
 import { useSignOut } from './use-sign-out';
 

@@ -1,7 +1,7 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PasswordForm } from '../../features/auth';
-import { usePageInfo } from '../layout/page-context';
+import { usePageInfo } from '../../shared/layout/page-context';
 import { useSignOut } from '../layout/use-sign-out';
 
 /** Spec S0.2.25: `/userinfo/password`; the old password is asked only with `from=self`. */

@@ -11,7 +11,7 @@ import { clearLock } from '../../features/lock';
 import { isTenantCode, useTenantByCode } from '../../features/tenant';
 import { readKnownTenant, takeLoginRedirect } from '../../shared/session/session-store';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
-import { HOME_PATH } from '../paths';
+import { HOME_PATH } from '../../shared/lib/app-paths';
 import styles from './auth-card-page.module.css';
 
 /** The school of `/login` without a short name (login-page.tsx's DEFAULT_TENANT_CODE, not imported to keep the chunks apart). */

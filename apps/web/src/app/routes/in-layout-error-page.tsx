@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { closeTab, readTabs, writeTabs } from '../../features/navigation';
-import { HOME_PATH } from '../paths';
+import { HOME_PATH } from '../../shared/lib/app-paths';
 import styles from './centered-page.module.css';
 
 /**

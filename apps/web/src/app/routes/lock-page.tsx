@@ -8,7 +8,7 @@ import { loginPathForCurrentTenant, useSession } from '../../shared/session/sess
 import { useBrand } from '../../shared/theme/brand';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { useSignOut } from '../layout/use-sign-out';
-import { HOME_PATH } from '../paths';
+import { HOME_PATH } from '../../shared/lib/app-paths';
 import styles from './lock-page.module.css';
 
 interface UnlockForm {

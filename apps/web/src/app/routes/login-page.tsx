@@ -21,7 +21,7 @@ import { Result } from '../../shared/ui/plain/result';
 import { LoadingState } from '../../shared/ui/plain/spinner';
 import { Tabs } from '../../shared/ui/plain/tabs';
 import { TenantLogo } from '../../shared/ui/tenant-logo';
-import { HOME_PATH } from '../paths';
+import { HOME_PATH } from '../../shared/lib/app-paths';
 import styles from './login-page.module.css';
 
 /** Tenant of `/login` without a short name. */

@@ -1,6 +1,6 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePageInfo } from '../layout/page-context';
+import { usePageInfo } from '../../shared/layout/page-context';
 import styles from './centered-page.module.css';
 
 /**

@@ -9,7 +9,7 @@ import { readActiveRoleId, takeLoginRedirect } from '../../shared/session/sessio
 import { showToast } from '../../shared/ui/feedback';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { RouteLoading } from './route-loading';
-import { HOME_PATH } from '../paths';
+import { HOME_PATH } from '../../shared/lib/app-paths';
 import styles from './role-select-page.module.css';
 import { useSignOut } from '../layout/use-sign-out';
 import { isInAppPath } from '../../shared/lib/in-app-path';

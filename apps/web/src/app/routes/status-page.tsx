@@ -3,7 +3,7 @@ import type { ResultProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { buildLoginPath, loginPathForCurrentTenant } from '../../shared/session/session-store';
-import { HOME_PATH } from '../paths';
+import { HOME_PATH } from '../../shared/lib/app-paths';
 import styles from './centered-page.module.css';
 
 function StatusPage({

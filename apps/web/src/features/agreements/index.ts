@@ -1,7 +1,2 @@
 export { agreementQueryKeys, useMyAgreement, useSaveAgreement, type MyAgreement } from './api/my-agreement';
-export {
-  AgreementDialog,
-  AGREEMENT_DIALOG_WIDTH,
-  type AgreementDialogProps,
-} from './components/agreement-dialog';
-export { AgreementAdminPage } from './components/agreement-admin-page';
+export { agreementsFeature, loadAgreementDialog } from './manifest';

@@ -1,2 +1,2 @@
-export { ClientLogsPage } from './components/client-logs-page';
+export { clientLogAdminFeature } from './manifest';
 export { clientLogAdminQueryKeys } from './api/client-log-admin';

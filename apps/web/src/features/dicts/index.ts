@@ -1,3 +1,3 @@
-export { DictsPage } from './components/dicts-page';
+export { dictsFeature } from './manifest';
 export { itemLabel } from './lib/dict-items';
 export { dictQueryKeys } from './api/dicts';

@@ -1,4 +1,4 @@
-export { FocusSettingsPage } from './components/focus-settings-page';
+export { focusSettingsFeature } from './manifest';
 export {
   focusSettingQueryKeys,
   useFocusSettingOptions,

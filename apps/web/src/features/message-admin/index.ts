@@ -1,2 +1,2 @@
-export { MessageTemplatesPage } from './components/message-templates-page';
+export { messageAdminFeature } from './manifest';
 export { messageTemplateQueryKeys } from './api/message-templates';

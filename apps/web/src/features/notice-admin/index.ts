@@ -1,2 +1,2 @@
-export { NoticePublishPage } from './components/notice-publish-page';
+export { noticeAdminFeature } from './manifest';
 export { noticeAdminQueryKeys } from './api/notice-admin';

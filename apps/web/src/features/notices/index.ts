@@ -2,4 +2,4 @@ export { NoticeCenter, useNoticeMenuItem } from './components/notice-center';
 export { noticeQueryKeys, useNoticeUnreadCount } from './api/notices';
 export { closeNoticeDrawer, openNoticeDrawer } from './model/notice-drawer';
 export { noticePlainText } from './lib/notice-text';
-export { NoticeDetailPage } from './components/notice-detail-page';
+export { noticesFeature } from './manifest';

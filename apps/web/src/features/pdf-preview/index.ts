@@ -1,1 +1,1 @@
-export { PdfPreviewPage } from './components/pdf-preview-page';
+export { pdfPreviewFeature } from './manifest';

@@ -1,2 +1,2 @@
-export { ProductAdminPage } from './components/product-admin-page';
+export { productAdminFeature } from './manifest';
 export { productAdminQueryKeys } from './api/product-admin';

@@ -1,4 +1,3 @@
-export { RolesPage } from './components/roles-page';
-export { RoleDetailsPage, type RoleDetailsPageProps } from './components/role-details-page';
+export { rolesFeature } from './manifest';
 export { roleAdminQueryKeys } from './api/roles';
-export { parseRoleId, roleDetailsHref } from './lib/role-buttons';
+export { roleDetailsHref } from './lib/role-buttons';

@@ -1,1 +1,1 @@
-export { SettingsPage } from './components/settings-page';
+export { settingsAdminFeature } from './manifest';

@@ -1,5 +1,5 @@
 export { SignatureDialog, type SignatureDialogProps } from './components/signature-dialog';
-export { SignaturePage } from './components/signature-page';
+export { signaturesFeature } from './manifest';
 export { useMySignature, useSaveMySignature, signatureQueryKeys } from './api/signatures';
 export {
   canvasPoint,

@@ -1,2 +1,2 @@
-export { UserTypesPage } from './components/user-types-page';
+export { userTypesFeature } from './manifest';
 export { userTypeQueryKeys } from './api/user-types';

@@ -1,24 +1,26 @@
 import type { DownloadTask } from '@psy/contracts';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../lib/save-file';
+import { useSession } from '../session/session-store';
+import { exportTaskQueryKey } from './download-keys';
 import { runExport } from './export-file';
 
 const MESSAGE_KEY = 'export-file';
 
 /**
  * An export action for a page: `run(call, fileName)` shows 'exporting...', then saves the blob or says
- * 'the file is generating, see the download list' and invalidates `taskQueryKey` (the caller passes the
- * downloads feature's key: shared code imports no feature). `exporting` is true while a call runs.
+ * 'the file is generating, see the download list' and invalidates the user's download-list queries
+ * (`exportTaskQueryKey`, download-keys.ts). `exporting` is true while a call runs.
  */
-export function useExportFile(options: { taskQueryKey: QueryKey }) {
+export function useExportFile() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const userId = useSession()?.user.id ?? 0;
   const [exporting, setExporting] = useState(false);
-  const { taskQueryKey } = options;
 
   const run = useCallback(
     async (call: () => Promise<unknown>, fileName: string) => {
@@ -40,14 +42,14 @@ export function useExportFile(options: { taskQueryKey: QueryKey }) {
               content: t('exports.generating', { fileName: task.fileName }),
               duration: 4,
             });
-            void queryClient.invalidateQueries({ queryKey: taskQueryKey });
+            void queryClient.invalidateQueries({ queryKey: exportTaskQueryKey(userId) });
           },
         });
       } finally {
         setExporting(false);
       }
     },
-    [message, queryClient, t, taskQueryKey],
+    [message, queryClient, t, userId],
   );
   return { run, exporting };
 }

@@ -103,6 +103,14 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, readSession, () => null);
 }
 
+/**
+ * The signed-in user's school, the second part of every tenant-scoped query key (shared/admin/query-keys.ts);
+ * 0 while signed out, when no query of a tenant runs.
+ */
+export function useTenantId(): number {
+  return useSession()?.tenantId ?? 0;
+}
+
 /** Active role chosen with the role switch; sent as the `role-id` header (spec S0.6). */
 export function readActiveRoleId(): number | null {
   return readStored<number>(ACTIVE_ROLE_KEY);

@@ -1,14 +1,31 @@
 import { useRef, useState, type PointerEvent } from 'react';
+import { SIGNATURE_UPLOAD_DATA_URL_MAX } from '@psy/contracts';
 import { canvasPoint } from '../lib/canvas-point';
 
-/** A chosen image file as a data URL. */
-export function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
+/**
+ * A chosen signature image as a data URL small enough to send: drawn into a canvas that fits `box`
+ * (a photo of up to 20 MB may be chosen, spec S0.9.2; the server takes at most
+ * SIGNATURE_UPLOAD_MAX_BYTES and re-encodes it anyway). JPEG stays JPEG; a PNG that is still too large
+ * (a photo saved as PNG) is sent as JPEG. Drawing also leaves the file's metadata behind.
+ */
+export async function readImageForUpload(
+  file: File,
+  box: { width: number; height: number },
+): Promise<string> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    const scale = Math.min(1, box.width / bitmap.width, box.height / bitmap.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no canvas');
+    ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const url = canvas.toDataURL(file.type === 'image/jpeg' ? 'image/jpeg' : 'image/png', 0.9);
+    return url.length <= SIGNATURE_UPLOAD_DATA_URL_MAX ? url : canvas.toDataURL('image/jpeg', 0.85);
+  } finally {
+    bitmap.close();
+  }
 }
 
 /**

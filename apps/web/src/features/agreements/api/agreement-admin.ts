@@ -10,24 +10,20 @@ import {
   type AgreementRecord,
   type AgreementSettingValue,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
-import { saveFile } from '../../../shared/lib/save-file';
-import { exportFileName } from '../lib/agreement-admin';
+import { useTenantId } from '../../../shared/session/session-store';
 
 export type { AgreementFilter, AgreementRecord };
 
+const keys = tenantQueryKeys('agreement-admin');
 export const agreementAdminQueryKeys = {
-  all: (tenantId: number) => ['agreement-admin', tenantId] as const,
-  setting: (tenantId: number) => ['agreement-admin', tenantId, 'setting'] as const,
-  groups: (tenantId: number) => ['agreement-admin', tenantId, 'groups'] as const,
-  list: (tenantId: number, query: object) => ['agreement-admin', tenantId, 'list', query] as const,
+  ...keys,
+  setting: (tenantId: number) => keys.of(tenantId, 'setting'),
+  groups: (tenantId: number) => keys.of(tenantId, 'groups'),
 };
-
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
 
 /** The agreementSetting record (enable, roles, text), its default when never saved. */
 export function useAgreementSetting() {
@@ -39,20 +35,13 @@ export function useAgreementSetting() {
   });
 }
 
-export function useSaveAgreementSetting() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { enable: boolean; value: AgreementSettingValue }) =>
+/** Saves the setting; the signed-in admin's own start-up check follows it. */
+export const useSaveAgreementSetting = () =>
+  useTenantMutation(
+    (input: { enable: boolean; value: AgreementSettingValue }) =>
       request(saveSettingEndpoint, { body: { type: AGREEMENT_SETTING_CODE, ...input } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: agreementAdminQueryKeys.all(tenantId) }),
-        // The signed-in admin's own start-up check follows the new setting.
-        queryClient.invalidateQueries({ queryKey: ['agreements', 'mine'] }),
-      ]),
-  });
-}
+    [keys.all, ['agreements', 'mine']],
+  );
 
 /** Per role: holders, agreed, pending (`GET /admin/agreement/findUserAgreementGroup`). */
 export function useAgreementGroups() {
@@ -64,22 +53,9 @@ export function useAgreementGroups() {
 }
 
 /** A page of consents (`POST /admin/agreement/list`). */
-export function useAgreementList(query: AgreementFilter & { current: number; size: number }) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: agreementAdminQueryKeys.list(tenantId, query),
-    queryFn: ({ signal }) => request(agreementListEndpoint, { body: query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAgreementList = (query: AgreementFilter & { current: number; size: number }) =>
+  useTenantList(keys, query, (body, signal) => request(agreementListEndpoint, { body, signal }));
 
-/** Downloads the filtered consents as .xlsx or .docx (the server answers the file). */
-export function useExportAgreements() {
-  return useMutation({
-    mutationFn: async ({ kind, filter }: { kind: 'xlsx' | 'docx'; filter: AgreementFilter }) => {
-      const endpoint = kind === 'xlsx' ? agreementExportEndpoint : agreementExportWordEndpoint;
-      const blob = (await request(endpoint, { body: filter })) as Blob;
-      saveFile(blob, exportFileName(kind, new Date()));
-    },
-  });
-}
+/** The filtered consents as .xlsx or .docx (the server answers the file). */
+export const exportAgreements = (kind: 'xlsx' | 'docx', filter: AgreementFilter) =>
+  request(kind === 'xlsx' ? agreementExportEndpoint : agreementExportWordEndpoint, { body: filter });

@@ -1,38 +1,30 @@
 import { EditOutlined, FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, FORM_PERMISSIONS, type Lang, hasPermission } from '@psy/contracts';
-import {
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Select,
-  Spin,
-  Switch,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { FORM_PERMISSIONS, type Lang, hasPermission } from '@psy/contracts';
+import { Button, Flex, Form, Input, Select, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../auth';
-import { FORM_FILL_PATH } from '../../forms';
+import { FORM_FILL_PATH, loadBoundFormBuilder } from '../../forms';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { ExportButton } from '../../../shared/admin/export-button';
+import { FilterForm } from '../../../shared/admin/list-filters';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   useAgreementGroups,
   useAgreementList,
+  exportAgreements,
   useAgreementSetting,
-  useExportAgreements,
   useSaveAgreementSetting,
   type AgreementFilter,
   type AgreementRecord,
 } from '../api/agreement-admin';
 import {
   AGREEMENT_LANGS,
+  exportFileName,
   filterOf,
   settingFormOf,
   settingValueOf,
@@ -41,9 +33,7 @@ import {
 import styles from './agreement-admin.module.css';
 
 // The form builder on the agreement form (docs/forms.md "Builder"): its own chunk, loaded on demand.
-const BoundFormBuilder = lazy(async () => ({
-  default: (await import('../../forms/template-page')).BoundFormBuilder,
-}));
+const BoundFormBuilder = lazy(async () => ({ default: await loadBoundFormBuilder() }));
 
 /**
  * `/admin/agreement/index` (spec S0.3.12, S0.4.1, S0.7 'Agreements'): the start-up agreement's switch,
@@ -65,9 +55,8 @@ export function AgreementAdminPage() {
   }
   return (
     <Flex vertical gap={16}>
-      <Card
-        variant="borderless"
-        title={<h1 className={styles.title}>{t('systemSettings.agreement.title')}</h1>}
+      <AdminPage
+        title={t('systemSettings.agreement.title')}
         extra={
           canEditForm ? (
             <Button
@@ -81,19 +70,13 @@ export function AgreementAdminPage() {
         }
       >
         <AgreementSettingCard />
-      </Card>
-      <Card
-        variant="borderless"
-        title={<h2 className={styles.title}>{t('systemSettings.agreement.groupsTitle')}</h2>}
-      >
+      </AdminPage>
+      <AdminPage level={2} title={t('systemSettings.agreement.groupsTitle')}>
         <AgreementGroups />
-      </Card>
-      <Card
-        variant="borderless"
-        title={<h2 className={styles.title}>{t('systemSettings.agreement.listTitle')}</h2>}
-      >
+      </AdminPage>
+      <AdminPage level={2} title={t('systemSettings.agreement.listTitle')}>
         <AgreementList />
-      </Card>
+      </AdminPage>
     </Flex>
   );
 }
@@ -177,8 +160,9 @@ function AgreementGroups() {
   const { t } = useTranslation();
   const groups = useAgreementGroups();
   type Group = NonNullable<typeof groups.data>['groups'][number];
-  const columns: TableColumnsType<Group> = [
+  const columns: AdminColumn<Group>[] = [
     {
+      key: 'roleName',
       title: t('systemSettings.agreement.role'),
       dataIndex: 'roleName',
       render: (name: string, g) => (
@@ -188,14 +172,22 @@ function AgreementGroups() {
         </Flex>
       ),
     },
-    { title: t('systemSettings.agreement.userCount'), dataIndex: 'userCount', align: 'right', width: 110 },
     {
+      key: 'userCount',
+      title: t('systemSettings.agreement.userCount'),
+      dataIndex: 'userCount',
+      align: 'right',
+      width: 110,
+    },
+    {
+      key: 'agreedCount',
       title: t('systemSettings.agreement.agreedCount'),
       dataIndex: 'agreedCount',
       align: 'right',
       width: 110,
     },
     {
+      key: 'pendingCount',
       title: t('systemSettings.agreement.pendingCount'),
       dataIndex: 'pendingCount',
       align: 'right',
@@ -209,14 +201,17 @@ function AgreementGroups() {
           {t('systemSettings.agreement.groupsOf', { name: groups.data.formName })}
         </Typography.Paragraph>
       )}
-      <Table<Group>
+      <AdminTable<Group>
         rowKey="roleId"
         size="small"
         columns={columns}
-        dataSource={groups.data?.groups ?? []}
-        loading={groups.isFetching}
-        scroll={{ x: 480 }}
-        pagination={false}
+        query={{
+          data: groups.data?.groups,
+          isFetching: groups.isFetching,
+          isError: groups.isError,
+          refetch: groups.refetch,
+        }}
+        scrollX={480}
       />
     </>
   );
@@ -232,36 +227,35 @@ interface FilterValues {
 function AgreementList() {
   const { t, i18n } = useTranslation();
   const groups = useAgreementGroups();
-  const [current, setCurrent] = useState(1);
-  const [filter, setFilter] = useState<AgreementFilter>({});
-  const list = useAgreementList({ ...filter, current, size: DEFAULT_PAGE_SIZE });
-  const exporter = useExportAgreements();
+  const list = useAdminList<AgreementFilter>({});
+  const page = useAgreementList(list.query);
 
-  const download = async (kind: 'xlsx' | 'docx') => {
-    try {
-      await exporter.mutateAsync({ kind, filter });
-    } catch {
-      // The request layer showed why.
-    }
-  };
-
-  const columns: TableColumnsType<AgreementRecord> = [
-    { title: t('systemSettings.agreement.realName'), dataIndex: 'realName', width: 140 },
-    { title: t('systemSettings.agreement.username'), dataIndex: 'username', width: 140 },
-    { title: t('systemSettings.agreement.dept'), dataIndex: 'deptName', width: 160 },
+  const columns: AdminColumn<AgreementRecord>[] = [
     {
+      key: 'realName',
+      title: t('systemSettings.agreement.realName'),
+      dataIndex: 'realName',
+      width: 140,
+      alwaysShown: true,
+    },
+    { key: 'username', title: t('systemSettings.agreement.username'), dataIndex: 'username', width: 140 },
+    { key: 'deptName', title: t('systemSettings.agreement.dept'), dataIndex: 'deptName', width: 160 },
+    {
+      key: 'roleNames',
       title: t('systemSettings.agreement.role'),
       dataIndex: 'roleNames',
       render: (names: string[]) => names.join(', '),
     },
-    { title: t('systemSettings.agreement.formName'), dataIndex: 'formName', width: 160 },
+    { key: 'formName', title: t('systemSettings.agreement.formName'), dataIndex: 'formName', width: 160 },
     {
+      key: 'agreedAt',
       title: t('systemSettings.agreement.agreedAt'),
       dataIndex: 'agreedAt',
       width: 180,
       render: (at: string) => formatDateTime(at, i18n.language),
     },
     {
+      key: 'formAnswerId',
       title: t('systemSettings.agreement.answer'),
       dataIndex: 'formAnswerId',
       width: 120,
@@ -277,67 +271,52 @@ function AgreementList() {
 
   return (
     <>
-      <Form<FilterValues>
+      <FilterForm<FilterValues>
         name="agreement-filter"
-        layout="vertical"
-        className={styles.filters}
-        onFinish={(values) => {
-          setFilter(filterOf(values));
-          setCurrent(1);
-        }}
-      >
-        <Form.Item name="keyword" label={t('systemSettings.agreement.keyword')}>
-          <Input allowClear maxLength={50} />
-        </Form.Item>
-        <Form.Item name="roleId" label={t('systemSettings.agreement.role')}>
-          <Select
-            allowClear
-            className={styles.roleSelect}
-            options={(groups.data?.groups ?? []).map((g) => ({ value: g.roleId, label: g.roleName }))}
-          />
-        </Form.Item>
-        <Form.Item name="startDate" label={t('systemSettings.agreement.from')}>
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="endDate" label={t('systemSettings.agreement.to')}>
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('systemSettings.search')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Flex gap={8} wrap justify="end" className={styles.exports}>
-        <Button
-          icon={<FileExcelOutlined />}
-          loading={exporter.isPending}
-          onClick={() => void download('xlsx')}
-        >
-          {t('systemSettings.agreement.exportXlsx')}
-        </Button>
-        <Button
-          icon={<FileWordOutlined />}
-          loading={exporter.isPending}
-          onClick={() => void download('docx')}
-        >
-          {t('systemSettings.agreement.exportWord')}
-        </Button>
-      </Flex>
-      <Table<AgreementRecord>
+        onSearch={(values) => list.search(filterOf(values))}
+        fields={[
+          <Form.Item key="keyword" name="keyword" label={t('systemSettings.agreement.keyword')}>
+            <Input allowClear maxLength={50} />
+          </Form.Item>,
+          <Form.Item key="roleId" name="roleId" label={t('systemSettings.agreement.role')}>
+            <Select
+              allowClear
+              className={styles.roleSelect}
+              options={(groups.data?.groups ?? []).map((g) => ({ value: g.roleId, label: g.roleName }))}
+            />
+          </Form.Item>,
+          <Form.Item key="startDate" name="startDate" label={t('systemSettings.agreement.from')}>
+            <Input type="date" />
+          </Form.Item>,
+          <Form.Item key="endDate" name="endDate" label={t('systemSettings.agreement.to')}>
+            <Input type="date" />
+          </Form.Item>,
+        ]}
+      />
+      <AdminTable<AgreementRecord>
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 900 }}
-        pagination={{
-          current,
-          pageSize: DEFAULT_PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-        }}
+        query={page}
+        list={list}
+        columnSettingsId="agreements"
+        scrollX={900}
+        toolbar={
+          <>
+            <ExportButton
+              icon={<FileExcelOutlined />}
+              label={t('systemSettings.agreement.exportXlsx')}
+              call={() => exportAgreements('xlsx', list.filter)}
+              fileName={exportFileName('xlsx', new Date())}
+            />
+            <ExportButton
+              icon={<FileWordOutlined />}
+              label={t('systemSettings.agreement.exportWord')}
+              call={() => exportAgreements('docx', list.filter)}
+              fileName={exportFileName('docx', new Date())}
+            />
+          </>
+        }
       />
     </>
   );

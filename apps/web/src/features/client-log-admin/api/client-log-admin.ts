@@ -1,22 +1,15 @@
 import { dynamicLogEndpoint, type ClientLogRecord } from '@psy/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
 import type { DynamicLogQuery } from '../lib/log-filters';
 
 export type { ClientLogRecord };
 
-export const clientLogAdminQueryKeys = {
-  all: (tenantId: number) => ['client-log-admin', tenantId] as const,
-  page: (tenantId: number, query: DynamicLogQuery) => ['client-log-admin', tenantId, 'page', query] as const,
-};
+export const clientLogAdminQueryKeys = tenantQueryKeys('client-log-admin');
 
 /** A page of stored client error-log entries, newest first (`GET /admin/log/dynamicLog`). */
-export function useDynamicLogs(query: DynamicLogQuery) {
-  const tenantId = useSession()?.tenantId ?? 0;
-  return useQuery({
-    queryKey: clientLogAdminQueryKeys.page(tenantId, query),
-    queryFn: ({ signal }) => request(dynamicLogEndpoint, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useDynamicLogs = (query: DynamicLogQuery) =>
+  useTenantList(clientLogAdminQueryKeys, query, (q, signal) =>
+    request(dynamicLogEndpoint, { query: q, signal }),
+  );

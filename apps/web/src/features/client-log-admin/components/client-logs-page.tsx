@@ -1,23 +1,12 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE } from '@psy/contracts';
-import {
-  Alert,
-  AutoComplete,
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { AutoComplete, Button, Descriptions, Drawer, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { FilterForm } from '../../../shared/admin/list-filters';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { useScreenClass } from '../../../shared/ui/use-screen-class';
 import { useDynamicLogs, type ClientLogRecord } from '../api/client-log-admin';
@@ -88,11 +77,9 @@ function LogDetail({ log, onClose }: { log: ClientLogRecord | null; onClose: () 
 export function ClientLogsPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<LogFilters>();
-  const [filters, setFilters] = useState<LogFilters>({});
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useAdminList<LogFilters>({});
   const [open, setOpen] = useState<ClientLogRecord | null>(null);
-  const logs = useDynamicLogs(dynamicLogQuery(filters, current, size));
+  const logs = useDynamicLogs(dynamicLogQuery(list.filter, list.paging.current, list.paging.size));
   const lang = currentLanguage();
 
   const apply = (values: LogFilters) => {
@@ -105,8 +92,7 @@ export function ClientLogsPage() {
       }),
     );
     if (fields.length) return;
-    setFilters(values);
-    setCurrent(1);
+    list.search(values);
   };
 
   const filterByUser = (userId: number) => {
@@ -114,22 +100,25 @@ export function ClientLogsPage() {
     apply({ ...form.getFieldsValue(), userId: String(userId) });
   };
 
-  const columns: TableColumnsType<ClientLogRecord> = [
+  const columns: AdminColumn<ClientLogRecord>[] = [
     {
+      key: 'createTime',
       title: t('clientLogAdmin.colStored'),
       dataIndex: 'createTime',
+      alwaysShown: true,
       width: 170,
       render: (time: string) => formatDateTime(time, lang),
     },
     {
+      key: 'type',
       title: t('clientLogAdmin.colType'),
       dataIndex: 'type',
       width: 100,
       render: (type: string) => <Tag>{type}</Tag>,
     },
     {
-      title: t('clientLogAdmin.colUser'),
       key: 'user',
+      title: t('clientLogAdmin.colUser'),
       width: 160,
       render: (_: unknown, log) => (
         <Button
@@ -144,11 +133,13 @@ export function ClientLogsPage() {
       ),
     },
     {
+      key: 'message',
       title: t('clientLogAdmin.colMessage'),
       dataIndex: 'message',
       render: (message: string) => <span className={styles.wrap}>{firstLine(message)}</span>,
     },
     {
+      key: 'url',
       title: t('clientLogAdmin.colUrl'),
       dataIndex: 'url',
       responsive: ['xl'],
@@ -159,8 +150,9 @@ export function ClientLogsPage() {
       ),
     },
     {
-      title: t('clientLogAdmin.colActions'),
       key: 'actions',
+      title: t('clientLogAdmin.colActions'),
+      alwaysShown: true,
       width: 90,
       render: (_: unknown, log) => (
         <Button
@@ -176,86 +168,51 @@ export function ClientLogsPage() {
   ];
 
   return (
-    <Card variant="borderless" title={<h1 className={styles.title}>{t('clientLogAdmin.title')}</h1>}>
-      <Form<LogFilters>
+    <AdminPage title={t('clientLogAdmin.title')}>
+      <FilterForm<LogFilters>
         form={form}
         name="client-log-filters"
         layout="inline"
-        className={styles.filters}
-        onFinish={apply}
-      >
-        <Form.Item name="type" label={t('clientLogAdmin.colType')}>
-          <AutoComplete
-            allowClear
-            className={styles.typeInput}
-            options={KNOWN_LOG_TYPES.map((value) => ({ value }))}
-            placeholder={t('clientLogAdmin.typePlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item name="userId" label={t('clientLogAdmin.userId')}>
-          <Input inputMode="numeric" allowClear className={styles.userInput} />
-        </Form.Item>
-        <Form.Item name="startDate" label={t('clientLogAdmin.startDate')}>
-          <Input type="date" className={styles.dateInput} />
-        </Form.Item>
-        <Form.Item name="endDate" label={t('clientLogAdmin.endDate')}>
-          <Input type="date" className={styles.dateInput} />
-        </Form.Item>
-        <Flex gap={8} wrap>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('clientLogAdmin.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              apply({});
-            }}
-          >
-            {t('clientLogAdmin.reset')}
-          </Button>
+        onSearch={apply}
+        fields={[
+          <Form.Item key="type" name="type" label={t('clientLogAdmin.colType')}>
+            <AutoComplete
+              allowClear
+              className={styles.typeInput}
+              options={KNOWN_LOG_TYPES.map((value) => ({ value }))}
+              placeholder={t('clientLogAdmin.typePlaceholder')}
+            />
+          </Form.Item>,
+          <Form.Item key="userId" name="userId" label={t('clientLogAdmin.userId')}>
+            <Input inputMode="numeric" allowClear className={styles.userInput} />
+          </Form.Item>,
+          <Form.Item key="startDate" name="startDate" label={t('clientLogAdmin.startDate')}>
+            <Input type="date" className={styles.dateInput} />
+          </Form.Item>,
+          <Form.Item key="endDate" name="endDate" label={t('clientLogAdmin.endDate')}>
+            <Input type="date" className={styles.dateInput} />
+          </Form.Item>,
+        ]}
+        buttons={
           <Button
             icon={<ReloadOutlined />}
             aria-label={t('clientLogAdmin.refresh')}
             title={t('clientLogAdmin.refresh')}
             onClick={() => void logs.refetch()}
           />
-        </Flex>
-      </Form>
-      {logs.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('clientLogAdmin.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void logs.refetch()}>
-              {t('clientLogAdmin.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<ClientLogRecord>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={logs.data?.records ?? []}
-          loading={logs.isFetching}
-          locale={{ emptyText: t('clientLogAdmin.empty') }}
-          scroll={{ x: 720 }}
-          data-testid="client-log-table"
-          pagination={{
-            current,
-            pageSize: size,
-            total: logs.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('clientLogAdmin.total', { count: total }),
-            onChange: (page, pageSize) => {
-              setCurrent(pageSize === size ? page : 1);
-              setSize(pageSize);
-            },
-          }}
-        />
-      )}
+        }
+      />
+      <AdminTable<ClientLogRecord>
+        rowKey="id"
+        columns={columns}
+        query={logs}
+        list={list}
+        pager={{ sizeChanger: true, showTotal: true }}
+        columnSettingsId="client-logs"
+        scrollX={720}
+        testId="client-log-table"
+      />
       <LogDetail log={open} onClose={() => setOpen(null)} />
-    </Card>
+    </AdminPage>
   );
 }

@@ -6,25 +6,23 @@ import {
   type BodyOf,
   type DeptNode,
 } from '@psy/contracts';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 
 export type CreateDeptBody = BodyOf<typeof createDeptEndpoint>;
 export type UpdateDeptBody = BodyOf<typeof updateDeptEndpoint>;
 
+const keys = tenantQueryKeys('depts');
 export const deptQueryKeys = {
-  all: (tenantId: number) => ['depts', tenantId] as const,
-  level: (tenantId: number, parentId: number | null) =>
-    ['depts', tenantId, 'level', parentId ?? 'root'] as const,
-  search: (tenantId: number, name: string) => ['depts', tenantId, 'search', name] as const,
+  ...keys,
+  level: (tenantId: number, parentId: number | null) => keys.of(tenantId, 'level', parentId ?? 'root'),
+  search: (tenantId: number, name: string) => keys.of(tenantId, 'search', name),
 };
 
 const LEVEL_STALE_MS = 60_000;
-
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
 
 /**
  * One level of the department tree within the viewer's data scope (`GET /admin/dept/inner/tree`): the
@@ -72,36 +70,22 @@ export function useDeptSearch(term: string | null) {
   });
 }
 
-function useInvalidateDepts() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  // Every cached level and search may have changed; the profile's whole tree too.
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: deptQueryKeys.all(tenantId) });
-    await queryClient.invalidateQueries({ queryKey: ['profile', 'dept-tree'] });
-  };
-}
+// Every cached level and search may have changed; the profile's whole tree too.
+const CHANGES = [keys.all, ['profile', 'dept-tree']] as const;
 
-export function useCreateDept() {
-  const invalidate = useInvalidateDepts();
-  return useMutation({
-    mutationFn: (body: CreateDeptBody) => request(createDeptEndpoint, { body }),
-    onSuccess: invalidate,
-  });
-}
+/** Adds a department; silent, the dialog shows a refusal on its field. */
+export const useCreateDept = () =>
+  useTenantMutation(
+    (body: CreateDeptBody) => request(createDeptEndpoint, { body, hidePopup: true }),
+    CHANGES,
+  );
 
-export function useUpdateDept() {
-  const invalidate = useInvalidateDepts();
-  return useMutation({
-    mutationFn: (body: UpdateDeptBody) => request(updateDeptEndpoint, { body }),
-    onSuccess: invalidate,
-  });
-}
+/** Renames or moves a department; silent, the dialog shows a refusal on its field. */
+export const useUpdateDept = () =>
+  useTenantMutation(
+    (body: UpdateDeptBody) => request(updateDeptEndpoint, { body, hidePopup: true }),
+    CHANGES,
+  );
 
-export function useDeleteDept() {
-  const invalidate = useInvalidateDepts();
-  return useMutation({
-    mutationFn: (id: number) => request(deleteDeptEndpoint, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteDept = () =>
+  useTenantMutation((id: number) => request(deleteDeptEndpoint, { params: { id } }), CHANGES);

@@ -1,7 +1,7 @@
 import { DEPT_NAME_MAX } from '@psy/contracts';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../shared/ui/feedback';
+import { FormDialog } from '../../../shared/admin/form-dialog';
 import { useRevalidateOnLanguageChange } from '../../../shared/ui/use-revalidate-on-language-change';
 import { useCreateDept, useUpdateDept } from '../api/depts';
 import { DeptTreeSelect } from './dept-tree-select';
@@ -41,97 +41,79 @@ export function DeptFormDialog({ target, onClose, onSaved }: DeptFormDialogProps
   const update = useUpdateDept();
   const isEdit = target.mode === 'edit';
 
-  const submit = async () => {
-    let values: DeptFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const submit = async (values: DeptFormValues) => {
     const name = (values.name ?? '').trim();
-    try {
-      if (target.mode === 'add') {
-        const saved = await create.mutateAsync({ parentId: target.parentId, name, sort: values.sort ?? 0 });
-        onSaved([target.parentId], saved.id);
-      } else {
-        const parentId = values.parentId ?? target.parentId ?? undefined;
-        const saved = await update.mutateAsync({
-          id: target.id,
-          name,
-          // The tree does not carry the order: an empty field keeps it.
-          ...(values.sort != null ? { sort: values.sort } : {}),
-          ...(parentId != null && parentId !== target.parentId ? { parentId } : {}),
-        });
-        onSaved([target.parentId, saved.parentId], saved.id);
-      }
-    } catch {
-      // The request layer showed why (a name taken, a move into its own subtree); the dialog stays.
-      return;
+    if (target.mode === 'add') {
+      const saved = await create.mutateAsync({ parentId: target.parentId, name, sort: values.sort ?? 0 });
+      return { parents: [target.parentId], id: saved.id };
     }
-    showToast('success', t('deptAdmin.saved'));
-    onClose();
+    const parentId = values.parentId ?? target.parentId ?? undefined;
+    const saved = await update.mutateAsync({
+      id: target.id,
+      name,
+      // The tree does not carry the order: an empty field keeps it.
+      ...(values.sort != null ? { sort: values.sort } : {}),
+      ...(parentId != null && parentId !== target.parentId ? { parentId } : {}),
+    });
+    return { parents: [target.parentId, saved.parentId], id: saved.id };
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<DeptFormValues>
+      form={form}
       title={isEdit ? t('deptAdmin.form.editTitle') : t('deptAdmin.form.addTitle')}
       width={DIALOG_WIDTH}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
+      name="dept-form"
+      initialValues={target.mode === 'edit' ? { name: target.name, parentId: target.parentId } : { sort: 0 }}
+      // A name taken among its siblings, a move into its own subtree: on the field the server names.
+      serverFields={['name', 'parentId', 'sort']}
+      successText={t('deptAdmin.saved')}
+      onSubmit={submit}
+      onSaved={(result) => {
+        const { parents, id } = result as { parents: (number | null)[]; id: number };
+        onSaved(parents, id);
+        onClose();
+      }}
+      onClose={onClose}
     >
-      <Form<DeptFormValues>
-        form={form}
-        name="dept-form"
-        layout="vertical"
-        autoComplete="off"
-        initialValues={
-          target.mode === 'edit' ? { name: target.name, parentId: target.parentId } : { sort: 0 }
-        }
-      >
-        {target.mode === 'add' ? (
-          <Form.Item label={t('deptAdmin.form.parent')}>
-            <Input value={target.parentPath} disabled />
-          </Form.Item>
-        ) : target.parentId !== null ? (
-          <Form.Item
-            name="parentId"
-            label={t('deptAdmin.form.parent')}
-            rules={[{ required: true, message: t('deptAdmin.form.parentRequired') }]}
-          >
-            <DeptTreeSelect valueLabel={target.parentPath} allowClear={false} disabledIds={[target.id]} />
-          </Form.Item>
-        ) : null}
+      {target.mode === 'add' ? (
+        <Form.Item label={t('deptAdmin.form.parent')}>
+          <Input value={target.parentPath} disabled />
+        </Form.Item>
+      ) : target.parentId !== null ? (
         <Form.Item
-          name="name"
-          label={t('deptAdmin.form.name')}
-          required
-          rules={[
-            {
-              validator: async (_: unknown, value: string | undefined) => {
-                const name = (value ?? '').trim();
-                if (name === '') throw new Error(t('deptAdmin.form.nameRequired'));
-                if ([...name].length > DEPT_NAME_MAX) {
-                  throw new Error(t('deptAdmin.form.nameTooLong', { max: DEPT_NAME_MAX }));
-                }
-              },
+          name="parentId"
+          label={t('deptAdmin.form.parent')}
+          rules={[{ required: true, message: t('deptAdmin.form.parentRequired') }]}
+        >
+          <DeptTreeSelect valueLabel={target.parentPath} allowClear={false} disabledIds={[target.id]} />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        name="name"
+        label={t('deptAdmin.form.name')}
+        required
+        rules={[
+          {
+            validator: async (_: unknown, value: string | undefined) => {
+              const name = (value ?? '').trim();
+              if (name === '') throw new Error(t('deptAdmin.form.nameRequired'));
+              if ([...name].length > DEPT_NAME_MAX) {
+                throw new Error(t('deptAdmin.form.nameTooLong', { max: DEPT_NAME_MAX }));
+              }
             },
-          ]}
-        >
-          <Input maxLength={DEPT_NAME_MAX + 10} />
-        </Form.Item>
-        <Form.Item
-          name="sort"
-          label={t('deptAdmin.form.sort')}
-          extra={isEdit ? t('deptAdmin.form.sortKeep') : t('deptAdmin.form.sortHint')}
-        >
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <Input maxLength={DEPT_NAME_MAX + 10} />
+      </Form.Item>
+      <Form.Item
+        name="sort"
+        label={t('deptAdmin.form.sort')}
+        extra={isEdit ? t('deptAdmin.form.sortKeep') : t('deptAdmin.form.sortHint')}
+      >
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,12 +1,14 @@
+import { allowedButtons } from '@psy/contracts';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Descriptions, Empty, Flex, Input, Row, Spin, Tree, Typography } from 'antd';
+import { Button, Col, Descriptions, Empty, Flex, Input, Row, Spin, Tree, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { showToast } from '../../../shared/ui/feedback';
 import { useUserInfo } from '../../auth';
 import { useDeleteDept, useDeptRoots, useDeptSearch, useLoadDeptLevel } from '../api/depts';
-import { allowedDeptButtons } from '../lib/dept-buttons';
+import { DEPT_BUTTONS } from '../lib/dept-buttons';
 import {
   ancestorKeys,
   DEPT_SEARCH_DEBOUNCE_MS,
@@ -34,8 +36,8 @@ function allKeys(items: readonly DeptTreeItem[]): number[] {
  */
 export function DeptsPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const buttons = allowedDeptButtons(useUserInfo().data?.permissions ?? []);
+  const confirm = useConfirmAction();
+  const buttons = allowedButtons(DEPT_BUTTONS, useUserInfo().data?.permissions ?? []);
   const roots = useDeptRoots();
   const loadLevel = useLoadDeptLevel();
   const remove = useDeleteDept();
@@ -78,30 +80,22 @@ export function DeptsPage() {
     setExpanded((prev) => [...new Set([...prev, ...opened])]);
   };
 
-  const confirmDelete = (item: DeptTreeItem) => {
-    modal.confirm({
+  const confirmDelete = (item: DeptTreeItem) =>
+    confirm({
       title: t('deptAdmin.confirmDelete', { name: item.title }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(item.key);
-        } catch {
-          // The request layer showed why (children or users left); nothing changed.
-          return;
-        }
-        showToast('success', t('deptAdmin.deleted'));
+      isDanger: true,
+      // Refused while children or users are left; the request layer says so and nothing changes.
+      action: () => remove.mutateAsync(item.key),
+      successText: t('deptAdmin.deleted'),
+      onDone: () => {
         setSelectedId(null);
-        await reload(item.parentId);
+        void reload(item.parentId);
       },
     });
-  };
 
   return (
-    <Card
-      variant="borderless"
-      title={<h1 className={styles.title}>{t('deptAdmin.title')}</h1>}
+    <AdminPage
+      title={t('deptAdmin.title')}
       extra={
         buttons.add && (
           <Button
@@ -221,6 +215,6 @@ export function DeptsPage() {
           />
         </Suspense>
       )}
-    </Card>
+    </AdminPage>
   );
 }

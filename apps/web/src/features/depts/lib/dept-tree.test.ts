@@ -1,6 +1,7 @@
 import type { DeptNode } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
-import { allowedDeptButtons } from './dept-buttons';
+import { allowedButtons } from '@psy/contracts';
+import { DEPT_BUTTONS } from './dept-buttons';
 import {
   ancestorKeys,
   DEPT_LIST_HEIGHT,
@@ -99,6 +100,6 @@ describe('department tree', () => {
   });
 
   it('shows the buttons by permission key [spec:S0.6.4]', () => {
-    expect(allowedDeptButtons(['admin_dept_add'])).toEqual({ add: true, edit: false, del: false });
+    expect(allowedButtons(DEPT_BUTTONS, ['admin_dept_add'])).toEqual({ add: true, edit: false, del: false });
   });
 });

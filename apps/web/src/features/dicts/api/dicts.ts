@@ -11,16 +11,18 @@ import {
   type DictAdminItem,
   type DictType,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 
 export type { DictAdminItem, DictType };
 
+const keys = tenantQueryKeys('dict-admin');
 export const dictAdminQueryKeys = {
-  all: (tenantId: number) => ['dict-admin', tenantId] as const,
-  page: (tenantId: number, query: object) => ['dict-admin', tenantId, 'page', query] as const,
-  items: (tenantId: number, dictId: number) => ['dict-admin', tenantId, 'items', dictId] as const,
+  ...keys,
+  items: (tenantId: number, dictId: number) => keys.of(tenantId, 'items', dictId),
 };
 
 /**
@@ -31,19 +33,11 @@ export const dictQueryKeys = {
   all: (tenantId: number) => ['dict', tenantId] as const,
 };
 
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
+const CHANGES = [keys.all, dictQueryKeys.all] as const;
 
 /** A page of dictionaries (`GET /admin/dict/page`). */
-export function useDictPage(query: { current: number; size: number; name?: string }) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: dictAdminQueryKeys.page(tenantId, query),
-    queryFn: ({ signal }) => request(dictPageEndpoint, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useDictPage = (query: { current: number; size: number; name?: string }) =>
+  useTenantList(keys, query, (q, signal) => request(dictPageEndpoint, { query: q, signal }));
 
 /** Every item of a dictionary, disabled ones included (`GET /admin/dict/item/list`). */
 export function useDictItems(dictId: number | null) {
@@ -55,54 +49,36 @@ export function useDictItems(dictId: number | null) {
   });
 }
 
-function useRefresh() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: dictAdminQueryKeys.all(tenantId) }),
-      queryClient.invalidateQueries({ queryKey: dictQueryKeys.all(tenantId) }),
-    ]);
-}
-
-export function useSaveDict() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (d: { id?: number; name: string; description: string | null }) =>
+/** Adds a dictionary or changes its description; silent, the dialog shows a refusal on its field. */
+export const useSaveDict = () =>
+  useTenantMutation(
+    (d: { id?: number; name: string; description: string | null }) =>
       d.id === undefined
-        ? request(createDictEndpoint, { body: { name: d.name, description: d.description } })
-        : request(updateDictEndpoint, { body: { id: d.id, description: d.description } }),
-    onSuccess: refresh,
-  });
-}
+        ? request(createDictEndpoint, {
+            body: { name: d.name, description: d.description },
+            hidePopup: true,
+          })
+        : request(updateDictEndpoint, { body: { id: d.id, description: d.description }, hidePopup: true }),
+    CHANGES,
+  );
 
-export function useDeleteDict() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => request(deleteDictEndpoint, { params: { id } }),
-    onSuccess: refresh,
-  });
-}
+export const useDeleteDict = () =>
+  useTenantMutation((id: number) => request(deleteDictEndpoint, { params: { id } }), CHANGES);
 
 export type DictItemInput = BodyOf<typeof createDictItemEndpoint> & { id?: number };
 
-export function useSaveDictItem() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, dictId, value, ...fields }: DictItemInput) =>
+/** Adds an item or changes one (its dialog, or the list's switch); silent, the caller shows a refusal. */
+export const useSaveDictItem = () =>
+  useTenantMutation(
+    ({ id, dictId, value, ...fields }: DictItemInput) =>
       id === undefined
-        ? request(createDictItemEndpoint, { body: { dictId, value, ...fields } })
-        : request(updateDictItemEndpoint, { body: { id, ...fields } } as {
-            body: BodyOf<typeof updateDictItemEndpoint>;
+        ? request(createDictItemEndpoint, { body: { dictId, value, ...fields }, hidePopup: true })
+        : request(updateDictItemEndpoint, {
+            body: { id, ...fields } as BodyOf<typeof updateDictItemEndpoint>,
+            hidePopup: true,
           }),
-    onSuccess: refresh,
-  });
-}
+    CHANGES,
+  );
 
-export function useDeleteDictItem() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => request(deleteDictItemEndpoint, { params: { id } }),
-    onSuccess: refresh,
-  });
-}
+export const useDeleteDictItem = () =>
+  useTenantMutation((id: number) => request(deleteDictItemEndpoint, { params: { id } }), CHANGES);

@@ -1,8 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE } from '@psy/contracts';
-import { App, Button, Card, Empty, Flex, Input, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Switch, Tag, Card } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { useConfirmAction } from '../../../shared/admin/confirm-action';
+import { SearchBox } from '../../../shared/admin/list-filters';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
+import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   useDeleteDict,
@@ -23,35 +28,31 @@ import styles from './dicts.module.css';
  */
 export function DictsPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const [current, setCurrent] = useState(1);
-  const [name, setName] = useState('');
-  const page = useDictPage({ current, size: DEFAULT_PAGE_SIZE, name: name || undefined });
+  const list = useAdminList<{ name?: string }>({});
+  const page = useDictPage(list.query);
   const removeDict = useDeleteDict();
+  const confirm = useConfirmAction();
   const [selected, setSelected] = useState<DictType | null>(null);
   const [dictDialog, setDictDialog] = useState<{ dict: DictType | null } | null>(null);
 
   const confirmDelete = (dict: DictType) =>
-    modal.confirm({
+    confirm({
       title: t('systemSettings.dict.confirmDelete', { name: dict.name }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await removeDict.mutateAsync(dict.id);
-          if (selected?.id === dict.id) setSelected(null);
-          showToast('success', t('systemSettings.deleted'));
-        } catch {
-          // The request layer showed why.
-        }
+      isDanger: true,
+      action: () => removeDict.mutateAsync(dict.id),
+      successText: t('systemSettings.deleted'),
+      onDone: () => {
+        if (selected?.id === dict.id) setSelected(null);
+        list.deleted(page.data?.total ?? 0, 1);
       },
     });
 
-  const columns: TableColumnsType<DictType> = [
+  const columns: AdminColumn<DictType>[] = [
     {
+      key: 'name',
       title: t('systemSettings.dict.name'),
       dataIndex: 'name',
+      alwaysShown: true,
       render: (value: string, d) => (
         <Flex gap={4} wrap align="center">
           <Button type="link" className={styles.linkCell} onClick={() => setSelected(d)}>
@@ -61,11 +62,23 @@ export function DictsPage() {
         </Flex>
       ),
     },
-    { title: t('systemSettings.dict.description'), dataIndex: 'description', ellipsis: true },
-    { title: t('systemSettings.dict.itemCount'), dataIndex: 'itemCount', width: 80, align: 'right' },
     {
-      title: t('systemSettings.actions'),
+      key: 'description',
+      title: t('systemSettings.dict.description'),
+      dataIndex: 'description',
+      ellipsis: true,
+    },
+    {
+      key: 'itemCount',
+      title: t('systemSettings.dict.itemCount'),
+      dataIndex: 'itemCount',
+      width: 80,
+      align: 'right',
+    },
+    {
       key: 'actions',
+      title: t('systemSettings.actions'),
+      alwaysShown: true,
       width: 110,
       render: (_, d) => (
         <Flex gap={4}>
@@ -91,44 +104,33 @@ export function DictsPage() {
 
   return (
     <div className={styles.layout}>
-      <Card
-        variant="borderless"
+      <AdminPage
         className={styles.dicts}
-        title={<h1 className={styles.title}>{t('systemSettings.dict.title')}</h1>}
+        title={t('systemSettings.dict.title')}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDictDialog({ dict: null })}>
             {t('systemSettings.dict.add')}
           </Button>
         }
       >
-        <Input.Search
-          className={styles.search}
-          allowClear
-          placeholder={t('systemSettings.dict.searchPlaceholder')}
-          aria-label={t('systemSettings.dict.searchPlaceholder')}
-          onSearch={(value) => {
-            setName(value.trim());
-            setCurrent(1);
-          }}
-        />
-        <Table<DictType>
+        <AdminTable<DictType>
           rowKey="id"
           size="small"
           columns={columns}
-          dataSource={page.data?.records ?? []}
-          loading={page.isFetching}
-          scroll={{ x: 480 }}
+          query={page}
+          list={list}
+          scrollX={480}
           rowClassName={(d) => (d.id === selected?.id ? styles.selectedRow! : '')}
           onRow={(d) => ({ onClick: () => setSelected(d) })}
-          pagination={{
-            current,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: page.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setCurrent,
-          }}
+          toolbar={
+            <SearchBox
+              className={styles.search}
+              placeholder={t('systemSettings.dict.searchPlaceholder')}
+              onSearch={(name) => list.search({ name })}
+            />
+          }
         />
-      </Card>
+      </AdminPage>
       <DictItemsCard dict={selected} />
       {dictDialog && <DictFormDialog dict={dictDialog.dict} onClose={() => setDictDialog(null)} />}
     </div>
@@ -143,10 +145,10 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
     if (dict && window.matchMedia('(max-width: 991px)').matches)
       cardRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [dict]);
-  const { modal } = App.useApp();
   const items = useDictItems(dict?.id ?? null);
   const save = useSaveDictItem();
   const remove = useDeleteDictItem();
+  const confirm = useConfirmAction();
   const [dialog, setDialog] = useState<{ item: DictAdminItem | null } | null>(null);
 
   if (!dict)
@@ -159,34 +161,27 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
   const toggle = async (item: DictAdminItem, enabled: boolean) => {
     try {
       await save.mutateAsync({ ...item, enabled });
-    } catch {
-      // The request layer showed why.
+    } catch (error) {
+      showToast('error', isApiError(error) ? error.message : t('adminKit.saveFailed'));
     }
   };
 
   const confirmDelete = (item: DictAdminItem) =>
-    modal.confirm({
+    confirm({
       title: t('systemSettings.dict.confirmDeleteItem', { label: item.label }),
       content: t('systemSettings.dict.deleteItemHint'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(item.id);
-          showToast('success', t('systemSettings.deleted'));
-        } catch {
-          // The request layer showed why.
-        }
-      },
+      isDanger: true,
+      action: () => remove.mutateAsync(item.id),
+      successText: t('systemSettings.deleted'),
     });
 
-  const columns: TableColumnsType<DictAdminItem> = [
-    { title: t('systemSettings.dict.value'), dataIndex: 'value', width: 90 },
-    { title: t('systemSettings.dict.label'), dataIndex: 'label' },
-    { title: t('systemSettings.dict.labelEn'), dataIndex: 'labelEn' },
-    { title: t('systemSettings.dict.sort'), dataIndex: 'sort', width: 70, align: 'right' },
+  const columns: AdminColumn<DictAdminItem>[] = [
+    { key: 'value', title: t('systemSettings.dict.value'), dataIndex: 'value', width: 90, alwaysShown: true },
+    { key: 'label', title: t('systemSettings.dict.label'), dataIndex: 'label' },
+    { key: 'labelEn', title: t('systemSettings.dict.labelEn'), dataIndex: 'labelEn' },
+    { key: 'sort', title: t('systemSettings.dict.sort'), dataIndex: 'sort', width: 70, align: 'right' },
     {
+      key: 'enabled',
       title: t('systemSettings.dict.enabled'),
       dataIndex: 'enabled',
       width: 90,
@@ -200,8 +195,9 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
       ),
     },
     {
-      title: t('systemSettings.actions'),
       key: 'actions',
+      title: t('systemSettings.actions'),
+      alwaysShown: true,
       width: 100,
       render: (_, item) => (
         <Flex gap={4}>
@@ -224,26 +220,18 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
   ];
 
   return (
-    <Card
+    <AdminPage
       ref={cardRef}
-      variant="borderless"
+      level={2}
       className={styles.items}
-      title={<h2 className={styles.title}>{t('systemSettings.dict.itemsOf', { name: dict.name })}</h2>}
+      title={t('systemSettings.dict.itemsOf', { name: dict.name })}
       extra={
         <Button icon={<PlusOutlined />} onClick={() => setDialog({ item: null })}>
           {t('systemSettings.dict.addItem')}
         </Button>
       }
     >
-      <Table<DictAdminItem>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={items.data ?? []}
-        loading={items.isFetching}
-        scroll={{ x: 560 }}
-        pagination={false}
-      />
+      <AdminTable<DictAdminItem> rowKey="id" size="small" columns={columns} query={items} scrollX={560} />
       {dialog && (
         <DictItemFormDialog
           dictId={dict.id}
@@ -252,6 +240,6 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
           onClose={() => setDialog(null)}
         />
       )}
-    </Card>
+    </AdminPage>
   );
 }

@@ -1,11 +1,12 @@
 import {
-  DEFAULT_PAGE_SIZE,
   downloadingCountEndpoint,
   downloadTaskFileEndpoint,
   mineFinishedTasksEndpoint,
   runningTasksEndpoint,
 } from '@psy/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Paging } from '../../../shared/admin/paging';
+import { exportTaskQueryKey } from '../../../shared/api/download-keys';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 
@@ -15,11 +16,11 @@ export const DOWNLOAD_LIST_PATH = '/downloadFile/fileList';
 export const GENERATING_POLL_MS = 5000;
 
 export const downloadQueryKeys = {
-  /** An export that starts a file invalidates this, so the badge counts it. */
-  user: (userId: number) => ['downloads', userId] as const,
+  /** An export that starts a file invalidates this, so the badge counts it (shared/api/export-file.ts). */
+  user: exportTaskQueryKey,
   generating: (userId: number) => ['downloads', userId, 'generating-count'] as const,
   running: (userId: number) => ['downloads', userId, 'running'] as const,
-  finished: (userId: number, current: number) => ['downloads', userId, 'finished', current] as const,
+  finished: (userId: number, query: Paging) => ['downloads', userId, 'finished', query] as const,
 };
 
 /** How many of the user's files are being generated (`GET /biz/download/downloadFile/getDownLoadingCount`). */
@@ -59,13 +60,13 @@ export function useGeneratingFiles() {
 }
 
 /** A page of the caller's finished export files, latest first (page size 10, spec S0.9.1). */
-export function useFinishedFiles(current: number) {
+export function useFinishedFiles(query: Paging) {
   const session = useSession();
   return useQuery({
-    queryKey: downloadQueryKeys.finished(session?.user.id ?? 0, current),
+    queryKey: downloadQueryKeys.finished(session?.user.id ?? 0, query),
     queryFn: ({ signal }) =>
       request(mineFinishedTasksEndpoint, {
-        body: { current, size: DEFAULT_PAGE_SIZE, category: 'export' },
+        body: { current: query.current, size: query.size, category: 'export' },
         signal,
       }),
     enabled: session !== null,

@@ -1,25 +1,19 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, TASK_FILE_RETENTION_DAYS, TASK_STATUS, type TaskProgress } from '@psy/contracts';
+import { TASK_FILE_RETENTION_DAYS, type TaskProgress } from '@psy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Flex, List, Tag, Typography, type BadgeProps } from 'antd';
+import { Badge, Button, Flex, List, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { saveFile } from '../../../shared/lib/save-file';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { useNow } from '../../../shared/lib/use-now';
 import { useSession } from '../../../shared/session/session-store';
 import { downloadQueryKeys, downloadTaskFile, useFinishedFiles, useGeneratingFiles } from '../api/downloads';
 import { expiryOf } from '../lib/expiry';
+import { TASK_STATUS_BADGES } from '../lib/task-status';
 import styles from './file-list-page.module.css';
-
-/** Status dots: the text keeps the normal colour (a coloured tag's text fails the contrast rule). */
-const STATUS_COLORS: Record<number, BadgeProps['status']> = {
-  [TASK_STATUS.queued]: 'default',
-  [TASK_STATUS.processing]: 'processing',
-  [TASK_STATUS.done]: 'success',
-  [TASK_STATUS.failed]: 'error',
-  [TASK_STATUS.cancelled]: 'warning',
-};
 
 /**
  * `/downloadFile/fileList` (spec S0.2.14, S0.1.3): the signed-in user's export files, those being
@@ -30,9 +24,9 @@ export function FileListPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const userId = useSession()?.user.id ?? 0;
-  const [current, setCurrent] = useState(1);
+  const list = useAdminList({});
   const generating = useGeneratingFiles();
-  const finished = useFinishedFiles(current);
+  const finished = useFinishedFiles(list.query);
   const now = useNow(60_000);
   const [downloading, setDownloading] = useState<number | null>(null);
 
@@ -61,7 +55,7 @@ export function FileListPage() {
   const when = (value: string | null) => (value ? formatDateTime(value, i18n.language) : '-');
   const status = (task: TaskProgress) => (
     <Badge
-      status={STATUS_COLORS[task.taskStatus]}
+      status={TASK_STATUS_BADGES[task.taskStatus]}
       title={task.error ?? undefined}
       text={t(`downloads.list.status.${task.taskStatus as 0 | 1 | 2 | 3 | 4}`)}
     />
@@ -130,9 +124,8 @@ export function FileListPage() {
 
   const generatingRows = generating.data?.records ?? [];
   return (
-    <Card
-      variant="borderless"
-      title={<h1 className={styles.title}>{t('downloads.list.title')}</h1>}
+    <AdminPage
+      title={t('downloads.list.title')}
       extra={
         <Button
           icon={<ReloadOutlined />}
@@ -164,15 +157,15 @@ export function FileListPage() {
           renderItem={renderFile}
           locale={{ emptyText: t('downloads.list.empty') }}
           pagination={{
-            current,
-            pageSize: DEFAULT_PAGE_SIZE,
+            current: list.paging.current,
+            pageSize: list.paging.size,
             total: finished.data?.total ?? 0,
             showSizeChanger: false,
             showTotal: (count) => t('downloads.list.total', { count }),
-            onChange: setCurrent,
+            onChange: list.changePage,
           }}
         />
       </section>
-    </Card>
+    </AdminPage>
   );
 }

@@ -10,9 +10,11 @@ import {
   type FocusSettingOption,
   type FocusSettingType,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 
 export type { FocusSetting, FocusSettingOption };
 
@@ -21,46 +23,21 @@ export interface FocusSettingFilter {
   status?: 0 | 1 | undefined;
 }
 
+const keys = tenantQueryKeys('focus-settings');
 export const focusSettingQueryKeys = {
-  all: (tenantId: number) => ['focus-settings', tenantId] as const,
-  page: (
-    tenantId: number,
-    type: FocusSettingType,
-    current: number,
-    size: number,
-    filter: FocusSettingFilter,
-  ) => ['focus-settings', tenantId, type, 'page', current, size, filter] as const,
+  ...keys,
   options: (tenantId: number, type: FocusSettingType, lang: string) =>
-    ['focus-settings', tenantId, type, 'options', lang] as const,
+    keys.of(tenantId, type, 'options', lang),
 };
-
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
 
 /** A page of one list, disabled entries included (`POST /biz/focus/setting/{type}/page`). */
 export function useFocusSettingPage(
   type: FocusSettingType,
-  current: number,
-  size: number,
-  filter: FocusSettingFilter,
+  query: FocusSettingFilter & { current: number; size: number },
 ) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: focusSettingQueryKeys.page(tenantId, type, current, size, filter),
-    queryFn: ({ signal }) =>
-      request(focusSettingPageEndpoint, {
-        params: { type },
-        body: {
-          current,
-          size,
-          ...(filter.name ? { name: filter.name } : {}),
-          ...(filter.status !== undefined ? { status: filter.status } : {}),
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useTenantList(keys, { type, ...query }, ({ type: listType, ...body }, signal) =>
+    request(focusSettingPageEndpoint, { params: { type: listType }, body, signal }),
+  );
 }
 
 /** A list's enabled entries as options in the viewer's language (`GET /biz/focus/setting/{type}/all`). */
@@ -73,36 +50,20 @@ export function useFocusSettingOptions(type: FocusSettingType, lang: string) {
   });
 }
 
-function useInvalidate() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: focusSettingQueryKeys.all(tenantId) });
-}
-
 /** Adds an entry. Silent: a 400 names the field and the dialog shows it there. */
-export function useAddFocusSetting() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: FocusSettingInsertBody) =>
-      request(focusSettingInsertEndpoint, { body, hidePopup: true }),
-    onSuccess: invalidate,
-  });
-}
+export const useAddFocusSetting = () =>
+  useTenantMutation(
+    (body: FocusSettingInsertBody) => request(focusSettingInsertEndpoint, { body, hidePopup: true }),
+    [keys.all],
+  );
 
 /** Changes an entry (the dialog, or the list's switch). Silent for the same reason. */
-export function useEditFocusSetting() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: FocusSettingEditBody) => request(focusSettingEditEndpoint, { body, hidePopup: true }),
-    onSuccess: invalidate,
-  });
-}
+export const useEditFocusSetting = () =>
+  useTenantMutation(
+    (body: FocusSettingEditBody) => request(focusSettingEditEndpoint, { body, hidePopup: true }),
+    [keys.all],
+  );
 
 /** Removes an entry from its list (`DELETE /biz/focus/setting?id=`). */
-export function useDeleteFocusSetting() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => request(focusSettingDeleteEndpoint, { query: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteFocusSetting = () =>
+  useTenantMutation((id: number) => request(focusSettingDeleteEndpoint, { query: { id } }), [keys.all]);

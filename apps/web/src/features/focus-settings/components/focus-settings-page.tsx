@@ -2,11 +2,13 @@ import {
   FOCUS_SETTING_EDIT_PERMISSION,
   FOCUS_SETTING_TYPE_KEYS,
   FOCUS_SETTING_TYPES,
+  hasPermission,
   type FocusSettingType,
 } from '@psy/contracts';
-import { Card, Select, Tabs, Typography } from 'antd';
+import { Select, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
 import { useScreenClass } from '../../../shared/ui/use-screen-class';
 import { useUserInfo } from '../../auth';
 import { FocusSettingList } from './focus-setting-list';
@@ -20,7 +22,7 @@ import styles from './focus-settings.module.css';
 export function FocusSettingsPage() {
   const { t } = useTranslation();
   const [type, setType] = useState<FocusSettingType>(FOCUS_SETTING_TYPES[0]!);
-  const canEdit = (useUserInfo().data?.permissions ?? []).includes(FOCUS_SETTING_EDIT_PERMISSION);
+  const canEdit = hasPermission(useUserInfo().data?.permissions, FOCUS_SETTING_EDIT_PERMISSION);
   const isPhone = useScreenClass() === 0;
   const typeItems = FOCUS_SETTING_TYPES.map((value) => ({
     value,
@@ -28,10 +30,7 @@ export function FocusSettingsPage() {
   }));
 
   return (
-    <Card variant="borderless" title={<h1 className={styles.title}>{t('focusSettings.title')}</h1>}>
-      <Typography.Paragraph type="secondary" className={styles.intro}>
-        {t('focusSettings.intro')}
-      </Typography.Paragraph>
+    <AdminPage title={t('focusSettings.title')} intro={t('focusSettings.intro')}>
       {isPhone ? (
         // Five tabs do not fit a phone, and the tab bar's overflow menu is not a tab (an ARIA error).
         <Select<FocusSettingType>
@@ -50,6 +49,6 @@ export function FocusSettingsPage() {
       )}
       {/* One list per tab, each with its own paging and filters; a tab starts fresh when shown. */}
       <FocusSettingList key={type} type={type} canEdit={canEdit} />
-    </Card>
+    </AdminPage>
   );
 }

@@ -1,12 +1,7 @@
 import type { FocusSetting } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  editBody,
-  entryLabel,
-  focusSettingFormValues,
-  insertBody,
-  pageAfterDelete,
-} from './focus-setting-form';
+import { pageAfterDelete } from '../../../shared/admin/paging';
+import { editBody, entryLabel, focusSettingFormValues, insertBody } from './focus-setting-form';
 
 const entry: FocusSetting = {
   id: 7,
@@ -59,8 +54,9 @@ describe('focus setting dialog [spec:S1.7.7]', () => {
   it('labels by language and steps back a page after deleting its last row', () => {
     expect(entryLabel(entry, 'en-US')).toBe('Academic difficulty');
     expect(entryLabel(entry, 'zh-CN')).toBe('学业困难');
-    expect(pageAfterDelete(3, 1)).toBe(2);
-    expect(pageAfterDelete(3, 4)).toBe(3);
-    expect(pageAfterDelete(1, 1)).toBe(1);
+    // The list steps back with the admin kit's rule: page 3 of 10 rows with 1 left on it, or 4.
+    expect(pageAfterDelete(3, 21, 1, 10)).toBe(2);
+    expect(pageAfterDelete(3, 24, 1, 10)).toBe(3);
+    expect(pageAfterDelete(1, 1, 1, 10)).toBe(1);
   });
 });

@@ -62,8 +62,3 @@ export function editBody(entry: FocusSetting, values: FocusSettingFormValues): F
 export function entryLabel(entry: Pick<FocusSetting, 'name' | 'nameEn'>, lang: string): string {
   return lang === 'en-US' ? entry.nameEn : entry.name;
 }
-
-/** The page to show after deleting the only row of the last page: the one before it. */
-export function pageAfterDelete(current: number, rowsOnPage: number): number {
-  return rowsOnPage <= 1 && current > 1 ? current - 1 : current;
-}

@@ -1,7 +1,7 @@
 import { dictPageEndpoint } from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 
 /**
  * The school's dictionary names for the builder's option source (`GET /admin/dict/page`, first 100).
@@ -9,7 +9,7 @@ import { useSession } from '../../../shared/session/session-store';
  * and the names the form already uses. Keyed under ['dict', tenantId] so a dictionary edit refreshes it.
  */
 export function useBuilderDictionaryNames(isEnabled: boolean) {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   return useQuery({
     queryKey: ['dict', tenantId, 'builder-names'] as const,
     queryFn: ({ signal }) =>

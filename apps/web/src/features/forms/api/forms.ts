@@ -17,7 +17,7 @@ import {
 } from '@psy/contracts';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 import { dictionaryOptions, type DictItem } from '../lib/dictionaries';
 
 export type { FormEdition, FormEditionSummary, FormSummary, FormView };
@@ -41,8 +41,6 @@ export const formQueryKeys = {
   edition: (tenantId: number, answerId: number, edition: number) =>
     ['forms', tenantId, 'edition', answerId, edition] as const,
 };
-
-const useTenantId = () => useSession()?.tenantId ?? 0;
 
 /** A form to fill or read (`GET /biz/public/forms/ite/view`): its definition version, answer and access. */
 export function useFormView(query: FormViewQuery | null) {

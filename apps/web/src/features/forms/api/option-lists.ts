@@ -10,7 +10,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 import { listOptions, listRequests, type ListState } from '../lib/option-lists';
 
 /** The call of a list path as the request layer takes it (method and where the parameters travel). */
@@ -41,7 +41,7 @@ async function fetchList(list: ResolvedOptionList, signal: AbortSignal) {
  * going back reuses the cached list). A list whose placeholder is empty is not asked for.
  */
 export function useOptionLists(columns: readonly FormColumn[], answer: AnswerMap, lang: string) {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   const lists = listRequests(columns, answer);
   const asked = lists.filter((l) => l.missing.length === 0);
   const signature = lists.map((l) => `${l.dicUrl}=>${l.missing.length > 0 ? '?' : l.key}`).join('|');

@@ -1,7 +1,7 @@
 import { findScheduleTimeEndpoint } from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 import { slotsOf } from '../lib/time-slots';
 
 /**
@@ -10,7 +10,7 @@ import { slotsOf } from '../lib/time-slots';
  * call fails.
  */
 export function useScheduleSlots(type: number) {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   return useQuery({
     queryKey: ['scheduleSlots', tenantId, type] as const,
     queryFn: async ({ signal }) =>

@@ -1,7 +1,7 @@
 import { findSmartFormSettingEndpoint, type FormPurpose, type SmartFormSetting } from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 
 export type { SmartFormSetting };
 
@@ -10,7 +10,7 @@ export type { SmartFormSetting };
  * serves it (the seeded agreement form, the user-profile template, ...); null when none is bound.
  */
 export function useSmartFormSetting(code: FormPurpose, isEnabled = true) {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   return useQuery({
     // Under ['forms', tenantId]: saving a form refreshes it with the rest.
     queryKey: ['forms', tenantId, 'setting', code] as const,

@@ -2,8 +2,6 @@ import { FORM_ANSWER_EXPORT_FORMATS, type FormAnswerExportFormat, type FormSumma
 import { Form, Input, Modal, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useExportFile } from '../../../shared/api/use-export-file';
-import { useSession } from '../../../shared/session/session-store';
-import { downloadQueryKeys } from '../../downloads';
 import { exportFormAnswers } from '../api/forms';
 import { formLang, localized } from '../lib/form-text';
 
@@ -19,9 +17,8 @@ interface Values {
  */
 export function ExportAnswersDialog({ form, onClose }: { form: FormSummary; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const session = useSession();
   const [values] = Form.useForm<Values>();
-  const { run, exporting } = useExportFile({ taskQueryKey: downloadQueryKeys.user(session?.user.id ?? 0) });
+  const { run, exporting } = useExportFile();
   const name = localized(form.name, formLang(i18n.language));
 
   const submit = async (v: Values) => {

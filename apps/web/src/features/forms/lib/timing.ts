@@ -1,20 +1,6 @@
 /** Timings of the smart form (spec S0.9.5): change tracking starts 500 ms after load, submits 2 s apart. */
 export const CHANGE_WATCH_DELAY_MS = 500;
-export const DOUBLE_CLICK_GUARD_MS = 2000;
-
-/**
- * A guard against double submits (spec S0.9.5): the first call in each 2 s window passes, the others
- * are ignored. `now` is injectable for tests.
- */
-export function createClickGuard(windowMs = DOUBLE_CLICK_GUARD_MS, now: () => number = Date.now) {
-  let last = -Infinity;
-  return (): boolean => {
-    const at = now();
-    if (at - last < windowMs) return false;
-    last = at;
-    return true;
-  };
-}
+export { createClickGuard, DOUBLE_CLICK_GUARD_MS } from '../../../shared/lib/click-guard';
 
 /**
  * Reading-time bookkeeping (spec S0.4.7): when each reading-time field was first shown. A field shown

@@ -1,20 +1,13 @@
 import { EditOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE } from '@psy/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Flex, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
+import { RowButton } from '../../../shared/admin/row-button';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { SearchBox } from '../../../shared/admin/list-filters';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
 import {
@@ -32,11 +25,9 @@ import styles from './message-admin.module.css';
  */
 export function MessageTemplatesPage() {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
+  const list = useAdminList<{ event?: string }>({});
   const [editing, setEditing] = useState<MessageTemplate | null>(null);
-  const templates = useMessageTemplates(current, size, eventSearchTerm(search));
+  const templates = useMessageTemplates(list.query);
   const toggle = useSwitchMessageTemplate();
   const lang = currentLanguage();
 
@@ -49,10 +40,12 @@ export function MessageTemplatesPage() {
     }
   };
 
-  const columns: TableColumnsType<MessageTemplate> = [
+  const columns: AdminColumn<MessageTemplate>[] = [
     {
+      key: 'event',
       title: t('messageAdmin.colEvent'),
       dataIndex: 'event',
+      alwaysShown: true,
       render: (event: string, template) => (
         <Flex vertical gap={2}>
           <Typography.Text strong>{lang === 'en-US' ? template.titleEn : template.titleZh}</Typography.Text>
@@ -63,8 +56,8 @@ export function MessageTemplatesPage() {
       ),
     },
     {
-      title: t('messageAdmin.colContent'),
       key: 'content',
+      title: t('messageAdmin.colContent'),
       responsive: ['md'],
       render: (_: unknown, template) => (
         <Typography.Paragraph className={styles.content} ellipsis={{ rows: 2, tooltip: true }}>
@@ -73,6 +66,7 @@ export function MessageTemplatesPage() {
       ),
     },
     {
+      key: 'params',
       title: t('messageAdmin.colParams'),
       dataIndex: 'params',
       responsive: ['lg'],
@@ -87,6 +81,7 @@ export function MessageTemplatesPage() {
       ),
     },
     {
+      key: 'updateTime',
       title: t('messageAdmin.colUpdated'),
       dataIndex: 'updateTime',
       responsive: ['xl'],
@@ -94,6 +89,7 @@ export function MessageTemplatesPage() {
       render: (time: string) => formatDateTime(time, lang),
     },
     {
+      key: 'enabled',
       title: t('messageAdmin.colEnabled'),
       dataIndex: 'enabled',
       width: 90,
@@ -108,75 +104,41 @@ export function MessageTemplatesPage() {
       ),
     },
     {
-      title: t('messageAdmin.colActions'),
       key: 'actions',
+      title: t('messageAdmin.colActions'),
+      alwaysShown: true,
       width: 100,
       render: (_: unknown, template) => (
-        <Button
-          size="small"
-          type="link"
+        <RowButton
           icon={<EditOutlined />}
-          aria-label={t('messageAdmin.editLabel', { event: template.event })}
-          data-testid={`template-edit-${template.event}`}
+          ariaLabel={t('messageAdmin.editLabel', { event: template.event })}
+          testId={`template-edit-${template.event}`}
           onClick={() => setEditing(template)}
-        >
-          {t('messageAdmin.edit')}
-        </Button>
+          label={t('messageAdmin.edit')}
+        />
       ),
     },
   ];
 
   return (
-    <Card variant="borderless" title={<h1 className={styles.title}>{t('messageAdmin.title')}</h1>}>
-      <Flex justify="space-between" align="start" gap={12} wrap className={styles.head}>
-        <Typography.Paragraph type="secondary" className={styles.intro}>
-          {t('messageAdmin.intro')}
-        </Typography.Paragraph>
-        <Input.Search
-          allowClear
-          className={styles.search}
-          placeholder={t('messageAdmin.searchPlaceholder')}
-          aria-label={t('messageAdmin.searchPlaceholder')}
-          onSearch={(value) => {
-            setSearch(value);
-            setCurrent(1);
-          }}
-        />
-      </Flex>
-      {templates.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('messageAdmin.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void templates.refetch()}>
-              {t('messageAdmin.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<MessageTemplate>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={templates.data?.records ?? []}
-          loading={templates.isFetching}
-          locale={{ emptyText: t('messageAdmin.empty') }}
-          scroll={{ x: 640 }}
-          pagination={{
-            current,
-            pageSize: size,
-            total: templates.data?.total ?? 0,
-            showSizeChanger: true,
-            hideOnSinglePage: true,
-            onChange: (page, pageSize) => {
-              setCurrent(pageSize === size ? page : 1);
-              setSize(pageSize);
-            },
-          }}
-        />
-      )}
+    <AdminPage title={t('messageAdmin.title')} intro={t('messageAdmin.intro')}>
+      <AdminTable<MessageTemplate>
+        rowKey="id"
+        columns={columns}
+        query={templates}
+        list={list}
+        pager={{ sizeChanger: true, hideOnSinglePage: true }}
+        columnSettingsId="message-templates"
+        scrollX={640}
+        toolbar={
+          <SearchBox
+            className={styles.search}
+            placeholder={t('messageAdmin.searchPlaceholder')}
+            onSearch={(text) => list.search({ event: eventSearchTerm(text) })}
+          />
+        }
+      />
       {editing && <TemplateDialog template={editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </AdminPage>
   );
 }

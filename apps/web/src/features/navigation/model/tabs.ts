@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { HOME_PATH } from '../../../app/paths';
+import { HOME_PATH } from '../../../shared/lib/app-paths';
 import { parseStored, readStoredRaw, removeStored, writeStored } from '../../../shared/storage/storage';
 import { createListeners } from '../../../shared/lib/listeners';
 

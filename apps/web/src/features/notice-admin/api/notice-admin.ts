@@ -6,33 +6,21 @@ import {
   type BodyOf,
   type NoticeManageRow,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useSession, useTenantId } from '../../../shared/session/session-store';
 
 export type { NoticeManageRow };
 export type NoticePublishBody = BodyOf<typeof noticePublishEndpoint>;
 
-export const noticeAdminQueryKeys = {
-  all: (tenantId: number) => ['notice-admin', tenantId] as const,
-  page: (tenantId: number, current: number, size: number) =>
-    ['notice-admin', tenantId, 'page', current, size] as const,
-  roles: (tenantId: number) => ['notice-admin', tenantId, 'roles'] as const,
-};
-
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
+const keys = tenantQueryKeys('notice-admin');
+export const noticeAdminQueryKeys = { ...keys, roles: (tenantId: number) => keys.of(tenantId, 'roles') };
 
 /** A page of the school's notices for their publishers (`GET /biz/message/notice/managePage`). */
-export function useManagedNotices(current: number, size: number) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: noticeAdminQueryKeys.page(tenantId, current, size),
-    queryFn: ({ signal }) => request(noticeManagePageEndpoint, { query: { current, size }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useManagedNotices = (query: { current: number; size: number }) =>
+  useTenantList(keys, query, (q, signal) => request(noticeManagePageEndpoint, { query: q, signal }));
 
 /** The school's roles for the audience (`GET /admin/inner/role/list`), loaded when the form opens. */
 export function useAudienceRoles(isEnabled: boolean) {
@@ -45,32 +33,21 @@ export function useAudienceRoles(isEnabled: boolean) {
   });
 }
 
-function useInvalidate() {
-  const tenantId = useTenantId();
+/** What a publish or withdraw changes: the list, and the publisher's own notices (they may be in the audience). */
+function useChanges() {
   const userId = useSession()?.user.id ?? 0;
-  const queryClient = useQueryClient();
-  // The publisher may be in the audience: their own notices drawer and count change too.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: noticeAdminQueryKeys.all(tenantId) }),
-      queryClient.invalidateQueries({ queryKey: ['notices', userId] }),
-    ]);
+  return [keys.all, ['notices', userId]] as const;
 }
 
 /** Publishes a notice (`POST /biz/message/notice/publish`); silent, the form shows field errors. */
 export function usePublishNotice() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: NoticePublishBody) => request(noticePublishEndpoint, { body, hidePopup: true }),
-    onSuccess: invalidate,
-  });
+  return useTenantMutation(
+    (body: NoticePublishBody) => request(noticePublishEndpoint, { body, hidePopup: true }),
+    useChanges(),
+  );
 }
 
 /** Withdraws a notice (`POST /biz/message/notice/withdraw`): readers no longer see it. */
 export function useWithdrawNotice() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => request(noticeWithdrawEndpoint, { body: { id } }),
-    onSuccess: invalidate,
-  });
+  return useTenantMutation((id: number) => request(noticeWithdrawEndpoint, { body: { id } }), useChanges());
 }

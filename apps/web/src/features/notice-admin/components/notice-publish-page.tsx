@@ -1,11 +1,14 @@
 import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE } from '@psy/contracts';
-import { Alert, App, Button, Card, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
+import { RowButton } from '../../../shared/admin/row-button';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { useConfirmAction } from '../../../shared/admin/confirm-action';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { formatDateTime } from '../../../shared/lib/time-ago';
-import { showToast } from '../../../shared/ui/feedback';
 import { useManagedNotices, useWithdrawNotice, type NoticeManageRow } from '../api/notice-admin';
 import { isForEveryone } from '../lib/notice-form';
 import styles from './notice-admin.module.css';
@@ -21,36 +24,28 @@ const PublishNoticeDialog = lazy(async () => ({
  */
 export function NoticePublishPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useAdminList({});
   const [isPublishing, setPublishing] = useState(false);
-  const notices = useManagedNotices(current, size);
+  const notices = useManagedNotices(list.query);
   const withdraw = useWithdrawNotice();
+  const confirm = useConfirmAction();
   const lang = currentLanguage();
 
-  const confirmWithdraw = (notice: NoticeManageRow) => {
-    modal.confirm({
+  const confirmWithdraw = (notice: NoticeManageRow) =>
+    confirm({
       title: t('noticeAdmin.confirmWithdraw', { title: notice.title }),
       content: t('noticeAdmin.confirmWithdrawHint'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await withdraw.mutateAsync(notice.id);
-          showToast('success', t('noticeAdmin.withdrawn'));
-        } catch {
-          // The request layer showed why.
-        }
-      },
+      isDanger: true,
+      action: () => withdraw.mutateAsync(notice.id),
+      successText: t('noticeAdmin.withdrawn'),
     });
-  };
 
-  const columns: TableColumnsType<NoticeManageRow> = [
+  const columns: AdminColumn<NoticeManageRow>[] = [
     {
+      key: 'title',
       title: t('noticeAdmin.colTitle'),
       dataIndex: 'title',
+      alwaysShown: true,
       render: (title: string, notice) => (
         <Flex vertical gap={2}>
           <Typography.Text strong>{title}</Typography.Text>
@@ -63,8 +58,8 @@ export function NoticePublishPage() {
       ),
     },
     {
-      title: t('noticeAdmin.colAudience'),
       key: 'audience',
+      title: t('noticeAdmin.colAudience'),
       render: (_: unknown, notice) =>
         isForEveryone(notice) ? (
           <Tag>{t('noticeAdmin.everyone')}</Tag>
@@ -84,6 +79,7 @@ export function NoticePublishPage() {
         ),
     },
     {
+      key: 'status',
       title: t('noticeAdmin.colStatus'),
       dataIndex: 'status',
       width: 110,
@@ -95,6 +91,7 @@ export function NoticePublishPage() {
         ),
     },
     {
+      key: 'readCount',
       title: t('noticeAdmin.colReads'),
       dataIndex: 'readCount',
       align: 'right',
@@ -102,29 +99,26 @@ export function NoticePublishPage() {
       responsive: ['md'],
     },
     {
-      title: t('noticeAdmin.colActions'),
       key: 'actions',
+      title: t('noticeAdmin.colActions'),
+      alwaysShown: true,
       width: 110,
       render: (_: unknown, notice) =>
         notice.status === 1 ? (
-          <Button
-            size="small"
-            type="link"
-            danger
+          <RowButton
+            isDanger
             icon={<RollbackOutlined />}
-            aria-label={`${t('noticeAdmin.withdraw')} ${notice.title}`}
+            ariaLabel={`${t('noticeAdmin.withdraw')} ${notice.title}`}
             onClick={() => confirmWithdraw(notice)}
-          >
-            {t('noticeAdmin.withdraw')}
-          </Button>
+            label={t('noticeAdmin.withdraw')}
+          />
         ) : null,
     },
   ];
 
   return (
-    <Card
-      variant="borderless"
-      title={<h1 className={styles.title}>{t('noticeAdmin.title')}</h1>}
+    <AdminPage
+      title={t('noticeAdmin.title')}
       extra={
         <Button
           type="primary"
@@ -136,50 +130,26 @@ export function NoticePublishPage() {
         </Button>
       }
     >
-      {notices.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('noticeAdmin.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void notices.refetch()}>
-              {t('noticeAdmin.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<NoticeManageRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={notices.data?.records ?? []}
-          loading={notices.isFetching}
-          locale={{ emptyText: t('noticeAdmin.empty') }}
-          scroll={{ x: 560 }}
-          pagination={{
-            current,
-            pageSize: size,
-            total: notices.data?.total ?? 0,
-            showSizeChanger: true,
-            hideOnSinglePage: true,
-            onChange: (page, pageSize) => {
-              setCurrent(pageSize === size ? page : 1);
-              setSize(pageSize);
-            },
-          }}
-        />
-      )}
+      <AdminTable<NoticeManageRow>
+        rowKey="id"
+        columns={columns}
+        query={notices}
+        list={list}
+        pager={{ sizeChanger: true, hideOnSinglePage: true }}
+        columnSettingsId="notices"
+        scrollX={560}
+      />
       {isPublishing && (
         <Suspense fallback={null}>
           <PublishNoticeDialog
             onClose={() => setPublishing(false)}
             onPublished={() => {
               setPublishing(false);
-              setCurrent(1);
+              list.search({});
             }}
           />
         </Suspense>
       )}
-    </Card>
+    </AdminPage>
   );
 }

@@ -1,11 +1,9 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { NOTICE_LIMITS } from '@psy/contracts';
-import { Button, Flex, Form, Input, Modal, Select, Tag, Typography } from 'antd';
+import { Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldIssuesOf, issuesByField } from '../../../shared/api/field-issues';
-import { isApiError } from '../../../shared/api/request';
-import { showToast } from '../../../shared/ui/feedback';
+import { FormDialog } from '../../../shared/admin/form-dialog';
 import { DeptPicker } from '../../depts';
 import { useAudienceRoles, usePublishNotice } from '../api/notice-admin';
 import {
@@ -80,104 +78,70 @@ export function PublishNoticeDialog({
   onPublished: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<PublishValues>();
   const publish = usePublishNotice();
   const roles = useAudienceRoles(true);
   const [isEveryone, setEveryone] = useState(true);
 
-  const submit = async (values: PublishValues) => {
-    try {
-      await publish.mutateAsync({
-        title: values.title.trim(),
-        content: values.content,
-        deptIds: (values.deptIds ?? []).map((d) => d.id),
-        roleIds: values.roleIds ?? [],
-      });
-      showToast('success', t('noticeAdmin.publishedToast'));
-      onPublished();
-    } catch (error) {
-      const { byField, other } = issuesByField(fieldIssuesOf(error), FORM_FIELDS);
-      const fields = Object.entries(byField) as [keyof PublishValues, string[]][];
-      if (fields.length) form.setFields(fields.map(([name, errors]) => ({ name, errors })));
-      if (!fields.length || other.length) {
-        showToast('error', isApiError(error) ? error.message : t('noticeAdmin.publishFailed'));
-      }
-    }
-  };
-
   return (
-    <Modal
-      open
+    <FormDialog<PublishValues>
       width={{ xs: '100%', md: 760 }}
       title={t('noticeAdmin.publishTitle')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      mask={{ closable: false }}
+      name="notice-publish-form"
+      initialValues={{ title: '', content: '', deptIds: [], roleIds: [] }}
+      serverFields={FORM_FIELDS}
+      okText={t('noticeAdmin.publishSubmit')}
+      okTestId="notice-publish-submit"
+      successText={t('noticeAdmin.publishedToast')}
+      failureText={t('noticeAdmin.publishFailed')}
+      onValuesChange={(_, all) => setEveryone(!all.deptIds?.length && !all.roleIds?.length)}
+      onSubmit={(values) =>
+        publish.mutateAsync({
+          title: values.title.trim(),
+          content: values.content,
+          deptIds: (values.deptIds ?? []).map((d) => d.id),
+          roleIds: values.roleIds ?? [],
+        })
+      }
+      onSaved={onPublished}
+      onClose={onClose}
     >
-      <Form<PublishValues>
-        form={form}
-        name="notice-publish-form"
-        layout="vertical"
-        autoComplete="off"
-        initialValues={{ title: '', content: '', deptIds: [], roleIds: [] }}
-        onValuesChange={(changed: Partial<PublishValues>, all) => {
-          setEveryone(!all.deptIds?.length && !all.roleIds?.length);
-          // A server error belongs to the value it was given for: editing the field clears it.
-          const serverOnly = (['deptIds', 'roleIds'] as const).filter((name) => name in changed);
-          if (serverOnly.length) form.setFields(serverOnly.map((name) => ({ name, errors: [] })));
-        }}
-        onFinish={(values) => void submit(values)}
+      <Form.Item
+        name="title"
+        label={t('noticeAdmin.fieldTitle')}
+        rules={[{ required: true, whitespace: true, message: t('noticeAdmin.titleRequired') }]}
       >
-        <Form.Item
-          name="title"
-          label={t('noticeAdmin.fieldTitle')}
-          rules={[{ required: true, whitespace: true, message: t('noticeAdmin.titleRequired') }]}
-        >
-          <Input maxLength={NOTICE_LIMITS.title} showCount />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label={t('noticeAdmin.fieldContent')}
-          rules={[
-            {
-              validator: async (_: unknown, html: string | undefined) => {
-                if (isBlankNoticeHtml(html ?? '')) throw new Error(t('noticeAdmin.contentRequired'));
-                if (isNoticeHtmlTooLong(html ?? '')) throw new Error(t('noticeAdmin.contentTooLong'));
-              },
+        <Input maxLength={NOTICE_LIMITS.title} showCount />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label={t('noticeAdmin.fieldContent')}
+        rules={[
+          {
+            validator: async (_: unknown, html: string | undefined) => {
+              if (isBlankNoticeHtml(html ?? '')) throw new Error(t('noticeAdmin.contentRequired'));
+              if (isNoticeHtmlTooLong(html ?? '')) throw new Error(t('noticeAdmin.contentTooLong'));
             },
-          ]}
-        >
-          <RichTextEditor aria-label={t('noticeAdmin.fieldContent')} />
-        </Form.Item>
-        <Form.Item name="deptIds" label={t('noticeAdmin.fieldDepts')}>
-          <AudienceDepts />
-        </Form.Item>
-        <Form.Item name="roleIds" label={t('noticeAdmin.fieldRoles')}>
-          <Select
-            mode="multiple"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={roles.isLoading}
-            placeholder={t('noticeAdmin.rolesPlaceholder')}
-            options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
-          />
-        </Form.Item>
-        <Typography.Paragraph type="secondary" className={styles.small} data-testid="notice-audience-hint">
-          {isEveryone ? t('noticeAdmin.audienceEveryone') : t('noticeAdmin.audienceHint')}
-        </Typography.Paragraph>
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={publish.isPending}
-            data-testid="notice-publish-submit"
-          >
-            {t('noticeAdmin.publishSubmit')}
-          </Button>
-        </Flex>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <RichTextEditor aria-label={t('noticeAdmin.fieldContent')} />
+      </Form.Item>
+      <Form.Item name="deptIds" label={t('noticeAdmin.fieldDepts')}>
+        <AudienceDepts />
+      </Form.Item>
+      <Form.Item name="roleIds" label={t('noticeAdmin.fieldRoles')}>
+        <Select
+          mode="multiple"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={roles.isLoading}
+          placeholder={t('noticeAdmin.rolesPlaceholder')}
+          options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
+        />
+      </Form.Item>
+      <Typography.Paragraph type="secondary" className={styles.small} data-testid="notice-audience-hint">
+        {isEveryone ? t('noticeAdmin.audienceEveryone') : t('noticeAdmin.audienceHint')}
+      </Typography.Paragraph>
+    </FormDialog>
   );
 }

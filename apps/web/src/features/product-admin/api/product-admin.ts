@@ -8,24 +8,22 @@ import {
   type BodyOf,
   type TenantProductStatus,
 } from '@psy/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { currentLanguage } from '../../../i18n/i18n';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 import { navigationQueryKeys } from '../../navigation';
 
 export type { AdminMenuNode, TenantProductStatus };
 
+const keys = tenantQueryKeys('product-admin');
 export const productAdminQueryKeys = {
-  all: (tenantId: number) => ['product-admin', tenantId] as const,
-  products: (tenantId: number, lang: string) => ['product-admin', tenantId, 'products', lang] as const,
-  menus: (tenantId: number, productId: number, lang: string) =>
-    ['product-admin', tenantId, 'menus', productId, lang] as const,
+  ...keys,
+  products: (tenantId: number, lang: string) => keys.of(tenantId, 'products', lang),
+  menus: (tenantId: number, productId: number, lang: string) => keys.of(tenantId, 'menus', productId, lang),
 };
-
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
 
 /** Every product of the school with its status (`GET /admin/products/tenant/findTenantProductList`). */
 export function useTenantProductStatuses() {
@@ -47,40 +45,26 @@ export function useAdminMenuTree(productId: number | null) {
 }
 
 /** After a change the signed-in user's own navigation (products, menus) is fetched again. */
-function useRefresh() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: productAdminQueryKeys.all(tenantId) }),
-      queryClient.invalidateQueries({ queryKey: navigationQueryKeys.all }),
-    ]);
-}
+const CHANGES = [keys.all, navigationQueryKeys.all] as const;
 
 /** Switches a product on or off (`POST /admin/products/updateTenantProductSettingStatus`). */
-export function useSetProductStatus() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: BodyOf<typeof updateTenantProductStatusEndpoint>) =>
+export const useSetProductStatus = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof updateTenantProductStatusEndpoint>) =>
       request(updateTenantProductStatusEndpoint, { body }),
-    onSuccess: refresh,
-  });
-}
+    CHANGES,
+  );
 
-/** Renames, hides or sets keep-alive of an entry (`PUT /admin/menu`). */
-export function useUpdateMenu() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: BodyOf<typeof updateMenuEndpoint>) => request(updateMenuEndpoint, { body }),
-    onSuccess: refresh,
-  });
-}
+/** Renames, hides or sets keep-alive of an entry (`PUT /admin/menu`); silent, the dialog shows a refusal. */
+export const useUpdateMenu = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof updateMenuEndpoint>) => request(updateMenuEndpoint, { body, hidePopup: true }),
+    CHANGES,
+  );
 
 /** Reorders siblings (`PUT /admin/menu/sort`). */
-export function useSortMenus() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: BodyOf<typeof sortMenusEndpoint>) => request(sortMenusEndpoint, { body }),
-    onSuccess: refresh,
-  });
-}
+export const useSortMenus = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof sortMenusEndpoint>) => request(sortMenusEndpoint, { body }),
+    CHANGES,
+  );

@@ -3,23 +3,23 @@ import { MENU_NAME_MAX, type AdminMenuNode, type TenantProductStatus } from '@ps
 import {
   Alert,
   Button,
-  Card,
   Col,
   Descriptions,
   Empty,
   Flex,
   Form,
   Input,
-  Modal,
   Row,
   Spin,
   Switch,
-  Table,
   Tag,
   Tree,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable } from '../../../shared/admin/admin-table';
+import { FormDialog } from '../../../shared/admin/form-dialog';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   useAdminMenuTree,
@@ -53,20 +53,19 @@ export function ProductAdminPage() {
   };
 
   return (
-    <Card variant="borderless" title={<h1 className={styles.title}>{t('productAdmin.title')}</h1>}>
+    <AdminPage title={t('productAdmin.title')}>
       <Row gutter={[24, 16]}>
         <Col xs={24} lg={10}>
           <h2 className={styles.subtitle}>{t('productAdmin.products')}</h2>
-          <Table<TenantProductStatus>
+          <AdminTable<TenantProductStatus>
             rowKey="id"
             size="small"
-            pagination={false}
-            loading={products.isFetching}
-            dataSource={products.data ?? []}
+            query={products}
             rowClassName={(p) => (p.id === chosenId ? styles.chosenRow! : '')}
             columns={[
-              { title: t('productAdmin.products'), dataIndex: 'productName' },
+              { key: 'productName', title: t('productAdmin.products'), dataIndex: 'productName' },
               {
+                key: 'status',
                 title: t('productAdmin.enabled'),
                 dataIndex: 'status',
                 width: 110,
@@ -85,8 +84,8 @@ export function ProductAdminPage() {
                 ),
               },
               {
-                title: t('productAdmin.editMenus'),
                 key: 'menus',
+                title: t('productAdmin.editMenus'),
                 width: 90,
                 render: (_: unknown, p) => (
                   <Button
@@ -106,7 +105,7 @@ export function ProductAdminPage() {
           {chosen ? <MenuEditor product={chosen} /> : <Empty description={t('productAdmin.chooseProduct')} />}
         </Col>
       </Row>
-    </Card>
+    </AdminPage>
   );
 }
 
@@ -201,83 +200,65 @@ function MenuEntryDialog({ node, onClose }: { node: AdminMenuNode; onClose: () =
   const update = useUpdateMenu();
   const isButton = node.type === 1;
 
-  const submit = async (values: MenuEntryValues) => {
-    try {
-      await update.mutateAsync({
-        id: node.id,
-        name: values.name,
-        ...(values.nameEn.trim() ? { nameEn: values.nameEn } : {}),
-        ...(isButton ? {} : { keepAlive: values.keepAlive }),
-        ...(isButton || !node.hideable ? {} : { isHidden: values.isHidden }),
-      });
-      showToast('success', t('productAdmin.menuSaved'));
-      onClose();
-    } catch {
-      // Shown by the request layer.
-    }
-  };
-
   const nameRules = [
     { required: true, whitespace: true, message: t('productAdmin.nameRequired') },
     { max: MENU_NAME_MAX },
   ];
   return (
-    <Modal
-      open
+    <FormDialog<MenuEntryValues>
       title={t('productAdmin.editTitle')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      mask={{ closable: false }}
+      name="menu-entry"
+      initialValues={{
+        name: node.name,
+        nameEn: node.nameEn ?? '',
+        isHidden: node.isHidden,
+        keepAlive: node.keepAlive,
+      }}
+      serverFields={['name', 'nameEn', 'isHidden', 'keepAlive']}
+      successText={t('productAdmin.menuSaved')}
+      onSubmit={(values) =>
+        update.mutateAsync({
+          id: node.id,
+          name: values.name,
+          ...(values.nameEn.trim() ? { nameEn: values.nameEn } : {}),
+          ...(isButton ? {} : { keepAlive: values.keepAlive }),
+          ...(isButton || !node.hideable ? {} : { isHidden: values.isHidden }),
+        })
+      }
+      onClose={onClose}
+      before={
+        <Descriptions
+          size="small"
+          column={1}
+          className={styles.hint}
+          items={[
+            { key: 'path', label: t('productAdmin.path'), children: node.path ?? '-' },
+            { key: 'permission', label: t('productAdmin.permission'), children: node.permission ?? '-' },
+          ]}
+        />
+      }
     >
-      <Descriptions
-        size="small"
-        column={1}
-        className={styles.hint}
-        items={[
-          { key: 'path', label: t('productAdmin.path'), children: node.path ?? '-' },
-          { key: 'permission', label: t('productAdmin.permission'), children: node.permission ?? '-' },
-        ]}
-      />
-      <Form<MenuEntryValues>
-        name="menu-entry"
-        layout="vertical"
-        initialValues={{
-          name: node.name,
-          nameEn: node.nameEn ?? '',
-          isHidden: node.isHidden,
-          keepAlive: node.keepAlive,
-        }}
-        onFinish={(values) => void submit(values)}
-      >
-        <Form.Item name="name" label={t('productAdmin.nameZh')} rules={nameRules}>
-          <Input maxLength={MENU_NAME_MAX} />
-        </Form.Item>
-        <Form.Item name="nameEn" label={t('productAdmin.nameEn')} rules={[{ max: MENU_NAME_MAX }]}>
-          <Input maxLength={MENU_NAME_MAX} />
-        </Form.Item>
-        {!isButton && (
-          <>
-            <Form.Item
-              name="isHidden"
-              label={t('productAdmin.isHidden')}
-              valuePropName="checked"
-              extra={node.hideable ? undefined : t('productAdmin.unhideable')}
-            >
-              <Switch disabled={!node.hideable} />
-            </Form.Item>
-            <Form.Item name="keepAlive" label={t('productAdmin.keepAlive')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </>
-        )}
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={update.isPending}>
-            {t('common.confirm')}
-          </Button>
-        </Flex>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('productAdmin.nameZh')} rules={nameRules}>
+        <Input maxLength={MENU_NAME_MAX} />
+      </Form.Item>
+      <Form.Item name="nameEn" label={t('productAdmin.nameEn')} rules={[{ max: MENU_NAME_MAX }]}>
+        <Input maxLength={MENU_NAME_MAX} />
+      </Form.Item>
+      {!isButton && (
+        <>
+          <Form.Item
+            name="isHidden"
+            label={t('productAdmin.isHidden')}
+            valuePropName="checked"
+            extra={node.hideable ? undefined : t('productAdmin.unhideable')}
+          >
+            <Switch disabled={!node.hideable} />
+          </Form.Item>
+          <Form.Item name="keepAlive" label={t('productAdmin.keepAlive')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -13,33 +13,25 @@ import {
   type RoleMenus,
   type RoleRecord,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 
 export type { RoleBody, RoleMenus, RoleRecord };
 
+const keys = tenantQueryKeys('role-admin');
 export const roleAdminQueryKeys = {
-  all: (tenantId: number) => ['role-admin', tenantId] as const,
-  page: (tenantId: number, query: object) => ['role-admin', tenantId, 'page', query] as const,
-  one: (tenantId: number, id: number) => ['role-admin', tenantId, 'one', id] as const,
-  menus: (tenantId: number, id: number) => ['role-admin', tenantId, 'menus', id] as const,
-  forms: (tenantId: number, id: number) => ['role-admin', tenantId, 'forms', id] as const,
+  ...keys,
+  one: (tenantId: number, id: number) => keys.of(tenantId, 'one', id),
+  menus: (tenantId: number, id: number) => keys.of(tenantId, 'menus', id),
+  forms: (tenantId: number, id: number) => keys.of(tenantId, 'forms', id),
 };
 
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
-
 /** A page of roles (`GET /admin/role/page`). */
-export function useRolePage(query: { current: number; size: number; roleName?: string }) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: roleAdminQueryKeys.page(tenantId, query),
-    queryFn: ({ signal }) => request(rolePageEndpoint, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useRolePage = (query: { current: number; size: number; roleName?: string }) =>
+  useTenantList(keys, query, (q, signal) => request(rolePageEndpoint, { query: q, signal }));
 
 /** One role (`GET /admin/role/{id}`). */
 export function useRole(id: number | null) {
@@ -71,35 +63,19 @@ export function useRoleFormPermissions(id: number | null) {
   });
 }
 
-function useInvalidateRoles() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: roleAdminQueryKeys.all(tenantId) });
-}
+/** Adds a role; silent, the dialog shows a refusal on its field. */
+export const useCreateRole = () =>
+  useTenantMutation((body: RoleBody) => request(createRoleEndpoint, { body, hidePopup: true }), [keys.all]);
 
-export function useCreateRole() {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: (body: RoleBody) => request(createRoleEndpoint, { body }),
-    onSuccess: invalidate,
-  });
-}
+/** Changes a role; silent, the dialog shows a refusal on its field. */
+export const useUpdateRole = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof updateRoleEndpoint>) => request(updateRoleEndpoint, { body, hidePopup: true }),
+    [keys.all],
+  );
 
-export function useUpdateRole() {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: (body: BodyOf<typeof updateRoleEndpoint>) => request(updateRoleEndpoint, { body }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteRole() {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: (id: number) => request(deleteRoleEndpoint, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteRole = () =>
+  useTenantMutation((id: number) => request(deleteRoleEndpoint, { params: { id } }), [keys.all]);
 
 /**
  * Saves a role's grants (`PUT /admin/role/menus`). The signed-in user's own permissions may change with

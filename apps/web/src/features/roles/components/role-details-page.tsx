@@ -1,22 +1,11 @@
+import { allowedButtons } from '@psy/contracts';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { RoleMenus } from '@psy/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Collapse,
-  Descriptions,
-  Empty,
-  Flex,
-  Spin,
-  Tabs,
-  Tag,
-  Tree,
-  Typography,
-} from 'antd';
+import { Alert, Button, Collapse, Descriptions, Empty, Flex, Spin, Tabs, Tag, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AdminPage } from '../../../shared/admin/admin-page';
 import { showToast } from '../../../shared/ui/feedback';
 import { useUserInfo } from '../../auth';
 import { useRole, useRoleMenus, useSaveRoleMenus } from '../api/roles';
@@ -29,7 +18,7 @@ import {
   type GrantIndex,
   type GrantTreeItem,
 } from '../lib/grant-tree';
-import { allowedRoleButtons } from '../lib/role-buttons';
+import { ROLE_BUTTONS } from '../lib/role-buttons';
 import { RoleFormPermissions } from './role-form-permissions';
 import styles from './roles.module.css';
 
@@ -53,9 +42,8 @@ export function RoleDetailsPage({ roleId }: RoleDetailsPageProps) {
   if (!role.data || !menus.data) return <Spin />;
   const r = role.data;
   return (
-    <Card
-      variant="borderless"
-      title={<h1 className={styles.title}>{t('roleAdmin.detailsTitle')}</h1>}
+    <AdminPage
+      title={t('roleAdmin.detailsTitle')}
       extra={
         <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/admin/role/index')}>
           {t('roleAdmin.back')}
@@ -99,13 +87,13 @@ export function RoleDetailsPage({ roleId }: RoleDetailsPageProps) {
           },
         ]}
       />
-    </Card>
+    </AdminPage>
   );
 }
 
 function RoleGrantEditor({ data }: { data: RoleMenus }) {
   const { t } = useTranslation();
-  const canEdit = allowedRoleButtons(useUserInfo().data?.permissions ?? []).edit && data.editable;
+  const canEdit = allowedButtons(ROLE_BUTTONS, useUserInfo().data?.permissions ?? []).edit && data.editable;
   const save = useSaveRoleMenus();
   const saved = useMemo(() => new Set(data.menuIds), [data.menuIds]);
   const [granted, setGranted] = useState<ReadonlySet<number>>(saved);

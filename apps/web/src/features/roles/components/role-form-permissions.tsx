@@ -1,3 +1,4 @@
+import { allowedButtons } from '@psy/contracts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, InputNumber, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
 import { useUserInfo } from '../../auth';
 import { useRoleFormPermissions, useSaveRoleFormPermissions } from '../api/roles';
-import { allowedRoleButtons } from '../lib/role-buttons';
+import { ROLE_BUTTONS } from '../lib/role-buttons';
 import styles from './roles.module.css';
 
 interface FormRow {
@@ -26,7 +27,7 @@ export function RoleFormPermissions({ roleId }: { roleId: number }) {
 
 function FormPermissionEditor({ roleId, initial }: { roleId: number; initial: FormRow[] }) {
   const { t } = useTranslation();
-  const canEdit = allowedRoleButtons(useUserInfo().data?.permissions ?? []).edit;
+  const canEdit = allowedButtons(ROLE_BUTTONS, useUserInfo().data?.permissions ?? []).edit;
   const save = useSaveRoleFormPermissions();
   const [rows, setRows] = useState<FormRow[]>(initial);
   const [newId, setNewId] = useState<number | null>(null);

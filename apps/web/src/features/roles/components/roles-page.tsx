@@ -1,13 +1,18 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type RoleRecord } from '@psy/contracts';
-import { App, Button, Card, Flex, Grid, Input, Table, Tag, type TableColumnsType } from 'antd';
+import { allowedButtons, type RoleRecord } from '@psy/contracts';
+import { Button, Flex, Grid, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showToast } from '../../../shared/ui/feedback';
+import { RowButton } from '../../../shared/admin/row-button';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { useConfirmAction } from '../../../shared/admin/confirm-action';
+import { SearchBox } from '../../../shared/admin/list-filters';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { useUserInfo } from '../../auth';
 import { useDeleteRole, useRolePage } from '../api/roles';
-import { allowedRoleButtons, roleDetailsHref } from '../lib/role-buttons';
+import { ROLE_BUTTONS, roleDetailsHref } from '../lib/role-buttons';
 import { RoleFormDialog } from './role-form-dialog';
 import styles from './roles.module.css';
 
@@ -18,38 +23,32 @@ import styles from './roles.module.css';
  */
 export function RolesPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   // At phone width a fixed actions column would cover the row: it scrolls with the rest there.
   const isWide = Grid.useBreakpoint().md ?? true;
-  const buttons = allowedRoleButtons(useUserInfo().data?.permissions ?? []);
-  const [current, setCurrent] = useState(1);
-  const [roleName, setRoleName] = useState('');
-  const page = useRolePage({ current, size: DEFAULT_PAGE_SIZE, roleName: roleName || undefined });
+  const buttons = allowedButtons(ROLE_BUTTONS, useUserInfo().data?.permissions ?? []);
+  const list = useAdminList<{ roleName?: string }>({});
+  const page = useRolePage(list.query);
   const remove = useDeleteRole();
+  const confirm = useConfirmAction();
   const [dialog, setDialog] = useState<{ role: RoleRecord | null } | null>(null);
 
-  const confirmDelete = (role: RoleRecord) => {
-    modal.confirm({
+  const confirmDelete = (role: RoleRecord) =>
+    confirm({
       title: t('roleAdmin.confirmDelete', { name: role.roleName }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(role.id);
-          showToast('success', t('roleAdmin.deleted'));
-        } catch {
-          // The request layer showed why (users still hold it).
-        }
-      },
+      isDanger: true,
+      // Refused while users hold it; the request layer says so.
+      action: () => remove.mutateAsync(role.id),
+      successText: t('roleAdmin.deleted'),
+      onDone: () => list.deleted(page.data?.total ?? 0, 1),
     });
-  };
 
-  const columns: TableColumnsType<RoleRecord> = [
+  const columns: AdminColumn<RoleRecord>[] = [
     {
+      key: 'roleName',
       title: t('roleAdmin.columns.roleName'),
       dataIndex: 'roleName',
+      alwaysShown: true,
       width: 160,
       render: (name: string, role) => (
         <Flex gap={4} wrap align="center">
@@ -58,8 +57,9 @@ export function RolesPage() {
         </Flex>
       ),
     },
-    { title: t('roleAdmin.columns.roleCode'), dataIndex: 'roleCode', width: 200 },
+    { key: 'roleCode', title: t('roleAdmin.columns.roleCode'), dataIndex: 'roleCode', width: 200 },
     {
+      key: 'portPermission',
       title: t('roleAdmin.columns.portPermission'),
       dataIndex: 'portPermission',
       width: 200,
@@ -72,50 +72,49 @@ export function RolesPage() {
       ),
     },
     {
+      key: 'dataScope',
       title: t('roleAdmin.columns.dataScope'),
       dataIndex: 'dataScope',
       width: 150,
       render: (scope: RoleRecord['dataScope']) => t(`roleAdmin.dataScopes.${scope}`),
     },
-    { title: t('roleAdmin.columns.userCount'), dataIndex: 'userCount', width: 80, align: 'right' },
-    { title: t('roleAdmin.columns.roleDesc'), dataIndex: 'roleDesc', ellipsis: true },
     {
-      title: t('roleAdmin.columns.actions'),
+      key: 'userCount',
+      title: t('roleAdmin.columns.userCount'),
+      dataIndex: 'userCount',
+      width: 80,
+      align: 'right',
+    },
+    { key: 'roleDesc', title: t('roleAdmin.columns.roleDesc'), dataIndex: 'roleDesc', ellipsis: true },
+    {
       key: 'actions',
+      title: t('roleAdmin.columns.actions'),
+      alwaysShown: true,
       width: 250,
       fixed: isWide ? 'right' : undefined,
       render: (_: unknown, role) => (
         <Flex gap={4} wrap>
-          <Button
-            size="small"
-            type="link"
+          <RowButton
             icon={<SafetyOutlined />}
             onClick={() => void navigate(roleDetailsHref(role.id))}
-          >
-            {t('roleAdmin.details')}
-          </Button>
+            label={t('roleAdmin.details')}
+          />
           {buttons.edit && (
-            <Button
-              size="small"
-              type="link"
+            <RowButton
               icon={<EditOutlined />}
-              aria-label={`${t('roleAdmin.edit')} ${role.roleName}`}
+              ariaLabel={`${t('roleAdmin.edit')} ${role.roleName}`}
               onClick={() => setDialog({ role })}
-            >
-              {t('roleAdmin.edit')}
-            </Button>
+              label={t('roleAdmin.edit')}
+            />
           )}
           {buttons.del && !role.builtIn && (
-            <Button
-              size="small"
-              type="link"
-              danger
+            <RowButton
+              isDanger
               icon={<DeleteOutlined />}
-              aria-label={`${t('roleAdmin.delete')} ${role.roleName}`}
+              ariaLabel={`${t('roleAdmin.delete')} ${role.roleName}`}
               onClick={() => confirmDelete(role)}
-            >
-              {t('roleAdmin.delete')}
-            </Button>
+              label={t('roleAdmin.delete')}
+            />
           )}
         </Flex>
       ),
@@ -123,41 +122,31 @@ export function RolesPage() {
   ];
 
   return (
-    <Card variant="borderless" title={<h1 className={styles.title}>{t('roleAdmin.title')}</h1>}>
-      <Flex gap={8} wrap justify="space-between" className={styles.toolbar}>
-        <Input.Search
-          allowClear
-          className={styles.search}
-          placeholder={t('roleAdmin.searchPlaceholder')}
-          aria-label={t('roleAdmin.searchPlaceholder')}
-          enterButton={t('roleAdmin.search')}
-          onSearch={(value) => {
-            setRoleName(value.trim());
-            setCurrent(1);
-          }}
-        />
-        {buttons.add && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ role: null })}>
-            {t('roleAdmin.add')}
-          </Button>
-        )}
-      </Flex>
-      <Table<RoleRecord>
+    <AdminPage title={t('roleAdmin.title')}>
+      <AdminTable<RoleRecord>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={page.data?.records ?? []}
-        loading={page.isFetching}
-        scroll={{ x: 1100 }}
-        pagination={{
-          current,
-          pageSize: DEFAULT_PAGE_SIZE,
-          total: page.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: (next) => setCurrent(next),
-        }}
+        query={page}
+        list={list}
+        columnSettingsId="roles"
+        scrollX={1100}
+        toolbar={
+          <>
+            <SearchBox
+              hasButton
+              className={styles.search}
+              placeholder={t('roleAdmin.searchPlaceholder')}
+              onSearch={(roleName) => list.search({ roleName })}
+            />
+            {buttons.add && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ role: null })}>
+                {t('roleAdmin.add')}
+              </Button>
+            )}
+          </>
+        }
       />
       {dialog && <RoleFormDialog role={dialog.role} onClose={() => setDialog(null)} />}
-    </Card>
+    </AdminPage>
   );
 }

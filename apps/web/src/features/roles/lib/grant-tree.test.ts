@@ -1,3 +1,4 @@
+import { allowedButtons } from '@psy/contracts';
 import type { GrantMenuNode } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +9,7 @@ import {
   toggleGrant,
   toGrantTreeItems,
 } from './grant-tree';
-import { allowedRoleButtons, parseRoleId, roleDetailsHref } from './role-buttons';
+import { ROLE_BUTTONS, parseRoleId, roleDetailsHref } from './role-buttons';
 
 const node = (id: number, children: GrantMenuNode[] = [], type = 0): GrantMenuNode => ({
   id,
@@ -69,7 +70,7 @@ describe('grant tree <-> granted ids [spec:S0.6.4]', () => {
 
 describe('role buttons and details link [spec:S0.6.4]', () => {
   it('shows each button only with its permission key', () => {
-    expect(allowedRoleButtons(['admin_role_add', 'sys_role'])).toEqual({
+    expect(allowedButtons(ROLE_BUTTONS, ['admin_role_add', 'sys_role'])).toEqual({
       add: true,
       edit: false,
       del: false,

@@ -1,14 +1,15 @@
-import { allowedButtons, type PermissionKey } from '@psy/contracts';
-/** Buttons of the role pages by permission key (seed catalogue, menu `sys_role`). Pure. */
+import type { PermissionKey } from '@psy/contracts';
+
+/**
+ * Buttons of the role pages by permission key (seed catalogue, menu `sys_role`), checked with
+ * `allowedButtons`. Pure, and only a type is imported: the feature's manifest lists these keys.
+ */
 export const ROLE_BUTTONS = {
   add: 'admin_role_add',
   edit: 'admin_role_edit',
   del: 'admin_role_del',
 } as const satisfies Record<string, PermissionKey>;
 export type RoleButton = keyof typeof ROLE_BUTTONS;
-
-export const allowedRoleButtons = (permissions: readonly string[]): Record<RoleButton, boolean> =>
-  allowedButtons(ROLE_BUTTONS, permissions);
 
 /** The role details page of a role (spec S0.2.14 `/roleDetails/index`). */
 export const roleDetailsHref = (roleId: number): string => `/roleDetails/index?roleId=${roleId}`;

@@ -1,7 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { HEX_COLOR_PATTERN, PAGE_SETUP_IMAGE_MAX_BYTES } from '@psy/contracts';
-import { Alert, Button, Card, ColorPicker, Flex, Form, Input, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, ColorPicker, Flex, Form, Input, Spin, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
 import { readableShade } from '../../../shared/theme/brand-colors';
 import { showToast } from '../../../shared/ui/feedback';
 import { useOwnPageSetup, useSavePageSetup, type PageSetup } from '../api/settings';
@@ -27,12 +28,9 @@ export function PageSetupPage() {
   const { t } = useTranslation();
   const setup = useOwnPageSetup();
   return (
-    <Card
-      variant="borderless"
-      title={<h1 className={styles.title}>{t('systemSettings.pageSetup.title')}</h1>}
-    >
+    <AdminPage title={t('systemSettings.pageSetup.title')}>
       {setup.data ? <PageSetupForm key={setup.dataUpdatedAt} setup={setup.data} /> : <Spin />}
-    </Card>
+    </AdminPage>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Card, Empty, Spin, Tabs, Typography } from 'antd';
+import { Empty, Spin, Tabs, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../shared/admin/admin-page';
 import { useSettingList } from '../api/settings';
 import { SETTING_FORMS, SETTING_GROUPS, codesOfGroup } from '../lib/setting-forms';
 import { SettingCard } from './setting-card';
@@ -16,7 +17,7 @@ const SitesPanel = lazy(async () => ({ default: (await import('./sites-panel')).
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
-    <Card variant="borderless" title={<h1 className={styles.title}>{t('systemSettings.settings.title')}</h1>}>
+    <AdminPage title={t('systemSettings.settings.title')}>
       <Tabs
         items={[
           { key: 'settings', label: t('systemSettings.settings.tab'), children: <SettingGroups /> },
@@ -31,7 +32,7 @@ export function SettingsPage() {
           },
         ]}
       />
-    </Card>
+    </AdminPage>
   );
 }
 

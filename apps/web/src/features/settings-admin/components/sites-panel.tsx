@@ -1,9 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE } from '@psy/contracts';
-import { App, Button, Flex, Input, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../shared/ui/feedback';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { useConfirmAction } from '../../../shared/admin/confirm-action';
+import { SearchBox } from '../../../shared/admin/list-filters';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { useDeleteSite, useSites, type Site } from '../api/settings';
 import { SiteDialog } from './site-dialog';
 import styles from './settings.module.css';
@@ -11,33 +13,27 @@ import styles from './settings.module.css';
 /** The sites (places of counselling) and their rooms: list, add, change, remove. */
 export function SitesPanel() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const [current, setCurrent] = useState(1);
-  const [name, setName] = useState('');
-  const sites = useSites({ current, size: DEFAULT_PAGE_SIZE, name: name || undefined });
+  const list = useAdminList<{ name?: string }>({});
+  const sites = useSites(list.query);
   const remove = useDeleteSite();
+  const confirm = useConfirmAction();
   const [dialog, setDialog] = useState<{ site: Site | null } | null>(null);
 
   const confirmDelete = (site: Site) =>
-    modal.confirm({
+    confirm({
       title: t('systemSettings.sites.confirmDelete', { name: site.name }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(site.id);
-          showToast('success', t('systemSettings.deleted'));
-        } catch {
-          // The request layer showed why.
-        }
-      },
+      isDanger: true,
+      action: () => remove.mutateAsync(site.id),
+      successText: t('systemSettings.deleted'),
+      onDone: () => list.deleted(sites.data?.total ?? 0, 1),
     });
 
-  const columns: TableColumnsType<Site> = [
+  const columns: AdminColumn<Site>[] = [
     {
+      key: 'name',
       title: t('systemSettings.sites.name'),
       dataIndex: 'name',
+      alwaysShown: true,
       width: 180,
       render: (value: string, s) => (
         <Flex gap={4} wrap>
@@ -46,9 +42,10 @@ export function SitesPanel() {
         </Flex>
       ),
     },
-    { title: t('systemSettings.sites.address'), dataIndex: 'address', ellipsis: true },
-    { title: t('systemSettings.sites.phone'), dataIndex: 'phone', width: 150 },
+    { key: 'address', title: t('systemSettings.sites.address'), dataIndex: 'address', ellipsis: true },
+    { key: 'phone', title: t('systemSettings.sites.phone'), dataIndex: 'phone', width: 150 },
     {
+      key: 'rooms',
       title: t('systemSettings.sites.rooms'),
       dataIndex: 'rooms',
       render: (rooms: Site['rooms']) => (
@@ -62,8 +59,9 @@ export function SitesPanel() {
       ),
     },
     {
-      title: t('systemSettings.actions'),
       key: 'actions',
+      title: t('systemSettings.actions'),
+      alwaysShown: true,
       width: 100,
       render: (_, s) => (
         <Flex gap={4}>
@@ -87,35 +85,25 @@ export function SitesPanel() {
 
   return (
     <>
-      <Flex gap={12} wrap justify="space-between" className={styles.toolbar}>
-        <Input.Search
-          className={styles.search}
-          allowClear
-          placeholder={t('systemSettings.sites.searchPlaceholder')}
-          aria-label={t('systemSettings.sites.searchPlaceholder')}
-          onSearch={(value) => {
-            setName(value.trim());
-            setCurrent(1);
-          }}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ site: null })}>
-          {t('systemSettings.sites.add')}
-        </Button>
-      </Flex>
-      <Table<Site>
+      <AdminTable<Site>
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={sites.data?.records ?? []}
-        loading={sites.isFetching}
-        scroll={{ x: 720 }}
-        pagination={{
-          current,
-          pageSize: DEFAULT_PAGE_SIZE,
-          total: sites.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-        }}
+        query={sites}
+        list={list}
+        scrollX={720}
+        toolbar={
+          <>
+            <SearchBox
+              className={styles.search}
+              placeholder={t('systemSettings.sites.searchPlaceholder')}
+              onSearch={(name) => list.search({ name })}
+            />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ site: null })}>
+              {t('systemSettings.sites.add')}
+            </Button>
+          </>
+        }
       />
       {dialog && <SiteDialog site={dialog.site} onClose={() => setDialog(null)} />}
     </>

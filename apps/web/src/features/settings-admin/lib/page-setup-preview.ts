@@ -1,3 +1,4 @@
+import { PAGE_SETUP_IMAGE_TYPES } from '@psy/contracts';
 import { DEFAULT_PRIMARY_COLOR, resolvePrimaryColor } from '../../../shared/theme/brand';
 
 export interface PageSetupDraft {
@@ -40,8 +41,11 @@ export function previewOf(draft: PageSetupDraft, fallbackTitle: string): PageSet
   };
 }
 
-/** Image types an icon or logo may be uploaded as (the server refuses others, SVG included). */
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/x-icon';
+/**
+ * Image types an icon or logo may be uploaded as: the server re-encodes them and refuses others (SVG,
+ * and .ico, which it cannot check).
+ */
+export const IMAGE_ACCEPT = PAGE_SETUP_IMAGE_TYPES.join(',');
 
 /** Why an image file cannot be used, or null: type and size (PAGE_SETUP_IMAGE_MAX_BYTES). */
 export function imageFileIssue(

@@ -1,10 +1,10 @@
 import { ClearOutlined, UploadOutlined } from '@ant-design/icons';
-import { SIGNATURE_PICKER_ACCEPT } from '@psy/contracts';
+import { SIGNATURE_IMAGE_BOX, SIGNATURE_PICKER_ACCEPT } from '@psy/contracts';
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
-import { readAsDataUrl, useSignaturePad } from '../../../shared/ui/use-signature-pad';
+import { readImageForUpload, useSignaturePad } from '../../../shared/ui/use-signature-pad';
 import {
   SIGNATURE_CANVAS,
   SIGNATURE_DIALOG_WIDTH,
@@ -55,7 +55,7 @@ export function SignatureDialog({ open, onSave, onCancel, saving }: SignatureDia
       return;
     }
     try {
-      setUploaded(await readAsDataUrl(file));
+      setUploaded(await readImageForUpload(file, SIGNATURE_IMAGE_BOX));
     } catch {
       showToast('error', t('signature.readFailed'));
     }

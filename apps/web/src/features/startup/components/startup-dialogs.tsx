@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyAgreement } from '../../agreements';
+import { loadAgreementDialog, useMyAgreement } from '../../agreements';
 import { useUserDetail, useUserInfo } from '../../auth';
 import { useSession } from '../../../shared/session/session-store';
 import { decideStartupDialog, isAgreementDue } from '../model/startup-order';
@@ -14,9 +14,7 @@ const ProfileCompletionDialog = lazy(async () => ({
 const ForcedPasswordDialog = lazy(async () => ({
   default: (await import('./forced-password-dialog')).ForcedPasswordDialog,
 }));
-const AgreementDialog = lazy(async () => ({
-  default: (await import('../../agreements/components/agreement-dialog')).AgreementDialog,
-}));
+const AgreementDialog = lazy(async () => ({ default: await loadAgreementDialog() }));
 
 export interface StartupDialogsProps {
   /** Log out on the server and go to the login page. */

@@ -1,6 +1,6 @@
 import { MinusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, TASK_STATUS } from '@psy/contracts';
-import { App, Badge, Button, Flex, Modal, Progress, Table, Tabs, Typography, type BadgeProps } from 'antd';
+import { App, Badge, Button, Flex, Modal, Progress, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
 import { useScreenClass } from '../../../shared/ui/use-screen-class';
 import { useSession } from '../../../shared/session/session-store';
-import { downloadTaskFile } from '../../downloads';
+import { downloadTaskFile, TASK_STATUS_BADGES } from '../../downloads';
 import {
   useCancelTask,
   useRefreshTasks,
@@ -23,15 +23,6 @@ import styles from './user-import.module.css';
 
 /** Spec S0.2.22: the records table is 400 px high. */
 const TABLE_HEIGHT = 400;
-
-/** Status dots: the text keeps the normal colour (a coloured tag's text fails the contrast rule). */
-const STATUS_COLORS: Record<number, BadgeProps['status']> = {
-  [TASK_STATUS.queued]: 'default',
-  [TASK_STATUS.processing]: 'processing',
-  [TASK_STATUS.done]: 'success',
-  [TASK_STATUS.failed]: 'error',
-  [TASK_STATUS.cancelled]: 'warning',
-};
 
 /**
  * Import records (spec S0.2.22): left tabs 'queued/importing' and 'import finished' (sub-tabs 'mine' and
@@ -203,7 +194,7 @@ function TaskTable({ list }: { list: RecordsList }) {
       render: (_, task) => (
         <>
           <Badge
-            status={STATUS_COLORS[task.taskStatus]}
+            status={TASK_STATUS_BADGES[task.taskStatus]}
             title={task.error ?? undefined}
             text={t(`userImport.records.status.${task.taskStatus as 0 | 1 | 2 | 3 | 4}`)}
           />

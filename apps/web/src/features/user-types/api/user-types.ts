@@ -7,60 +7,33 @@ import {
   type UserType,
   type UserTypeBody,
 } from '@psy/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
 
 export type { UserType, UserTypeBody };
 
-export const userTypeQueryKeys = {
-  all: (tenantId: number) => ['user-types', tenantId] as const,
-};
+export const userTypeQueryKeys = tenantQueryKeys('user-types');
 
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
+// The user pages keep their own copy of the types under ['users', tenantId, 'types'].
+const CHANGES = [userTypeQueryKeys.all, (tenantId: number) => ['users', tenantId, 'types']] as const;
 
 /** Every user type of the school (`GET /admin/uType/getUserTypeNoPage`). */
-export function useUserTypes() {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: userTypeQueryKeys.all(tenantId),
-    queryFn: ({ signal }) => request(userTypeListEndpoint, { signal }),
-  });
-}
+export const useUserTypes = () =>
+  useTenantList(userTypeQueryKeys, {}, (_, signal) => request(userTypeListEndpoint, { signal }));
 
-function useInvalidate() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  // The user pages keep their own copy of the types under ['users', tenantId, 'types'].
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: userTypeQueryKeys.all(tenantId) }),
-      queryClient.invalidateQueries({ queryKey: ['users', tenantId, 'types'] }),
-    ]);
-}
+export const useCreateUserType = () =>
+  useTenantMutation(
+    (body: UserTypeBody) => request(createUserTypeEndpoint, { body, hidePopup: true }),
+    CHANGES,
+  );
 
-export function useCreateUserType() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: UserTypeBody) => request(createUserTypeEndpoint, { body }),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateUserType = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof updateUserTypeEndpoint>) =>
+      request(updateUserTypeEndpoint, { body, hidePopup: true }),
+    CHANGES,
+  );
 
-export function useUpdateUserType() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: BodyOf<typeof updateUserTypeEndpoint>) => request(updateUserTypeEndpoint, { body }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteUserType() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => request(deleteUserTypeEndpoint, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteUserType = () =>
+  useTenantMutation((id: number) => request(deleteUserTypeEndpoint, { params: { id } }), CHANGES);

@@ -1,25 +1,15 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { USER_TYPE_CODE_MAX, USER_TYPE_NAME_MAX, type UserType, type UserTypeBody } from '@psy/contracts';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Switch,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../shared/ui/feedback';
+import { RowButton } from '../../../shared/admin/row-button';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { useConfirmAction } from '../../../shared/admin/confirm-action';
+import { FormDialog } from '../../../shared/admin/form-dialog';
 import { useCreateUserType, useDeleteUserType, useUpdateUserType, useUserTypes } from '../api/user-types';
-import { isValidUserTypeCode, userTypeFormValues } from '../lib/user-type-form';
-import styles from './user-types.module.css';
+import { isValidUserTypeCode, USER_TYPE_FORM_FIELDS, userTypeFormValues } from '../lib/user-type-form';
 
 /**
  * `/admin/uType/index` (spec S0.7.12): the school's user types, whether each is offered for
@@ -27,91 +17,82 @@ import styles from './user-types.module.css';
  */
 export function UserTypesPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const types = useUserTypes();
   const remove = useDeleteUserType();
+  const confirm = useConfirmAction();
   const [dialog, setDialog] = useState<{ type: UserType | null } | null>(null);
 
-  const confirmDelete = (type: UserType) => {
-    modal.confirm({
+  const confirmDelete = (type: UserType) =>
+    confirm({
       title: t('userTypeAdmin.confirmDelete', { name: type.name }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(type.id);
-          showToast('success', t('userTypeAdmin.deleted'));
-        } catch {
-          // The request layer showed why (users still have it).
-        }
-      },
+      isDanger: true,
+      // Refused while users have it; the request layer says so.
+      action: () => remove.mutateAsync(type.id),
+      successText: t('userTypeAdmin.deleted'),
     });
-  };
 
-  const columns: TableColumnsType<UserType> = [
-    { title: t('userTypeAdmin.columns.name'), dataIndex: 'name' },
-    { title: t('userTypeAdmin.columns.code'), dataIndex: 'code' },
+  const columns: AdminColumn<UserType>[] = [
+    { key: 'name', title: t('userTypeAdmin.columns.name'), dataIndex: 'name', alwaysShown: true },
+    { key: 'code', title: t('userTypeAdmin.columns.code'), dataIndex: 'code' },
     {
+      key: 'allowRegister',
       title: t('userTypeAdmin.columns.allowRegister'),
       dataIndex: 'allowRegister',
       render: (allowed: boolean) =>
         allowed ? <Tag color="blue">{t('userTypeAdmin.yes')}</Tag> : <Tag>{t('userTypeAdmin.no')}</Tag>,
     },
-    { title: t('userTypeAdmin.columns.sort'), dataIndex: 'sort', align: 'right', width: 80 },
-    { title: t('userTypeAdmin.columns.userCount'), dataIndex: 'userCount', align: 'right', width: 90 },
+    { key: 'sort', title: t('userTypeAdmin.columns.sort'), dataIndex: 'sort', align: 'right', width: 80 },
     {
-      title: t('userTypeAdmin.columns.actions'),
+      key: 'userCount',
+      title: t('userTypeAdmin.columns.userCount'),
+      dataIndex: 'userCount',
+      align: 'right',
+      width: 90,
+    },
+    {
       key: 'actions',
+      title: t('userTypeAdmin.columns.actions'),
+      alwaysShown: true,
       width: 170,
       render: (_: unknown, type) => (
         <Flex gap={4} wrap>
-          <Button
-            size="small"
-            type="link"
+          <RowButton
             icon={<EditOutlined />}
-            aria-label={`${t('userTypeAdmin.edit')} ${type.name}`}
+            ariaLabel={`${t('userTypeAdmin.edit')} ${type.name}`}
             onClick={() => setDialog({ type })}
-          >
-            {t('userTypeAdmin.edit')}
-          </Button>
-          <Button
-            size="small"
-            type="link"
-            danger
+            label={t('userTypeAdmin.edit')}
+          />
+          <RowButton
+            isDanger
             icon={<DeleteOutlined />}
             disabled={type.userCount > 0}
-            aria-label={`${t('userTypeAdmin.delete')} ${type.name}`}
+            ariaLabel={`${t('userTypeAdmin.delete')} ${type.name}`}
             onClick={() => confirmDelete(type)}
-          >
-            {t('userTypeAdmin.delete')}
-          </Button>
+            label={t('userTypeAdmin.delete')}
+          />
         </Flex>
       ),
     },
   ];
 
   return (
-    <Card
-      variant="borderless"
-      title={<h1 className={styles.title}>{t('userTypeAdmin.title')}</h1>}
+    <AdminPage
+      title={t('userTypeAdmin.title')}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ type: null })}>
           {t('userTypeAdmin.add')}
         </Button>
       }
     >
-      <Table<UserType>
+      <AdminTable<UserType>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={types.data ?? []}
-        loading={types.isFetching}
-        pagination={false}
-        scroll={{ x: 760 }}
+        query={types}
+        columnSettingsId="user-types"
+        scrollX={760}
       />
       {dialog && <UserTypeDialog type={dialog.type} all={types.data ?? []} onClose={() => setDialog(null)} />}
-    </Card>
+    </AdminPage>
   );
 }
 
@@ -128,75 +109,50 @@ function UserTypeDialog({
   const create = useCreateUserType();
   const update = useUpdateUserType();
 
-  const submit = async (values: UserTypeBody) => {
-    try {
-      if (type) {
-        await update.mutateAsync({ ...values, id: type.id });
-        showToast('success', t('userTypeAdmin.saved'));
-      } else {
-        await create.mutateAsync(values);
-        showToast('success', t('userTypeAdmin.created'));
-      }
-      onClose();
-    } catch {
-      // Shown by the request layer (a code already used).
-    }
-  };
-
   return (
-    <Modal
-      open
+    <FormDialog<UserTypeBody>
       title={type ? t('userTypeAdmin.dialogEditTitle') : t('userTypeAdmin.dialogAddTitle')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      mask={{ closable: false }}
+      name="user-type-form"
+      initialValues={userTypeFormValues(type, all)}
+      serverFields={USER_TYPE_FORM_FIELDS}
+      successText={type ? t('userTypeAdmin.saved') : t('userTypeAdmin.created')}
+      // A code already used is refused on its field.
+      onSubmit={(values) =>
+        type ? update.mutateAsync({ ...values, id: type.id }) : create.mutateAsync(values)
+      }
+      onClose={onClose}
     >
-      <Form<UserTypeBody>
-        name="user-type-form"
-        layout="vertical"
-        autoComplete="off"
-        initialValues={userTypeFormValues(type, all)}
-        onFinish={(values) => void submit(values)}
+      <Form.Item
+        name="name"
+        label={t('userTypeAdmin.columns.name')}
+        rules={[{ required: true, whitespace: true, message: t('userTypeAdmin.nameRequired') }]}
       >
-        <Form.Item
-          name="name"
-          label={t('userTypeAdmin.columns.name')}
-          rules={[{ required: true, whitespace: true, message: t('userTypeAdmin.nameRequired') }]}
-        >
-          <Input maxLength={USER_TYPE_NAME_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('userTypeAdmin.columns.code')}
-          rules={[
-            { required: true, whitespace: true, message: t('userTypeAdmin.codeRequired') },
-            {
-              validator: async (_: unknown, value: string | undefined) => {
-                if (value && !isValidUserTypeCode(value)) throw new Error(t('userTypeAdmin.codePattern'));
-              },
+        <Input maxLength={USER_TYPE_NAME_MAX} />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t('userTypeAdmin.columns.code')}
+        rules={[
+          { required: true, whitespace: true, message: t('userTypeAdmin.codeRequired') },
+          {
+            validator: async (_: unknown, value: string | undefined) => {
+              if (value && !isValidUserTypeCode(value)) throw new Error(t('userTypeAdmin.codePattern'));
             },
-          ]}
-        >
-          <Input maxLength={USER_TYPE_CODE_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="allowRegister"
-          label={t('userTypeAdmin.columns.allowRegister')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item name="sort" label={t('userTypeAdmin.columns.sort')}>
-          <InputNumber min={0} max={9999} precision={0} />
-        </Form.Item>
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={create.isPending || update.isPending}>
-            {t('common.confirm')}
-          </Button>
-        </Flex>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <Input maxLength={USER_TYPE_CODE_MAX} />
+      </Form.Item>
+      <Form.Item
+        name="allowRegister"
+        label={t('userTypeAdmin.columns.allowRegister')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item name="sort" label={t('userTypeAdmin.columns.sort')}>
+        <InputNumber min={0} max={9999} precision={0} />
+      </Form.Item>
+    </FormDialog>
   );
 }

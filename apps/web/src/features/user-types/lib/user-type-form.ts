@@ -8,6 +8,9 @@ export function isValidUserTypeCode(code: string): boolean {
   return value.length >= 2 && value.length <= USER_TYPE_CODE_MAX && USER_TYPE_CODE_PATTERN.test(value);
 }
 
+/** The fields of the dialog; a server 400 naming one of them is shown on it. */
+export const USER_TYPE_FORM_FIELDS = ['name', 'code', 'allowRegister', 'sort'] as const;
+
 /** Values of the form for a type (editing) or a new one: placed after the last type. */
 export function userTypeFormValues(type: UserType | null, all: readonly UserType[]): UserTypeBody {
   if (type) return { name: type.name, code: type.code, allowRegister: type.allowRegister, sort: type.sort };

@@ -1,14 +1,10 @@
 import { innerRoleListEndpoint, userTypeListEndpoint } from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 import { userQueryKeys } from './users';
 
 // Pickers of the list and the form, in a module of their own: the details page does not load them.
-
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
 
 /** Roles of the school for the form and the search (`GET /admin/inner/role/list`). */
 export function useRoleOptions(isEnabled = true) {

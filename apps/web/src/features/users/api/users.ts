@@ -17,26 +17,23 @@ import {
   type UserRow,
   type UserSearch,
 } from '@psy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 import { useUserInfo } from '../../auth';
-import { downloadQueryKeys } from '../../downloads';
 
 export type { UserFormDetail, UserRow };
 
+const keys = tenantQueryKeys('users');
 export const userQueryKeys = {
-  all: (tenantId: number) => ['users', tenantId] as const,
-  list: (tenantId: number, query: object) => ['users', tenantId, 'list', query] as const,
-  one: (tenantId: number, id: number, kind: 'edit' | 'view') => ['users', tenantId, 'one', kind, id] as const,
-  roles: (tenantId: number) => ['users', tenantId, 'roles'] as const,
-  types: (tenantId: number) => ['users', tenantId, 'types'] as const,
-  dict: (tenantId: number, name: string) => ['users', tenantId, 'dict', name] as const,
+  ...keys,
+  one: (tenantId: number, id: number, kind: 'edit' | 'view') => keys.of(tenantId, 'one', kind, id),
+  roles: (tenantId: number) => keys.of(tenantId, 'roles'),
+  types: (tenantId: number) => keys.of(tenantId, 'types'),
+  dict: (tenantId: number, name: string) => keys.of(tenantId, 'dict', name),
 };
-
-function useTenantId(): number {
-  return useSession()?.tenantId ?? 0;
-}
 
 /** Permission keys of the signed-in user's active role (`GET /admin/user/info`). */
 export function usePermissions(): readonly string[] {
@@ -45,12 +42,7 @@ export function usePermissions(): readonly string[] {
 
 /** A page of the user list (`GET /admin/user/page`), in the viewer's data scope. */
 export function useUserPage(query: UserSearch & { current: number; size: number }) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: userQueryKeys.list(tenantId, query),
-    queryFn: ({ signal }) => request(userPageEndpoint, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useTenantList(userQueryKeys, query, (q, signal) => request(userPageEndpoint, { query: q, signal }));
 }
 
 /**
@@ -73,63 +65,35 @@ export function useUser(id: number | null, kind: 'edit' | 'view') {
   });
 }
 
-function useInvalidateUsers() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: userQueryKeys.all(tenantId) });
-}
+/** Adds a user; silent, the form shows the server's refusal on its field. */
+export const useAddUser = () =>
+  useTenantMutation((body: AddUserBody) => request(addUserEndpoint, { body, hidePopup: true }), [keys.all]);
 
-export function useAddUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (body: AddUserBody) => request(addUserEndpoint, { body }),
-    onSuccess: invalidate,
-  });
-}
+/** Changes a user; silent, the form shows the server's refusal on its field. */
+export const useUpdateUser = () =>
+  useTenantMutation(
+    (body: UpdateUserBody) => request(updateUserEndpoint, { body, hidePopup: true }),
+    [keys.all],
+  );
 
-export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (body: UpdateUserBody) => request(updateUserEndpoint, { body }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteUser = () =>
+  useTenantMutation((id: number) => request(deleteUserEndpoint, { params: { id } }), [keys.all]);
 
-export function useDeleteUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (id: number) => request(deleteUserEndpoint, { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
+export const useBatchDeleteUsers = () =>
+  useTenantMutation(
+    (ids: readonly number[]) => request(batchDeleteUsersEndpoint, { body: { ids: [...ids] } }),
+    [keys.all],
+  );
 
-export function useBatchDeleteUsers() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (ids: number[]) => request(batchDeleteUsersEndpoint, { body: { ids } }),
-    onSuccess: invalidate,
-  });
-}
+export const useAuditUsers = () =>
+  useTenantMutation(
+    (input: { ids: readonly number[]; status: 'active' | 'locked' }) =>
+      request(auditUsersEndpoint, { body: { ids: [...input.ids], status: input.status } }),
+    [keys.all],
+  );
 
-export function useAuditUsers() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (input: { ids: number[]; status: 'active' | 'locked' }) =>
-      request(auditUsersEndpoint, { body: input }),
-    onSuccess: invalidate,
-  });
-}
-
-/** Export by search (XLSX as a download task): the top bar's count of files being generated moves. */
-export function useExportUsers() {
-  const session = useSession();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (filter: UserSearch) => request(exportUsersEndpoint, { body: filter }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: downloadQueryKeys.user(session?.user.id ?? 0) }),
-  });
-}
+/** Export by search (XLSX as a download task, shown in the download list). */
+export const exportUsers = (filter: UserSearch) => request(exportUsersEndpoint, { body: filter });
 
 /**
  * The administrator's password reset (`POST /admin/user/suPwd`): the password leaves the browser only

@@ -1,7 +1,7 @@
 import { getWorkforceEndpoint, saveWorkforceEndpoint, type SaveWorkforceBody } from '@psy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 import { userQueryKeys } from './users';
 
 const workforceKey = (tenantId: number, userId: number) =>
@@ -9,7 +9,7 @@ const workforceKey = (tenantId: number, userId: number) =>
 
 /** A counsellor's service categories and accepting flag (`GET /biz/consult/workforce/user/{id}`). */
 export function useWorkforce(userId: number, isEnabled: boolean) {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   return useQuery({
     queryKey: workforceKey(tenantId, userId),
     queryFn: ({ signal }) => request(getWorkforceEndpoint, { params: { id: userId }, signal }),
@@ -19,7 +19,7 @@ export function useWorkforce(userId: number, isEnabled: boolean) {
 
 /** Saves them (`POST /biz/consult/workforce/workForTeacher`); the caller shows field errors itself. */
 export function useSaveWorkforce() {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveWorkforceBody) => request(saveWorkforceEndpoint, { body, hidePopup: true }),

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../../shared/api/request';
-import { useSession } from '../../../shared/session/session-store';
+import { useTenantId } from '../../../shared/session/session-store';
 import { usePermissions, useUser } from '../api/users';
 import { useDictItems } from '../api/dicts';
 import { DICT_FIELDS, type DictField } from '../lib/user-form';
@@ -115,7 +115,7 @@ function BasicInformation({ user }: { user: UserFormDetail }) {
 
 /** One extra group of the user, as the server keeps it; an empty state says when there is nothing. */
 function useProfileDocument<T>(key: string, userId: number, load: (signal: AbortSignal) => Promise<T>) {
-  const tenantId = useSession()?.tenantId ?? 0;
+  const tenantId = useTenantId();
   return useQuery({
     queryKey: ['users', tenantId, 'profile-document', key, userId],
     queryFn: ({ signal }) => load(signal),

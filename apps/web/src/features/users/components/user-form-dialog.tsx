@@ -4,6 +4,7 @@ import { Button, Col, Flex, Form, Input, Modal, Radio, Row, Select, Spin } from 
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showServerErrors } from '../../../shared/admin/form-dialog';
 import { showToast } from '../../../shared/ui/feedback';
 import { useRevalidateOnLanguageChange } from '../../../shared/ui/use-revalidate-on-language-change';
 import { DeptPicker } from '../../depts';
@@ -18,6 +19,7 @@ import {
   isUnchangedMasked,
   ROLE_SELECTION_LIMIT,
   USER_DIALOG_WIDTH,
+  USER_FORM_FIELDS,
   userFormValues,
   userSubmission,
   type DictField,
@@ -159,8 +161,9 @@ function UserForm({
         showToast('success', t('userAdmin.messages.saved'));
         onSaved(saved, null);
       }
-    } catch {
-      // The request layer showed the server's reason (an account taken, a department outside the scope).
+    } catch (error) {
+      // An account taken, a department outside the scope: on its field when the server names it.
+      showServerErrors(form, error, USER_FORM_FIELDS, { fallback: t('adminKit.saveFailed') });
     }
   };
 

@@ -1,63 +1,42 @@
 import {
   CheckCircleOutlined,
   DeleteOutlined,
-  DownloadOutlined,
   PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
   StopOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import {
-  DEFAULT_PAGE_SIZE,
   USER_IMPORT_PERMISSION,
   USER_STATUSES,
+  allowedButtons,
+  hasPermission,
   type UserRow,
   type UserStatus,
-  hasPermission,
 } from '@psy/contracts';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Flex, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AdminPage } from '../../../shared/admin/admin-page';
+import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
+import { useBatchAction, useConfirmAction } from '../../../shared/admin/confirm-action';
+import { ExportButton } from '../../../shared/admin/export-button';
+import { FilterForm } from '../../../shared/admin/list-filters';
+import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { formatDateTime } from '../../../shared/lib/time-ago';
-import { showToast } from '../../../shared/ui/feedback';
-import { SelectAllTitle } from '../../../shared/ui/select-all-title';
 import { useScreenClass } from '../../../shared/ui/use-screen-class';
 import { DeptPicker } from '../../depts';
 import {
+  exportUsers,
   useAuditUsers,
   useBatchDeleteUsers,
   useDeleteUser,
-  useExportUsers,
   usePermissions,
   useUserPage,
 } from '../api/users';
 import { useRoleOptions, useUserTypeOptions } from '../api/options';
-import { allowedUserButtons, batchDeleteIssue } from '../lib/user-actions';
-import {
-  pageAfterDelete,
-  userListQuery,
-  userSearchFilter,
-  type UserSearchFilter,
-  type UserSearchValues,
-} from '../lib/user-search';
+import { USER_BUTTONS } from '../lib/user-actions';
+import { userSearchFilter, type UserSearchFilter, type UserSearchValues } from '../lib/user-search';
 import styles from './users-page.module.css';
 
 const UserFormDialog = lazy(async () => ({
@@ -73,9 +52,6 @@ const ResetPasswordDialog = lazy(async () => ({
 
 /** The details page of one user (spec S0.2.14). */
 export const USER_DETAIL_PATH = '/user_manage/userinfo';
-
-/** A filter kept in the form (its value stays) while the phone layout folds it away. */
-const HIDDEN = { display: 'none' } as const;
 
 const STATUS_COLORS: Record<UserStatus, string> = { active: 'green', locked: 'red', pending: 'gold' };
 
@@ -93,117 +69,64 @@ type Dialog =
  */
 export function UsersPage() {
   const { t, i18n } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
-  const [form] = Form.useForm<UserSearchValues>();
-  const [filter, setFilter] = useState<UserSearchFilter>({});
-  const [current, setCurrent] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
+  const list = useAdminList<UserSearchFilter>({});
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const permissions = usePermissions();
-  const buttons = allowedUserButtons(permissions);
+  const buttons = allowedButtons(USER_BUTTONS, permissions);
   const canImport = hasPermission(permissions, USER_IMPORT_PERMISSION);
-  const query = userListQuery(filter, current, DEFAULT_PAGE_SIZE);
-  const page = useUserPage(query);
+  const page = useUserPage(list.query);
   const roles = useRoleOptions();
   const types = useUserTypeOptions();
   const remove = useDeleteUser();
   const batchRemove = useBatchDeleteUsers();
   const audit = useAuditUsers();
-  const exportUsers = useExportUsers();
+  const confirm = useConfirmAction();
+  const batch = useBatchAction(list.selected);
   const total = page.data?.total ?? 0;
-  // Phones (screen class 0, spec S0.9.8): two filters until more are asked for; actions scroll with the row.
+  // Phones (screen class 0, spec S0.9.8): actions scroll with the row.
   const isPhone = useScreenClass() === 0;
-  const [hasAllFilters, setHasAllFilters] = useState(false);
-  const isFilterShown = (index: number) => !isPhone || hasAllFilters || index < 2;
-
-  const runSearch = (values: UserSearchValues) => {
-    setFilter(userSearchFilter(values));
-    setCurrent(1);
-    setSelected([]);
-  };
-
-  const afterDelete = (deleted: number) => {
-    setSelected([]);
-    setCurrent(pageAfterDelete(current, total, deleted, DEFAULT_PAGE_SIZE));
-    showToast('success', t('userAdmin.messages.deleted'));
-  };
 
   const confirmDelete = (user: UserRow) =>
-    modal.confirm({
+    confirm({
       title: t('userAdmin.messages.confirmDelete', { name: user.realName || user.username }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(user.id);
-        } catch {
-          return;
-        }
-        afterDelete(1);
-      },
+      isDanger: true,
+      action: () => remove.mutateAsync(user.id),
+      successText: t('adminKit.deleted'),
+      onDone: () => list.deleted(total, 1),
     });
 
-  const confirmBatchDelete = () => {
-    if (batchDeleteIssue(selected)) {
-      showToast('warning', t('userAdmin.messages.noneTicked'));
-      return;
-    }
-    modal.confirm({
-      title: t('userAdmin.messages.confirmBatchDelete', { count: selected.length }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const { deleted } = await batchRemove.mutateAsync(selected);
-          afterDelete(deleted);
-        } catch {
-          // Nothing was deleted (all or nothing); the request layer said why.
-        }
-      },
+  const confirmBatchDelete = () =>
+    batch({
+      title: (count) => t('userAdmin.messages.confirmBatchDelete', { count }),
+      isDanger: true,
+      // All or nothing: a refusal deletes none.
+      action: (ids) => batchRemove.mutateAsync(ids.map(Number)),
+      successText: t('adminKit.deleted'),
+      onDone: ({ deleted }) => list.deleted(total, deleted),
     });
-  };
 
-  const confirmAudit = (status: 'active' | 'locked') => {
-    if (selected.length === 0) {
-      showToast('warning', t('userAdmin.messages.noneTickedAudit'));
-      return;
-    }
-    modal.confirm({
-      title: t(
-        status === 'active' ? 'userAdmin.messages.confirmApprove' : 'userAdmin.messages.confirmDisable',
-        {
-          count: selected.length,
-        },
-      ),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          const { updated } = await audit.mutateAsync({ ids: selected, status });
-          showToast('success', t('userAdmin.messages.audited', { count: updated }));
-          setSelected([]);
-        } catch {
-          // The request layer showed why.
-        }
-      },
+  const confirmAudit = (status: 'active' | 'locked') =>
+    batch({
+      title: (count) =>
+        t(status === 'active' ? 'userAdmin.messages.confirmApprove' : 'userAdmin.messages.confirmDisable', {
+          count,
+        }),
+      noneTickedText: t('userAdmin.messages.noneTickedAudit'),
+      action: (ids) => audit.mutateAsync({ ids: ids.map(Number), status }),
+      successText: ({ updated }) => t('userAdmin.messages.audited', { count: updated }),
+      onDone: () => list.select([]),
     });
-  };
-
-  const startExport = async () => {
-    try {
-      await exportUsers.mutateAsync(filter);
-    } catch {
-      return;
-    }
-    showToast('success', t('userAdmin.messages.exportStarted'));
-  };
 
   const hasRowActions = buttons.edit || buttons.resetPwd || buttons.del;
-  const columns: ColumnsType<UserRow> = [
-    { key: 'username', dataIndex: 'username', title: t('userAdmin.fields.username'), width: 130 },
+  const columns: AdminColumn<UserRow>[] = [
+    {
+      key: 'username',
+      dataIndex: 'username',
+      title: t('userAdmin.fields.username'),
+      width: 130,
+      alwaysShown: true,
+    },
     { key: 'realName', dataIndex: 'realName', title: t('userAdmin.fields.realName'), width: 110 },
     { key: 'numberName', dataIndex: 'numberName', title: t('userAdmin.fields.numberName'), width: 110 },
     { key: 'phone', dataIndex: 'phone', title: t('userAdmin.fields.phone'), width: 130 },
@@ -238,6 +161,7 @@ export function UsersPage() {
     {
       key: 'actions',
       title: t('userAdmin.columns.actions'),
+      alwaysShown: true,
       fixed: isPhone ? undefined : 'right',
       width: hasRowActions ? 250 : 90,
       render: (_, user) => (
@@ -271,175 +195,104 @@ export function UsersPage() {
     },
   ];
 
-  const canTick = buttons.del || buttons.audit;
-  const third = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
+  const all = t('userAdmin.search.all');
   return (
-    <Card variant="borderless" title={<h1 className={styles.title}>{t('userAdmin.title')}</h1>}>
-      <Form<UserSearchValues>
-        form={form}
+    <AdminPage title={t('userAdmin.title')}>
+      <FilterForm<UserSearchValues>
         name="user-search"
-        layout="vertical"
-        onFinish={runSearch}
-        className={styles.search}
-        aria-label={t('userAdmin.search.label')}
-      >
-        <Row gutter={16}>
-          <Col {...third} style={isFilterShown(0) ? undefined : HIDDEN}>
-            <Form.Item name="realName" label={t('userAdmin.fields.realName')}>
-              <Input allowClear maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col {...third} style={isFilterShown(1) ? undefined : HIDDEN}>
-            <Form.Item name="username" label={t('userAdmin.fields.username')}>
-              <Input allowClear maxLength={20} />
-            </Form.Item>
-          </Col>
-          <Col {...third} style={isFilterShown(2) ? undefined : HIDDEN}>
-            <Form.Item name="numberName" label={t('userAdmin.fields.numberName')}>
-              <Input allowClear maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col {...third} style={isFilterShown(3) ? undefined : HIDDEN}>
-            <Form.Item name="phone" label={t('userAdmin.fields.phone')}>
-              <Input allowClear maxLength={11} inputMode="numeric" />
-            </Form.Item>
-          </Col>
-          <Col {...third} style={isFilterShown(4) ? undefined : HIDDEN}>
-            <Form.Item name="deptId" label={t('userAdmin.fields.deptId')}>
-              <DeptPicker />
-            </Form.Item>
-          </Col>
-          <Col {...third} style={isFilterShown(5) ? undefined : HIDDEN}>
-            <Form.Item name="userTypeId" label={t('userAdmin.fields.userTypeId')}>
-              <Select
-                allowClear
-                placeholder={t('userAdmin.search.all')}
-                loading={types.isLoading}
-                options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col {...third} style={isFilterShown(6) ? undefined : HIDDEN}>
-            <Form.Item name="roleId" label={t('userAdmin.fields.roleIds')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('userAdmin.search.all')}
-                loading={roles.isLoading}
-                options={(roles.data ?? []).map((role) => ({ value: role.roleId, label: role.roleName }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col {...third} style={isFilterShown(7) ? undefined : HIDDEN}>
-            <Form.Item name="status" label={t('userAdmin.fields.status')}>
-              <Select
-                allowClear
-                placeholder={t('userAdmin.search.all')}
-                options={USER_STATUSES.map((status) => ({
-                  value: status,
-                  label: t(`userAdmin.status.${status}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Flex gap={8} wrap>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('userAdmin.search.submit')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              runSearch({});
-            }}
-          >
-            {t('userAdmin.search.reset')}
-          </Button>
-          {isPhone && (
-            <Button
-              type="link"
-              aria-expanded={hasAllFilters}
-              onClick={() => setHasAllFilters((shown) => !shown)}
-            >
-              {hasAllFilters ? t('userAdmin.search.fewerFilters') : t('userAdmin.search.moreFilters')}
-            </Button>
-          )}
-        </Flex>
-      </Form>
-
-      <Flex gap={8} wrap className={styles.toolbar}>
-        {buttons.add && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ kind: 'form', userId: null })}
-          >
-            {t('userAdmin.actions.add')}
-          </Button>
-        )}
-        {buttons.del && (
-          <Button danger icon={<DeleteOutlined />} onClick={confirmBatchDelete}>
-            {t('userAdmin.actions.batchDelete')}
-          </Button>
-        )}
-        {buttons.audit && (
-          <>
-            <Button icon={<CheckCircleOutlined />} onClick={() => confirmAudit('active')}>
-              {t('userAdmin.actions.approve')}
-            </Button>
-            <Button icon={<StopOutlined />} onClick={() => confirmAudit('locked')}>
-              {t('userAdmin.actions.disable')}
-            </Button>
-          </>
-        )}
-        {canImport && (
-          <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import' })}>
-            {t('userImport.openButton')}
-          </Button>
-        )}
-        {buttons.export && (
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportUsers.isPending}
-            onClick={() => void startExport()}
-          >
-            {t('userAdmin.actions.export')}
-          </Button>
-        )}
-      </Flex>
-
-      <Table<UserRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={page.data?.records ?? []}
-        loading={page.isFetching}
-        scroll={{ x: 1300 }}
-        rowSelection={
-          canTick
-            ? {
-                selectedRowKeys: selected,
-                columnTitle: (checkbox) => <SelectAllTitle>{checkbox}</SelectAllTitle>,
-                onChange: (keys) => setSelected(keys.map(Number)),
-                preserveSelectedRowKeys: true,
-              }
-            : undefined
-        }
-        pagination={{
-          current,
-          pageSize: DEFAULT_PAGE_SIZE,
-          total,
-          showSizeChanger: false,
-          showTotal: (count) => t('userAdmin.total', { count }),
-          onChange: (next) => setCurrent(next),
-        }}
+        label={t('userAdmin.search.label')}
+        onSearch={(values) => list.search(userSearchFilter(values))}
+        fields={[
+          <Form.Item key="realName" name="realName" label={t('userAdmin.fields.realName')}>
+            <Input allowClear maxLength={50} />
+          </Form.Item>,
+          <Form.Item key="username" name="username" label={t('userAdmin.fields.username')}>
+            <Input allowClear maxLength={20} />
+          </Form.Item>,
+          <Form.Item key="numberName" name="numberName" label={t('userAdmin.fields.numberName')}>
+            <Input allowClear maxLength={30} />
+          </Form.Item>,
+          <Form.Item key="phone" name="phone" label={t('userAdmin.fields.phone')}>
+            <Input allowClear maxLength={11} inputMode="numeric" />
+          </Form.Item>,
+          <Form.Item key="deptId" name="deptId" label={t('userAdmin.fields.deptId')}>
+            <DeptPicker />
+          </Form.Item>,
+          <Form.Item key="userTypeId" name="userTypeId" label={t('userAdmin.fields.userTypeId')}>
+            <Select
+              allowClear
+              placeholder={all}
+              loading={types.isLoading}
+              options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+            />
+          </Form.Item>,
+          <Form.Item key="roleId" name="roleId" label={t('userAdmin.fields.roleIds')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={all}
+              loading={roles.isLoading}
+              options={(roles.data ?? []).map((role) => ({ value: role.roleId, label: role.roleName }))}
+            />
+          </Form.Item>,
+          <Form.Item key="status" name="status" label={t('userAdmin.fields.status')}>
+            <Select
+              allowClear
+              placeholder={all}
+              options={USER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`userAdmin.status.${status}`),
+              }))}
+            />
+          </Form.Item>,
+        ]}
       />
-      {selected.length > 0 && (
-        <Typography.Text type="secondary">
-          {t('userAdmin.ticked', { count: selected.length })}
-        </Typography.Text>
-      )}
+
+      <AdminTable<UserRow>
+        rowKey="id"
+        columns={columns}
+        query={page}
+        list={list}
+        // Ticks serve the batch delete and the audit.
+        selectable={buttons.del || buttons.audit}
+        pager={{ showTotal: (count) => t('userAdmin.total', { count }) }}
+        columnSettingsId="users"
+        scrollX={1300}
+        toolbar={
+          <>
+            {buttons.add && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ kind: 'form', userId: null })}
+              >
+                {t('userAdmin.actions.add')}
+              </Button>
+            )}
+            {buttons.del && (
+              <Button danger icon={<DeleteOutlined />} onClick={confirmBatchDelete}>
+                {t('adminKit.batchDelete')}
+              </Button>
+            )}
+            {buttons.audit && (
+              <>
+                <Button icon={<CheckCircleOutlined />} onClick={() => confirmAudit('active')}>
+                  {t('userAdmin.actions.approve')}
+                </Button>
+                <Button icon={<StopOutlined />} onClick={() => confirmAudit('locked')}>
+                  {t('userAdmin.actions.disable')}
+                </Button>
+              </>
+            )}
+            {canImport && (
+              <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import' })}>
+                {t('userImport.openButton')}
+              </Button>
+            )}
+            {buttons.export && <ExportButton call={() => exportUsers(list.filter)} fileName="users.xlsx" />}
+          </>
+        }
+      />
 
       <Suspense fallback={null}>
         {dialog?.kind === 'form' && (
@@ -469,7 +322,7 @@ export function UsersPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Card>
+    </AdminPage>
   );
 }
 

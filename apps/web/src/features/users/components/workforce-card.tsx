@@ -1,9 +1,8 @@
 import { WORKFORCE_CATEGORY_DICT } from '@psy/contracts';
 import { Button, Checkbox, Empty, Flex, Form, Spin, Switch, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldIssuesOf, issuesByField } from '../../../shared/api/field-issues';
-import { isApiError } from '../../../shared/api/request';
+import { clearEditedErrors, showServerErrors } from '../../../shared/admin/form-dialog';
 import { showToast } from '../../../shared/ui/feedback';
 import { useDictItems } from '../api/dicts';
 import { useSaveWorkforce, useWorkforce } from '../api/workforce';
@@ -25,6 +24,7 @@ export function WorkforceCard({ userId }: { userId: number }) {
   const workforce = useWorkforce(userId, true);
   const dict = useDictItems(WORKFORCE_CATEGORY_DICT);
   const save = useSaveWorkforce();
+  const withServerErrors = useRef(new Set<string>());
   const options = useMemo(
     () => workforceCategoryOptions(dict.data ?? [], i18n.language, t('workforce.singleSession')),
     [dict.data, i18n.language, t],
@@ -42,12 +42,10 @@ export function WorkforceCard({ userId }: { userId: number }) {
       await save.mutateAsync({ userId, categoryIds: values.categoryIds, accepting: values.accepting });
       showToast('success', t('workforce.saved'));
     } catch (error) {
-      const { byField, other } = issuesByField(fieldIssuesOf(error), WORKFORCE_FORM_FIELDS);
-      const fields = Object.entries(byField) as [keyof WorkforceFormValues, string[]][];
-      if (fields.length) form.setFields(fields.map(([name, errors]) => ({ name, errors })));
-      if (!fields.length || other.length) {
-        showToast('error', isApiError(error) ? error.message : t('workforce.saveFailed'));
-      }
+      const placed = showServerErrors(form, error, WORKFORCE_FORM_FIELDS, {
+        fallback: t('workforce.saveFailed'),
+      });
+      for (const field of placed) withServerErrors.current.add(String(field));
     }
   };
 
@@ -58,9 +56,7 @@ export function WorkforceCard({ userId }: { userId: number }) {
       layout="vertical"
       initialValues={{ categoryIds: [], accepting: true }}
       onValuesChange={(changed: Partial<WorkforceFormValues>) =>
-        form.setFields(
-          (Object.keys(changed) as (keyof WorkforceFormValues)[]).map((name) => ({ name, errors: [] })),
-        )
+        clearEditedErrors(form, changed, withServerErrors.current)
       }
       onFinish={(values) => void submit(values)}
     >

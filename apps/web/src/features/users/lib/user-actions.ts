@@ -1,7 +1,9 @@
-import { allowedButtons, type PermissionKey } from '@psy/contracts';
+import type { PermissionKey } from '@psy/contracts';
+
 /**
  * Which buttons of the user list a signed-in user gets (spec S0.6: buttons by permission key; keys of the
- * seed catalogue, menu `sys_user`), and the batch-delete rule (spec S0.5.17). Pure.
+ * seed catalogue, menu `sys_user`), checked with `allowedButtons`. Only a type is imported: the feature's
+ * manifest lists these keys, and it loads with the layout.
  */
 export const USER_BUTTONS = {
   add: 'admin_userInfo_add',
@@ -12,12 +14,3 @@ export const USER_BUTTONS = {
   resetPwd: 'admin_userInfo_resetPwd',
 } as const satisfies Record<string, PermissionKey>;
 export type UserButton = keyof typeof USER_BUTTONS;
-
-/** The buttons the permission keys allow. */
-export const allowedUserButtons = (permissions: readonly string[]): Record<UserButton, boolean> =>
-  allowedButtons(USER_BUTTONS, permissions);
-
-/** Spec S0.5.17: a batch delete needs ticked rows ('please tick the data to delete'). */
-export function batchDeleteIssue(selectedIds: readonly unknown[]): 'noneTicked' | null {
-  return selectedIds.length === 0 ? 'noneTicked' : null;
-}

@@ -7,6 +7,7 @@ import {
   ROLE_SELECTION_LIMIT,
   REQUIRED_FIELDS,
   USER_DIALOG_WIDTH,
+  USER_FORM_FIELDS,
   userFormValues,
   userSubmission,
   type UserFormValues,
@@ -207,5 +208,9 @@ describe('edit form values', () => {
     expect(body).not.toHaveProperty('phone');
     expect(body).not.toHaveProperty('idCard');
     expect(body.roleIds).toEqual([3, 5]);
+  });
+
+  it('names every field of the form, so a server 400 on any of them lands on it', () => {
+    expect([...Object.keys(userFormValues(detail))].sort()).toEqual([...USER_FORM_FIELDS].sort());
   });
 });

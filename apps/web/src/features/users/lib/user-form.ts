@@ -71,6 +71,16 @@ export const REQUIRED_FIELDS = [
   'roleIds',
 ] as const satisfies readonly (keyof UserFormValues)[];
 
+/** Every field of the form: a server 400 naming one of them is shown on it. */
+export const USER_FORM_FIELDS = [
+  ...REQUIRED_FIELDS,
+  'idType',
+  'idCard',
+  'email',
+  'userTypeId',
+  ...DICT_FIELDS,
+] as const satisfies readonly (keyof UserFormValues)[];
+
 /** Catalogue keys (under `userAdmin.form.`) of the form's messages. */
 export type UserFormMessageKey =
   | 'username.required'

@@ -1,8 +1,8 @@
-import { DEFAULT_PAGE_SIZE, USER_STATUSES, type UserStatus } from '@psy/contracts';
+import { USER_STATUSES, type UserStatus } from '@psy/contracts';
 
 /**
- * The search form of the user list (admin centre, spec S0.2.14 `/info/index`) and the query it sends:
- * texts trimmed, empty fields left out, page of 10 (spec S0.9.1). Pure.
+ * The search form of the user list (admin centre, spec S0.2.14 `/info/index`) and the filter it sends
+ * (texts trimmed, empty fields left out); the page is the admin kit's (shared/admin/paging.ts). Pure.
  */
 
 export interface UserSearchValues {
@@ -44,22 +44,4 @@ export function userSearchFilter(values: UserSearchValues): UserSearchFilter {
   if (values.roleId != null) filter.roleId = values.roleId;
   if (values.status != null && isStatus(values.status)) filter.status = values.status;
   return filter;
-}
-
-/** The list query: the filter and a page (1-based), 10 rows by default. */
-export function userListQuery(
-  values: UserSearchValues,
-  current = 1,
-  size = DEFAULT_PAGE_SIZE,
-): UserSearchFilter & { current: number; size: number } {
-  return { ...userSearchFilter(values), current: Math.max(1, Math.trunc(current)), size };
-}
-
-/**
- * The page to show after rows were deleted: the last page may have emptied (then the one before it).
- */
-export function pageAfterDelete(current: number, total: number, deleted: number, size: number): number {
-  const remaining = Math.max(0, total - deleted);
-  const lastPage = Math.max(1, Math.ceil(remaining / size));
-  return Math.min(current, lastPage);
 }

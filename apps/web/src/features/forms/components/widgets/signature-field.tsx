@@ -1,9 +1,9 @@
-import { checkSignatureFile, SIGNATURE_PICKER_ACCEPT } from '@psy/contracts';
+import { checkSignatureFile, SIGNATURE_IMAGE_BOX, SIGNATURE_PICKER_ACCEPT } from '@psy/contracts';
 import { Button } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../shared/ui/feedback';
-import { readAsDataUrl, useSignaturePad } from '../../../../shared/ui/use-signature-pad';
+import { readImageForUpload, useSignaturePad } from '../../../../shared/ui/use-signature-pad';
 import styles from '../form-renderer.module.css';
 
 /** The form's signature pad (spec S0.9.2): a 300x200 canvas; the signed image is shown 150 px wide. */
@@ -90,7 +90,7 @@ export function SignatureField({
       return;
     }
     try {
-      onChange(await readAsDataUrl(file));
+      onChange(await readImageForUpload(file, SIGNATURE_IMAGE_BOX));
       setOpen(false);
     } catch {
       showToast('error', t('forms.signature.readFailed'));

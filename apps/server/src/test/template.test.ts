@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { dept, role, sysUser } from '../modules/identity/identity.table';
+import { tenant } from '../modules/tenants/tenants.table';
+import { seedSchool } from '../seed/school';
+import {
+  ALPHA,
+  BETA,
+  createPersistentTestDatabase,
+  createTestContext,
+  createTestDatabase,
+  type TestContext,
+} from './harness';
+
+// The harness hands every file a copy of templates built once per run (global-setup.ts). These tests
+// hold it to what each file got before: its own database, the two schools with the ids it is told, and
+// a database that continues exactly where seeding stopped.
+
+let a: TestContext;
+let b: TestContext;
+beforeAll(async () => {
+  [a, b] = await Promise.all([createTestContext(), createTestContext()]);
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+const tenantIds = async (t: TestContext) =>
+  (await t.database.db.select({ code: tenant.code, id: tenant.id }).from(tenant)).sort((x, y) =>
+    x.code.localeCompare(y.code),
+  );
+
+describe('test databases from the templates', () => {
+  it('holds the two schools with exactly the ids the harness hands out', async () => {
+    expect(await tenantIds(a)).toEqual([
+      { code: 'alpha', id: a.alpha.tenantId },
+      { code: 'beta', id: a.beta.tenantId },
+    ]);
+    for (const [school, seed] of [
+      [a.alpha, ALPHA],
+      [a.beta, BETA],
+    ] as const) {
+      expect(Object.keys(school.userIds).sort()).toEqual(seed.users.map((u) => u.username).sort());
+      for (const [username, id] of Object.entries(school.userIds)) {
+        const [row] = await a.database.db
+          .select({ username: sysUser.username })
+          .from(sysUser)
+          .where(and(eq(sysUser.tenantId, school.tenantId), eq(sysUser.id, id)));
+        expect(row?.username).toBe(username);
+      }
+      for (const [code, id] of Object.entries(school.roleIds)) {
+        const [row] = await a.database.db
+          .select({ code: role.roleCode })
+          .from(role)
+          .where(and(eq(role.tenantId, school.tenantId), eq(role.id, id)));
+        expect(row?.code).toBe(code);
+      }
+      for (const [name, id] of Object.entries(school.deptIds)) {
+        const [row] = await a.database.db
+          .select({ name: dept.name })
+          .from(dept)
+          .where(and(eq(dept.tenantId, school.tenantId), eq(dept.id, id)));
+        expect(row?.name).toBe(name);
+      }
+    }
+    // Logging in checks the stored password hash, not only the ids.
+    expect((await a.login('admin')).status).toBe(200);
+  });
+
+  it("never shows one file's writes to another", async () => {
+    expect(b.alpha).toEqual(a.alpha);
+    await a.database.db.insert(tenant).values({ code: 'only-in-a', name: 'Only in A' });
+    expect((await tenantIds(a)).map((t) => t.code)).toContain('only-in-a');
+    expect((await tenantIds(b)).map((t) => t.code)).toEqual(['alpha', 'beta']);
+  });
+
+  it('continues the sequences where seeding stopped, so new ids follow the seeded ones', async () => {
+    const [{ max }] = (await b.database.db
+      .select({ max: sql<number>`max(${tenant.id})::int` })
+      .from(tenant)) as [{ max: number }];
+    expect(max).toBe(Math.max(b.alpha.tenantId, b.beta.tenantId));
+    const [row] = await b.database.db
+      .insert(tenant)
+      .values({ code: 'next', name: 'Next' })
+      .returning({ id: tenant.id });
+    expect(row!.id).toBe(max + 1);
+  });
+
+  it('gives createTestDatabase a migrated database without schools, where seeding works as before', async () => {
+    const database = await createTestDatabase();
+    try {
+      expect(await database.db.select().from(tenant)).toEqual([]);
+      const alpha = await seedSchool(database, ALPHA);
+      expect(alpha).toMatchObject({ created: true, tenantId: expect.any(Number) });
+      expect(alpha.userIds.admin).toEqual(expect.any(Number));
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('keeps what a persistent database holds across a reopen', async () => {
+    const store = await createPersistentTestDatabase();
+    try {
+      const first = await store.open();
+      expect(await first.db.select().from(tenant)).toEqual([]);
+      await first.db.insert(tenant).values({ code: 'kept', name: 'Kept' });
+      await first.close();
+      const second = await store.open();
+      try {
+        expect((await second.db.select({ code: tenant.code }).from(tenant)).map((t) => t.code)).toEqual([
+          'kept',
+        ]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await store.dispose();
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../core/db/database';
+import { SERVER_ROOT } from '../env';
+import { seedSchool, type SeededSchool } from '../seed/school';
+import { ALPHA, BETA } from './schools';
+
+export const MIGRATIONS = path.join(SERVER_ROOT, 'drizzle');
+export const APP_ROLE = 'psy_app';
+
+export interface TestSchools {
+  alpha: SeededSchool;
+  beta: SeededSchool;
+}
+
+/**
+ * The databases every server test file starts from, built once per run (global-setup.ts). On PGlite the
+ * fields name data-directory snapshots (tar files); on PostgreSQL, template databases on the server of
+ * TEST_DATABASE_URL. A test file gets a copy, so it never sees another file's writes.
+ */
+export interface TestTemplates {
+  kind: 'pglite' | 'postgres';
+  /** Migrated, with the app role and its grants; no school. */
+  empty: string;
+  /** `empty` plus the schools ALPHA and BETA. */
+  seeded: string;
+  /** What seeding ALPHA and BETA answered, for the copies of `seeded`. */
+  schools: TestSchools;
+}
+
+/** Seeds the two schools of the server tests. */
+export async function seedTestSchools(database: Database): Promise<TestSchools> {
+  const alpha = await seedSchool(database, ALPHA);
+  const beta = await seedSchool(database, BETA);
+  return { alpha, beta };
+}
+
+/** Opens a fresh database and applies the migrations: what every copy was before templates. */
+export function openMigrated(url?: string): Promise<Database> {
+  return url
+    ? openDatabase({ url, appRole: APP_ROLE, migrationsDir: MIGRATIONS, poolSize: 5 })
+    : openDatabase({ appRole: APP_ROLE, migrationsDir: MIGRATIONS });
+}
+
+async function adminQuery(base: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const uniqueName = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+
+/**
+ * A new database on the server of `base`, a copy of `template` when given (it must have no open
+ * connection), else empty.
+ */
+export async function createPostgresDatabase(base: string, template?: string) {
+  const name = uniqueName('t');
+  await adminQuery(base, `create database ${name}${template ? ` template ${template}` : ''}`);
+  return {
+    name,
+    url: databaseUrl(base, name),
+    drop: () => adminQuery(base, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/** A PGlite snapshot file as the Blob that `PGlite.create({ loadDataDir })` takes. */
+export function readSnapshot(file: string): Blob {
+  return new Blob([fs.readFileSync(file)]);
+}
+
+/**
+ * Writes the files of a snapshot into `dir`, making it a PGlite data directory on disk. Plain file writes:
+ * loading the snapshot through PGlite's own file system into a directory took about three times as long.
+ * Snapshots are ustar archives of regular files and directories (PGlite's `dumpDataDir('none')`).
+ */
+export function extractSnapshot(file: string, dir: string): void {
+  const tar = fs.readFileSync(file);
+  const root = path.resolve(dir);
+  let at = 0;
+  while (at + 512 <= tar.length) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) break; // end of archive
+    const field = (start: number, length: number) =>
+      header
+        .subarray(start, start + length)
+        .toString('latin1')
+        .replace(/\0[\s\S]*$/, '');
+    const name = [field(345, 155), field(0, 100)].filter(Boolean).join('/');
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    const mode = parseInt(field(100, 8).trim() || '644', 8);
+    const type = field(156, 1) || '0';
+    const target = path.resolve(root, name.replace(/^\/+/, ''));
+    if (target !== root && !target.startsWith(root + path.sep)) {
+      throw new Error(`snapshot entry ${name} lies outside ${dir}`);
+    }
+    at += 512;
+    if (type === '5') {
+      fs.mkdirSync(target, { recursive: true, mode: mode | 0o700 });
+    } else if (type === '0') {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, tar.subarray(at, at + size), { mode });
+    } else {
+      throw new Error(`snapshot entry ${name}: tar entry type '${type}' is not supported`);
+    }
+    at += Math.ceil(size / 512) * 512;
+  }
+}
+
+async function snapshot(database: Database, file: string): Promise<void> {
+  // Without a checkpoint the copy would replay WAL on start and sequences would jump ahead by up to 32
+  // (their pre-logged values); after one it starts exactly where the template stopped.
+  await database.pglite!.exec('checkpoint');
+  const tar = await database.pglite!.dumpDataDir('none');
+  fs.writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
+}
+
+/**
+ * Builds both templates: on PGlite when `base` is undefined, else on that PostgreSQL server. `dispose`
+ * removes them.
+ */
+export async function buildTemplates(
+  base?: string,
+): Promise<{ templates: TestTemplates; dispose: () => Promise<void> }> {
+  if (!base) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-test-template-'));
+    const empty = path.join(dir, 'empty.tar');
+    const seeded = path.join(dir, 'seeded.tar');
+    const database = await openMigrated();
+    try {
+      await snapshot(database, empty);
+      const schools = await seedTestSchools(database);
+      await snapshot(database, seeded);
+      return {
+        templates: { kind: 'pglite', empty, seeded, schools },
+        dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
+    } catch (err) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw err;
+    } finally {
+      await database.close();
+    }
+  }
+
+  const created: { drop: () => Promise<void> }[] = [];
+  const dispose = async () => {
+    for (const db of created.reverse()) await db.drop();
+  };
+  try {
+    const empty = await createPostgresDatabase(base);
+    created.push(empty);
+    const migrated = await openMigrated(empty.url);
+    await migrated.close();
+    const seeded = await createPostgresDatabase(base, empty.name);
+    created.push(seeded);
+    const database = await openMigrated(seeded.url);
+    let schools: TestSchools;
+    try {
+      schools = await seedTestSchools(database);
+    } finally {
+      await database.close();
+    }
+    return { templates: { kind: 'postgres', empty: empty.name, seeded: seeded.name, schools }, dispose };
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
+}

@@ -1,4 +1,0 @@
-/** Landing page after login (spec S0.2.6). */
-export const HOME_PATH = '/wel/index';
-/** Role selection page (spec S0.2.15). */
-export const ROLE_SELECT_PATH = '/role-select';

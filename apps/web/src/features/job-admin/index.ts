@@ -1,0 +1,2 @@
+export { jobAdminFeature } from './manifest';
+export { jobAdminQueryKeys } from './api/job-admin';
