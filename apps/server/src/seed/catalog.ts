@@ -602,7 +602,12 @@ const BASE_ROLES: RoleSeed[] = [
     ports: STAFF_PORTS,
     grants: ['FIRST_INTERVIEW', 'menu:appointment_mine', 'menu:plantest_interview', 'menu:plantest_transfer'],
   },
-  { code: 'ROLE_ASSESSMENT', name: '评估员', ports: STAFF_PORTS, grants: ['PLANTEST', 'menu:appointment_mine'] },
+  {
+    code: 'ROLE_ASSESSMENT',
+    name: '评估员',
+    ports: STAFF_PORTS,
+    grants: ['PLANTEST', 'menu:appointment_mine'],
+  },
   { code: 'ROLE_SUPERVISOR', name: '督导', ports: STAFF_PORTS, grants: ['SUPERVISION'] },
   {
     // The clerk runs schedules, bookings, approvals and the waiting list; not the rules nor deletions.

@@ -7,7 +7,6 @@ import { appointmentRoutes } from './appointments.routes';
 import { openTransferRegistration } from './registrations.service';
 import { WAITLIST_QUEUE, createWaitlistJob } from './waitlist.service';
 
-export * from './appointments.table';
 export { appointmentRoutes } from './appointments.routes';
 export { APPOINTMENT_NOTICE_QUEUE, createAppointmentNoticeJob } from './appointment-notices';
 export { WAITLIST_QUEUE, createWaitlistJob } from './waitlist.service';

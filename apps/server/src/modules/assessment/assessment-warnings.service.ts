@@ -94,9 +94,8 @@ export type WarningHandover = (
 export const warningHandoverPort = definePort<WarningHandover>('assessment.warningHandover');
 
 /** The current crisis level of a person, for the rainbow code (the crisis module provides it). */
-export const crisisLevelPort = definePort<(scope: TenantScope, userId: number) => Promise<CrisisLevel | null>>(
-  'assessment.crisisLevel',
-);
+export const crisisLevelPort =
+  definePort<(scope: TenantScope, userId: number) => Promise<CrisisLevel | null>>('assessment.crisisLevel');
 
 /** Reasons of a result as stored with the warning (the item, its text and the value picked). */
 export function warningReasonsRecord(result: ScaleResult, reasons: WarningReason[]): WarningReasonRecord[] {

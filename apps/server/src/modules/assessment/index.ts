@@ -1,4 +1,5 @@
-import type { ModuleManifest } from '../../core/module';
+import { provide, type ModuleManifest } from '../../core/module';
+import { scaleResultsPort } from '../forms';
 import { failExportTask } from '../downloads';
 import { PLAN_REMIND_QUEUE, createPlanRemindJob } from './assessment-plans.service';
 import {
@@ -15,8 +16,8 @@ import {
   createWarningSweepJob,
 } from './assessment-warnings.service';
 import { assessmentRoutes } from './assessment.routes';
+import { latestScaleResultOf, recordScaleResult } from './assessment.service';
 
-export * from './assessment.table';
 export { assessmentRoutes } from './assessment.routes';
 export { seedAssessment } from './assessment-scales.service';
 export { latestScaleResultOf, recordScaleResult } from './assessment.service';
@@ -77,6 +78,8 @@ export const assessmentModule: ModuleManifest = {
     'ASSESSMENT_INTERVIEW_ASSIGNED',
     'ASSESSMENT_TRANSFER',
   ],
+  // The form engine's grading reads and records scale results, which are this module's.
+  provides: [provide(scaleResultsPort, { latest: latestScaleResultOf, record: recordScaleResult })],
   // Categories and built-in scales of a new school; older schools got them from migration 0019.
   seedSchool: ({ tx, tenantId }) => seedAssessment(tx, tenantId),
 };

@@ -31,7 +31,7 @@ import { isSettingEnabled } from '../settings';
 import { requireActiveTenant } from '../tenants';
 import * as repo from './auth.repository';
 import { decryptPassword } from '../../core/security/password-key';
-import { hitRateLimit, releaseRateLimitHit } from '../../core/security/rate-limit';
+import { hitRateLimit, releaseRateLimitHit } from '../../core/security/rate-limit.repository';
 import type { SmsSender } from '../../core/sms/sms-sender';
 
 /** Makes a captcha: the text to expect and the SVG image to show. */

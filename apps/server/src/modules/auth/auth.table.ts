@@ -119,4 +119,3 @@ export const requestNonce = pgTable(
   },
   (t) => [index('request_nonce_expiry_idx').on(t.expiresAt)],
 ).enableRLS();
-

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
+// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
 import { dept, role, sysUser, userRole, userType } from '../identity/identity.table';
 
 /** Inserts the demo network's students (ROLE_GENERAL, student user type) that are not there yet. */

@@ -7,7 +7,6 @@ import { findOpenCrisisLevel } from './crisis.repository';
 import { focusRoutes } from './focus.routes';
 import { reportSignal } from './intake.service';
 
-export * from './crisis.table';
 export { crisisRoutes } from './crisis.routes';
 export { focusRoutes } from './focus.routes';
 export { registerCrisisJobs, INTAKE_QUEUE } from './crisis.jobs';

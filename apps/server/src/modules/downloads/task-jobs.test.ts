@@ -202,7 +202,9 @@ describe('one export is one set of access-log rows, whatever its attempts', () =
     };
     // The user export's job as the download list runs it (its handler only reads the database and files).
     const userExport = moduleRegistry().exports.find((k) => k.queue === USER_EXPORT_QUEUE)!;
-    const { handler } = exportJobs({ database: t.database, files: flaky } as unknown as ModuleDeps, [userExport])[0]!;
+    const { handler } = exportJobs({ database: t.database, files: flaky } as unknown as ModuleDeps, [
+      userExport,
+    ])[0]!;
     const attempt = (n: number): JobRecord => ({
       id: 0,
       tenantId: t.alpha.tenantId,

@@ -6,6 +6,8 @@ import { seedDefaultForms } from './forms.seed';
 export { seedDefaultForms } from './forms.seed';
 export { FORM_ANSWER_EXPORT_QUEUE, type FormAnswerExportPayload } from './forms.export';
 export { answerSummaryOf, boundFormOf, formPurposeOf, type BoundForm } from './forms.purpose';
+// Scale results are assessment's: it provides them to the form engine's grading.
+export { scaleResultsPort, type ScaleResultRecord } from './forms.service';
 
 /**
  * The form engine: forms, versions, answers with their editions, smart-form settings (docs/forms.md).

@@ -487,11 +487,7 @@ async function requireBatchTargets(scope: TenantScope, p: Principal, ids: readon
 }
 
 /** Soft-deletes users and ends their sessions (delete and batchDel). */
-export async function deleteUsers(
-  scope: TenantScope,
-  p: Principal,
-  ids: readonly number[],
-) {
+export async function deleteUsers(scope: TenantScope, p: Principal, ids: readonly number[]) {
   const targets = await requireBatchTargets(scope, p, ids, 'delete');
   const deleted = await softDeleteUsers(scope, targets);
   for (const id of targets) await emit(scope, userAccessWithdrawn, { userId: id, reason: 'user_deleted' });

@@ -3,7 +3,6 @@ import { failExportTask } from '../downloads';
 import { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob } from './scheduling.export';
 import { schedulingRoutes } from './scheduling.routes';
 
-export * from './scheduling.table';
 export { schedulingRoutes } from './scheduling.routes';
 export { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob } from './scheduling.export';
 export {
