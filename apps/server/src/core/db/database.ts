@@ -60,6 +60,12 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   poolSize?: number;
   appRole: string;
+  /**
+   * Leave the app role and its grants as they are (no `ensureAppRole`): for the crash tests' and
+   * benchmarks' worker processes, which work a database the app or the test has opened before and do
+   * not load the module list the grants are made from.
+   */
+  keepGrants?: boolean;
   migrationsDir: string;
   /** PostgreSQL only: name frequent statements so each connection plans them once (default true). */
   namedStatements?: boolean;
@@ -197,7 +203,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePg(drizzlePg(client, { casing: 'snake_case' }), {
         migrationsFolder: options.migrationsDir,
       });
-      await ensureAppRole((text) => client.query(text).then(() => undefined), options.appRole);
+      if (!options.keepGrants)
+        await ensureAppRole((text) => client.query(text).then(() => undefined), options.appRole);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
@@ -224,6 +231,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
     migrationsFolder: options.migrationsDir,
   });
-  await ensureAppRole((text) => client.exec(text).then(() => undefined), options.appRole);
+  if (!options.keepGrants)
+    await ensureAppRole((text) => client.exec(text).then(() => undefined), options.appRole);
   return makeDatabase('pglite', db, options.appRole, () => client.close(), { pglite: client });
 }
