@@ -2,6 +2,50 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readModuleLayers } from './scripts/lib/module-layers.mjs';
+
+/*
+ * The server's layers (docs/modules.md "Layers"): core imports no module; a module imports another
+ * module only through its index.ts (a table file may also import another module's table file, to name
+ * a foreign-key target); platform modules import no business module. Modules and their layer come from
+ * the manifests (scripts/lib/module-layers.mjs). Tests, the seed and the harness are exempt: they
+ * assemble the whole app. apps/server/src/architecture.test.ts checks the same and the module order.
+ */
+const SERVER = 'apps/server/src';
+const MODULES = readModuleLayers();
+const BUSINESS = MODULES.filter((m) => m.layer === 'business').map((m) => m.name);
+const PLATFORM = MODULES.filter((m) => m.layer !== 'business').map((m) => m.name);
+const serverLayerZones = [
+  {
+    target: `${SERVER}/core/**/!(*.test).ts`,
+    from: [`${SERVER}/modules/**`, `${SERVER}/seed/**`, `${SERVER}/test/**`, `${SERVER}/{app,server}.ts`],
+    message: 'The core imports no module: a module hands the core what it needs through its manifest.',
+  },
+  ...MODULES.flatMap(({ name }) => [
+    {
+      target: `${SERVER}/modules/${name}/**/!(*.table|*.test).ts`,
+      from: [`${SERVER}/modules/!(${name})/**`],
+      except: ['**/modules/*/index.ts'],
+      message: 'Import another module through its index.ts only (docs/modules.md); its tables are its own.',
+    },
+    {
+      target: `${SERVER}/modules/${name}/**/*.table.ts`,
+      from: [`${SERVER}/modules/!(${name})/**`],
+      except: ['**/modules/*/*.table.ts'],
+      message: "A table file names another module's table only for a foreign key (docs/modules.md).",
+    },
+  ]),
+  ...(BUSINESS.length > 0
+    ? PLATFORM.map((name) => ({
+        target: `${SERVER}/modules/${name}/**/!(*.test).ts`,
+        from: BUSINESS.map((b) => `${SERVER}/modules/${b}/**`),
+        message:
+          'A platform module never imports a business module: the business module plugs in through its manifest.',
+      }))
+    : []),
+];
 
 /**
  * The web app's layers (docs/modules.md "The web side"): shared <- features <- app. A feature reaches
@@ -64,6 +108,23 @@ export default tseslint.config(
     },
   },
   {
+    // Import cycles fail the build (type-only imports are erased and do not count), and so do the layers.
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverLayerZones }] },
+  },
+  {
     // Tests read answers of many shapes; typing each one would say nothing the assertions do not.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -79,6 +140,7 @@ export default tseslint.config(
     ignores: [
       'apps/server/src/**/*.repository.ts',
       'apps/server/src/**/*.table.ts',
+      'apps/server/src/**/*.views.ts',
       'apps/server/src/core/db/**',
       'apps/server/src/core/jobs/**',
       'apps/server/src/**/*.test.ts',

@@ -2,7 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/core/db/schema.ts',
+  // Every table file of the core and the modules: a new module's tables need no line here.
+  schema: ['./src/core/**/*.table.ts', './src/modules/*/*.table.ts'],
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -1,11 +1,14 @@
 import { buildApp } from './app';
 import { loadEnv } from './env';
 import { seedDemo } from './seed/demo';
+import { backfillSchools } from './seed/school';
 
 /** Process entry: validate config, open the database, seed the demo if asked, listen, shut down cleanly. */
 async function main() {
   const env = loadEnv();
   const { app, database } = await buildApp({ env });
+  // Defaults that modules declared since a school was created (manifest `backfillSchool`).
+  await backfillSchools(database);
   const demo = env.SEED_DEMO ? await seedDemo(database) : null;
   if (demo)
     app.log.info({ tenant: demo.tenantCode }, demo.created ? 'demo school created' : 'demo school present');

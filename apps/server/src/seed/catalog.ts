@@ -1,12 +1,26 @@
-import type { PageCode, PermissionKey, ProductCode, RoleCode } from '@psy/contracts';
+import type { PageCode, PermissionKey, ProductCode } from '@psy/contracts';
+import {
+  assembleMenus,
+  assembleRoles,
+  detailPageMenu,
+  pageCode,
+  type MenuSeed,
+  type Placed,
+  type ProductSeed,
+  type RoleGrant,
+  type RoleSeed,
+} from '../core/catalog';
+import { MODULES } from '../modules';
 
-export interface ProductSeed {
-  code: ProductCode;
-  name: string;
-  nameEn: string;
-  type: number;
-  icon: string;
-}
+/*
+ * The base catalogue: the products, the menus and detail pages of the areas no module serves yet
+ * (crisis, activities, ...: each moves into its module's manifest when the module is built), the roles
+ * and their product grants. The modules' manifests add their own menus, pages, buttons and grants
+ * (`catalog`); MENUS and ROLES below are the two joined, which every new school is seeded with.
+ */
+
+export type { MenuSeed, ProductSeed, RoleGrant, RoleSeed } from '../core/catalog';
+export { pageCode } from '../core/catalog';
 
 /** The product catalogue (spec S0.1.1). Type 1 products appear in the navigation dialog. */
 export const PRODUCTS: ProductSeed[] = [
@@ -25,141 +39,13 @@ export const PRODUCTS: ProductSeed[] = [
   { code: 'SYSTEM', name: '系统管理', nameEn: 'System administration', type: 1, icon: 'setting' },
 ];
 
-export interface MenuSeed {
-  /** Also the menu's permission key (a detail page's code is its `PageCode`). */
-  code: PermissionKey | PageCode;
-  name: string;
-  nameEn: string;
-  path?: string;
-  /** Defaults to the menu code; null for a pure container. */
-  permission?: PermissionKey | null;
-  hidden?: boolean;
-  keepAlive?: boolean;
-  children?: MenuSeed[];
-  /** Buttons: permission keys under this menu. */
-  buttons?: { code: PermissionKey; name: string; nameEn: string }[];
-}
-
-/** The menu tree per product, with the routes the spec names (S0.2.14, S1.2). */
-export const MENUS: Record<ProductCode, MenuSeed[]> = {
-  SYSTEM: [
-    {
-      code: 'sys_user',
-      name: '用户管理',
-      nameEn: 'Users',
-      path: '/info/index',
-      buttons: [
-        { code: 'admin_userInfo_add', name: '新增用户', nameEn: 'Add user' },
-        { code: 'admin_userInfo_edit', name: '编辑用户', nameEn: 'Edit user' },
-        { code: 'admin_userInfo_del', name: '删除用户', nameEn: 'Delete user' },
-        { code: 'admin_userInfo_export', name: '导出用户', nameEn: 'Export users' },
-        { code: 'admin_userInfo_userImport_btn', name: '导入用户', nameEn: 'Import users' },
-        { code: 'admin_userInfo_audit', name: '审核用户', nameEn: 'Approve users' },
-        { code: 'admin_userInfo_resetPwd', name: '重置密码', nameEn: 'Reset password' },
-        // Who may read another person's name, phone and ID number unmasked (spec S0.6.10).
-        { code: 'admin_userInfo_sensitive', name: '查看完整个人信息', nameEn: 'See full personal data' },
-        { code: 'admin_userFinger_add', name: '录入指纹', nameEn: 'Enrol fingerprint' },
-      ],
-    },
-    {
-      code: 'sys_dept',
-      name: '组织机构',
-      nameEn: 'Departments',
-      path: '/admin/dept/index',
-      buttons: [
-        { code: 'admin_dept_add', name: '新增机构', nameEn: 'Add department' },
-        { code: 'admin_dept_edit', name: '编辑机构', nameEn: 'Edit department' },
-        { code: 'admin_dept_del', name: '删除机构', nameEn: 'Delete department' },
-      ],
-    },
-    {
-      code: 'sys_user_detail',
-      name: '用户详情',
-      nameEn: 'User details',
-      path: '/user_manage/userinfo',
-      hidden: true,
-      buttons: [
-        // The service-category card of a counsellor (docs/workforce.md); ROLE_ADMIN has it with SYSTEM.
-        { code: 'consult_workforce_edit', name: '设置服务类别', nameEn: 'Set service categories' },
-      ],
-    },
-    {
-      code: 'sys_user_fields',
-      name: '模板字段',
-      nameEn: 'Template fields',
-      path: '/user_manage/resetFields',
-    },
-    {
-      code: 'sys_role',
-      name: '角色管理',
-      nameEn: 'Roles',
-      path: '/admin/role/index',
-      buttons: [
-        { code: 'admin_role_add', name: '新增角色', nameEn: 'Add role' },
-        { code: 'admin_role_edit', name: '编辑角色', nameEn: 'Edit role' },
-        { code: 'admin_role_del', name: '删除角色', nameEn: 'Delete role' },
-      ],
-    },
-    {
-      code: 'sys_role_detail',
-      name: '角色详情',
-      nameEn: 'Role details',
-      path: '/roleDetails/index',
-      hidden: true,
-    },
-    { code: 'sys_user_type', name: '用户类型', nameEn: 'User types', path: '/admin/uType/index' },
-    { code: 'sys_product', name: '产品与菜单', nameEn: 'Products and menus', path: '/admin/product/index' },
-    { code: 'sys_dict', name: '字典管理', nameEn: 'Dictionaries', path: '/admin/dict/index' },
-    {
-      code: 'sys_setting',
-      name: '系统设置',
-      nameEn: 'Settings',
-      path: '/admin/setting/index',
-    },
-    {
-      // Our page over GET /admin/log/dynamicLog (the spec names the call, not a route).
-      code: 'sys_client_log',
-      name: '前端日志',
-      nameEn: 'Client logs',
-      path: '/admin/log/index',
-      buttons: [{ code: 'admin_log_view', name: '查看前端日志', nameEn: 'View client logs' }],
-    },
-    { code: 'sys_page_setup', name: '页面设置', nameEn: 'Page setup', path: '/admin/pageSetup/index' },
-    { code: 'sys_agreement', name: '协议管理', nameEn: 'Agreements', path: '/admin/agreement/index' },
-    {
-      // The form builder (issue 6; the spec names the calls, not a route): forms, versions, smart-form settings.
-      code: 'sys_form',
-      name: '表单管理',
-      nameEn: 'Forms',
-      path: '/admin/form/index',
-      buttons: [{ code: 'admin_form_edit', name: '编辑表单', nameEn: 'Edit forms' }],
-    },
-    { code: 'sys_files', name: '文件列表', nameEn: 'Files', path: '/downloadFile/fileList' },
-    { code: 'sys_notice', name: '系统公告', nameEn: 'System notices', path: '/noticeList/index' },
-    {
-      code: 'sys_notice_publish',
-      name: '发布公告',
-      nameEn: 'Publish notice',
-      path: '/notice_manage/noticePublish',
-    },
-    {
-      code: 'sys_message',
-      name: '系统消息',
-      nameEn: 'System messages',
-      path: '/message/systemInformation',
-    },
-    {
-      // Our page over /message/messageManager/* (the spec names the calls, not a route).
-      code: 'sys_message_manage',
-      name: '消息模板',
-      nameEn: 'Message templates',
-      path: '/message/messageManage',
-      buttons: [{ code: 'admin_message_manage', name: '消息管理', nameEn: 'Manage message templates' }],
-    },
-    // Our page over /admin/job/* (the school's background jobs, docs/api.md "Jobs"); last, where
-    // migration 0015 adds it for schools made before it.
-    { code: 'sys_job', name: '后台任务', nameEn: 'Background jobs', path: '/admin/job/index' },
-  ],
+/**
+ * The base menu tree per product, with the routes the spec names (S0.2.14, S1.2); in sidebar order. An
+ * entry is placed at ten times its position unless it names its order (to stand after a module's entry).
+ */
+const BASE_MENUS: Partial<Record<ProductCode, (MenuSeed & { order?: number })[]>> = {
+  // The system product's menus are the platform modules' (their manifests).
+  SYSTEM: [],
   CONSULT: [
     {
       code: 'consult_records',
@@ -354,14 +240,7 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       path: '/focusonInterventionInfo/intervenInfo',
     },
     {
-      // Our page over /focus/setting/* (spec S1.7.7 names the calls, not a route): the option lists.
-      code: 'focus_setting',
-      name: '重点关注设置',
-      nameEn: 'Key-person settings',
-      path: '/focusperson/setting/index',
-      buttons: [{ code: 'focus_setting_edit', name: '编辑重点关注设置', nameEn: 'Edit key-person settings' }],
-    },
-    {
+      order: 50,
       // Our list of key persons (docs/crisis.md section 4); one person's page is /focusCase_info.
       code: 'focus_person',
       name: '重点关注人员',
@@ -369,20 +248,23 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
       path: '/focusperson/index',
       buttons: [{ code: 'focus_person_edit', name: '编辑重点关注人员', nameEn: 'Edit key persons' }],
     },
-    { code: 'focus_audit', name: '个案审核', nameEn: 'Case review', path: '/auditCaseInfo' },
+    { order: 60, code: 'focus_audit', name: '个案审核', nameEn: 'Case review', path: '/auditCaseInfo' },
     {
+      order: 70,
       code: 'focus_talk',
       name: '谈心谈话管理',
       nameEn: 'Heart-to-heart talks',
       path: '/heartTalkReportManageInfo',
     },
     {
+      order: 80,
       code: 'focus_dorm_report',
       name: '宿舍长上报',
       nameEn: 'Dormitory head reports',
       path: '/dormitoryLeaderReportInfo',
     },
     {
+      order: 90,
       code: 'focus_journal',
       name: '回访日志',
       nameEn: 'Follow-up journals',
@@ -509,17 +391,19 @@ export const MENUS: Record<ProductCode, MenuSeed[]> = {
   CADRE_EVALUATION: [],
 };
 
-/** Detail and secondary pages of the spec (S0.2.14, S1.2): routes the client registers, hidden from the sidebar. */
-const DETAIL_PAGES: Partial<Record<ProductCode, [path: string, name: string, nameEn: string][]>> = {
+/**
+ * Detail and secondary pages of the spec (S0.2.14, S1.2): routes the client registers, hidden from the
+ * sidebar; after the product's menus unless an order places them.
+ */
+const DETAIL_PAGES: Partial<
+  Record<ProductCode, [path: string, name: string, nameEn: string, order?: number][]>
+> = {
+  // Between the modules' pages of the system product (profile 200, notice 210, message 220, signature 240).
   SYSTEM: [
-    ['/userinfo/index', '个人信息', 'Personal information'],
-    ['/noticeList/detail', '公告详情', 'Notice detail'],
-    ['/messageManageDetails', '消息详情', 'Message detail'],
-    ['/pdfPreview', '文件预览', 'File preview'],
-    ['/signature', '手写签名', 'Handwritten signature'],
-    ['/bookDetails', '电子书详情', 'E-book detail'],
-    ['/cstc001', '测试搜索头', 'Test search header'],
-    ['/test/index', '测试页', 'Test page'],
+    ['/pdfPreview', '文件预览', 'File preview', 230],
+    ['/bookDetails', '电子书详情', 'E-book detail', 250],
+    ['/cstc001', '测试搜索头', 'Test search header', 260],
+    ['/test/index', '测试页', 'Test page', 270],
   ],
   PLANTEST: [
     ['/evaluationAnswerlist/answerlist', '原始答题记录', 'Raw answer records'],
@@ -615,42 +499,23 @@ const DETAIL_PAGES: Partial<Record<ProductCode, [path: string, name: string, nam
   ],
 };
 
-/** Menu code of a detail page: its path in snake case, e.g. /addPlanInfo/index -> page_addPlanInfo_index. */
-export const pageCode = (path: string): PageCode =>
-  `page_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
-
-for (const [product, pages] of Object.entries(DETAIL_PAGES) as [ProductCode, [string, string, string][]][]) {
-  MENUS[product].push(
-    ...pages.map(([path, name, nameEn]) => ({ code: pageCode(path), name, nameEn, path, hidden: true })),
-  );
-}
-
-/** A product's whole menu, or one menu entry or button by its code. */
-export type RoleGrant = ProductCode | `menu:${PermissionKey | PageCode}`;
-
-export interface RoleSeed {
-  code: RoleCode | 'ROLE_SUB_ADMIN';
-  name: string;
-  ports: string[];
-  dataScope?: 'all' | 'dept_tree';
-  /** Department administrators may grant it (the school administrator can change this per role). */
-  delegable?: boolean;
-  /** Product codes whose whole menu the role gets, or menu codes with a `menu:` prefix. */
-  grants: RoleGrant[];
-  /** Menu codes a product grant brings that this role does not get. */
-  except?: (PermissionKey | PageCode)[];
-}
+const BASE_PLACED: (MenuSeed & Placed)[] = [
+  ...(Object.entries(BASE_MENUS) as [ProductCode, (MenuSeed & { order?: number })[]][]).flatMap(
+    ([product, list]) => list.map((m, i) => ({ ...m, product, order: m.order ?? (i + 1) * 10 })),
+  ),
+  ...(Object.entries(DETAIL_PAGES) as [ProductCode, [string, string, string, number?][]][]).flatMap(
+    ([product, pages]) =>
+      pages.map(([path, name, nameEn, order], i) =>
+        detailPageMenu({ product, order: order ?? 1000 + i * 10, path, name, nameEn }),
+      ),
+  ),
+];
 
 /**
- * Pages every signed-in person may open: own profile, notices, messages, file preview, signature, and the
- * list of their own export files (anyone who can export must be able to fetch the file).
+ * Pages every signed-in person may open that no module owns yet: the file preview. (Own profile,
+ * notices, messages, signature and the list of one's export files come with their modules.)
  */
-const COMMON_PAGES = [
-  ...['/userinfo/index', '/noticeList/detail', '/messageManageDetails', '/pdfPreview', '/signature'].map(
-    (path): RoleGrant => `menu:${pageCode(path)}`,
-  ),
-  'menu:sys_files' as const,
-];
+const COMMON_PAGES: RoleGrant[] = [`menu:${pageCode('/pdfPreview')}`];
 
 /** Appointment menus and keys of the clerk and the front desk (docs/appointments.md section 5). */
 export const CLERK_APPOINTMENT_GRANTS = (
@@ -704,23 +569,15 @@ const ASSESSMENT_WARNING_GRANTS: RoleGrant[] = [
 ];
 const ALL_PORTS = ['pc', 'h5', 'app'];
 
-export const ROLES: RoleSeed[] = [
+const BASE_ROLES: RoleSeed[] = [
   { code: 'ROLE_ADMIN', name: '机构管理员', ports: STAFF_PORTS, grants: PRODUCTS.map((p) => p.code) },
   {
     code: 'ROLE_SUB_ADMIN',
     name: '二级管理员',
     ports: STAFF_PORTS,
     dataScope: 'dept_tree',
-    grants: [
-      'menu:sys_user',
-      'menu:admin_userInfo_add',
-      'menu:admin_userInfo_edit',
-      'menu:admin_userInfo_export',
-      'menu:admin_userInfo_userImport_btn',
-      'menu:sys_user_detail',
-      'menu:admin_userInfo_resetPwd',
-      'menu:sys_dept',
-    ],
+    // User and department administration in the subtree: modules/identity grants it.
+    grants: [],
   },
   {
     code: 'ROLE_GENERAL',
@@ -733,8 +590,6 @@ export const ROLES: RoleSeed[] = [
       'menu:page_testSuccess',
       'menu:plantest_mine',
       'menu:training_client',
-      'menu:sys_notice',
-      'menu:sys_message',
     ],
   },
   {
@@ -749,41 +604,33 @@ export const ROLES: RoleSeed[] = [
       'menu:crisis_report',
       'menu:appointment_mine',
       'menu:supervision_apply',
-      'menu:sys_message',
-      'menu:sys_notice',
     ],
   },
   {
     code: 'ROLE_INTERVIEWER',
     name: '初访员',
     ports: STAFF_PORTS,
-    grants: [
-      'FIRST_INTERVIEW',
-      'menu:appointment_mine',
-      'menu:sys_message',
-      'menu:plantest_interview',
-      'menu:plantest_transfer',
-    ],
+    grants: ['FIRST_INTERVIEW', 'menu:appointment_mine', 'menu:plantest_interview', 'menu:plantest_transfer'],
   },
   {
     code: 'ROLE_ASSESSMENT',
     name: '评估员',
     ports: STAFF_PORTS,
-    grants: ['PLANTEST', 'menu:appointment_mine', 'menu:sys_message'],
+    grants: ['PLANTEST', 'menu:appointment_mine'],
   },
-  { code: 'ROLE_SUPERVISOR', name: '督导', ports: STAFF_PORTS, grants: ['SUPERVISION', 'menu:sys_message'] },
+  { code: 'ROLE_SUPERVISOR', name: '督导', ports: STAFF_PORTS, grants: ['SUPERVISION'] },
   {
     // The clerk runs schedules, bookings, approvals and the waiting list; not the rules nor deletions.
     code: 'ROLE_APPOINTMENT',
     name: '预约员',
     ports: STAFF_PORTS,
-    grants: [...CLERK_APPOINTMENT_GRANTS, 'menu:sys_message'],
+    grants: [...CLERK_APPOINTMENT_GRANTS],
   },
   {
     code: 'ROLE_RECEPTIONIST',
     name: '前台',
     ports: STAFF_PORTS,
-    grants: [...RECEPTIONIST_APPOINTMENT_GRANTS, 'menu:sys_message'],
+    grants: [...RECEPTIONIST_APPOINTMENT_GRANTS],
   },
   {
     code: 'INDIVIDUAL_SUPERVISOR_APPOINTMENT',
@@ -849,7 +696,7 @@ export const ROLES: RoleSeed[] = [
     code: 'CRISIS_ROLE_CLASS',
     name: '班级心理委员',
     ports: ALL_PORTS,
-    grants: ['menu:crisis_report', 'menu:sys_message'],
+    grants: ['menu:crisis_report'],
   },
   {
     code: 'CRISIS_ROLE_SUPERINTENDENT',
@@ -877,4 +724,12 @@ export const ROLES: RoleSeed[] = [
   },
 ];
 
-for (const r of ROLES) r.grants.push(...COMMON_PAGES);
+for (const r of BASE_ROLES) r.grants.push(...COMMON_PAGES);
+
+const CONTRIBUTIONS = MODULES.flatMap((m) => (m.catalog ? [m.catalog] : []));
+
+/** The menu tree per product: the base's and the modules' entries, by their order. */
+export const MENUS: Record<ProductCode, MenuSeed[]> = assembleMenus(PRODUCTS, BASE_PLACED, CONTRIBUTIONS);
+
+/** The seeded roles with the grants of the base and of the modules. */
+export const ROLES: RoleSeed[] = assembleRoles(BASE_ROLES, CONTRIBUTIONS);

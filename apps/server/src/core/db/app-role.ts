@@ -1,30 +1,39 @@
-/** Tables only the system context touches: the app role gets no grant on them at all. */
-export const SYSTEM_ONLY_TABLES = [
-  'login_attempt',
-  'sms_code',
-  'dev_sms_outbox',
-  'captcha',
-  'request_nonce',
-  'rate_limit',
-  'server_key',
-] as const;
-
-/** Read-only to the app role: shared catalogues, and the platform's job schedules (the job list shows them). */
-const READ_ONLY_TABLES = ['tenant', 'product', 'job_schedule'] as const;
+/**
+ * Tables only the system context touches: the app role gets no grant on them at all. The core's own
+ * (the development SMS outbox, the password key, the rate-limit windows), then the modules'
+ * (`tables.systemOnly` of their manifests, added by `registerTableAccess`).
+ */
+export const SYSTEM_ONLY_TABLES: string[] = ['dev_sms_outbox', 'server_key', 'rate_limit'];
 
 /**
- * Append-only to the app role: form definition versions and answer editions are records that are never
- * rewritten (docs/forms.md); rows go only with their parent (foreign-key cascades run as the owner). So
- * are the crisis timelines, assessment editions, warning-flag histories and read logs (docs/crisis.md).
+ * Read-only to the app role: the core's job schedules (the job list shows them), then shared catalogues
+ * (manifests' `tables.readOnly`).
  */
-const APPEND_ONLY_TABLES = [
-  'form_version',
-  'form_answer_edition',
-  'crisis_event',
-  'crisis_assessment_edition',
-  'crisis_warning_history',
-  'crisis_read_log',
-] as const;
+const READ_ONLY_TABLES: string[] = ['job_schedule'];
+
+/**
+ * Append-only to the app role: records that are never rewritten (manifests' `tables.appendOnly`); rows
+ * go only with their parent (foreign-key cascades run as the owner).
+ */
+const APPEND_ONLY_TABLES: string[] = [];
+
+let registered = false;
+
+/**
+ * Records the modules' table access (modules/index.ts calls it once, as the module list loads, so every
+ * database opened afterwards grants accordingly). The core imports no module: the list hands it over.
+ */
+export function registerTableAccess(access: {
+  systemOnly: readonly string[];
+  readOnly: readonly string[];
+  appendOnly: readonly string[];
+}): void {
+  if (registered) return;
+  registered = true;
+  SYSTEM_ONLY_TABLES.push(...access.systemOnly);
+  READ_ONLY_TABLES.push(...access.readOnly);
+  APPEND_ONLY_TABLES.push(...access.appendOnly);
+}
 
 /**
  * Creates the role that request transactions switch to (SET LOCAL ROLE), and grants it what it needs.
@@ -32,6 +41,11 @@ const APPEND_ONLY_TABLES = [
  */
 export async function ensureAppRole(exec: (sqlText: string) => Promise<void>, role: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`invalid app role name ${role}`);
+  // Without the modules' list the grants would open system-only tables to the app role.
+  if (!registered)
+    throw new Error('table access not registered: import modules/index.ts before opening the database');
+  const revoke = (what: string, tables: readonly string[]) =>
+    tables.length > 0 ? `revoke ${what} on ${tables.join(', ')} from ${role};` : '';
   await exec(`
     do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${role}') then
@@ -45,8 +59,8 @@ export async function ensureAppRole(exec: (sqlText: string) => Promise<void>, ro
     grant usage on schema public to ${role};
     grant select, insert, update, delete on all tables in schema public to ${role};
     grant usage, select on all sequences in schema public to ${role};
-    revoke all on ${SYSTEM_ONLY_TABLES.join(', ')} from ${role};
-    revoke insert, update, delete on ${READ_ONLY_TABLES.join(', ')} from ${role};
-    revoke update, delete on ${APPEND_ONLY_TABLES.join(', ')} from ${role};
+    ${revoke('all', SYSTEM_ONLY_TABLES)}
+    ${revoke('insert, update, delete', READ_ONLY_TABLES)}
+    ${revoke('update, delete', APPEND_ONLY_TABLES)}
   `);
 }

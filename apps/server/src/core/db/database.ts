@@ -10,11 +10,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 import { ensureAppRole } from './app-role';
 import { NamedStatementClient } from './named-statements';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** No schema object: queries name their tables, and nothing uses drizzle's relational queries. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** What queries inside a transaction run on: a drizzle transaction, or a handle bound to one connection. */
 export type Tx = Db;
 
@@ -60,6 +60,12 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   poolSize?: number;
   appRole: string;
+  /**
+   * Leave the app role and its grants as they are (no `ensureAppRole`): for the crash tests' and
+   * benchmarks' worker processes, which work a database the app or the test has opened before and do
+   * not load the module list the grants are made from.
+   */
+  keepGrants?: boolean;
   migrationsDir: string;
   /** PostgreSQL only: name frequent statements so each connection plans them once (default true). */
   namedStatements?: boolean;
@@ -148,10 +154,7 @@ function pgTenantRunner(pool: pg.Pool, appRole: string): TenantRunner {
       return (client.query as (...a: unknown[]) => unknown)(...args);
     },
   };
-  const bound = drizzlePg(routed as unknown as pg.PoolClient, {
-    schema,
-    casing: 'snake_case',
-  }) as unknown as Db;
+  const bound = drizzlePg(routed as unknown as pg.PoolClient, { casing: 'snake_case' }) as unknown as Db;
   // A nested drizzle transaction would send its own BEGIN/COMMIT on this connection and end ours early.
   const tx = new Proxy(bound, {
     get(target, prop, receiver) {
@@ -192,7 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') process.stderr.write(`database connection lost: ${err.message}\n`);
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
     const client = await pool.connect();
     try {
       // Several processes may start at once: one migrates, the others wait.
@@ -200,7 +203,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePg(drizzlePg(client, { casing: 'snake_case' }), {
         migrationsFolder: options.migrationsDir,
       });
-      await ensureAppRole((text) => client.query(text).then(() => undefined), options.appRole);
+      if (!options.keepGrants)
+        await ensureAppRole((text) => client.query(text).then(() => undefined), options.appRole);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
@@ -223,10 +227,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { btree_gist },
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
     migrationsFolder: options.migrationsDir,
   });
-  await ensureAppRole((text) => client.exec(text).then(() => undefined), options.appRole);
+  if (!options.keepGrants)
+    await ensureAppRole((text) => client.exec(text).then(() => undefined), options.appRole);
   return makeDatabase('pglite', db, options.appRole, () => client.close(), { pglite: client });
 }

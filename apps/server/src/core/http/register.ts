@@ -19,7 +19,8 @@ import type { Access, AppServices, ContextFor, Principal, TenantMode } from './c
 import type { RequestGate, TokenRecord } from './gate';
 import type { TenantScope } from '../db/database';
 
-type In<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
+/** What a contract's query, body or params schema gives a handler once parsed. */
+export type In<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 
 export interface RouteDef<
   E extends Endpoint = Endpoint,

@@ -21,6 +21,8 @@ const database = await openDatabase({
   url: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR,
   appRole: 'psy_app',
+  // The test or benchmark opened this database first, with the module list's grants.
+  keepGrants: true,
   migrationsDir: path.join(SERVER_ROOT, 'drizzle'),
   poolSize: 3,
 });

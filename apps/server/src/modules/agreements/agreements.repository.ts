@@ -1,8 +1,14 @@
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { countRows, preferCustomPlans, type ListTotal } from '../../core/db/paging';
-import { dept, role, sysUser, userRole } from '../identity/identity.table';
+import { deptsView, rolesView, userRolesView, usersView } from '../identity';
 import { agreementRecord } from './agreements.table';
+
+// Identity's read views (its tables are its own): who agreed, their department, roles.
+const users = usersView('sys_user');
+const depts = deptsView('dept');
+const roles = rolesView('role');
+const userRoles = userRolesView('user_role');
 
 export async function findAgreement({ tx, tenantId }: TenantScope, userId: number, formName: string) {
   const [row] = await tx
@@ -51,21 +57,23 @@ function whereOf(tenantId: number, f: AgreementFilterInput): SQL | undefined {
     f.to ? lt(agreementRecord.agreedAt, f.to) : undefined,
     f.keyword
       ? or(
-          ilike(sysUser.realName, containsPattern(f.keyword)),
-          ilike(sysUser.username, containsPattern(f.keyword)),
-          ilike(sysUser.numberName, containsPattern(f.keyword)),
+          ilike(users.realName, containsPattern(f.keyword)),
+          ilike(users.username, containsPattern(f.keyword)),
+          ilike(users.numberName, containsPattern(f.keyword)),
         )
       : undefined,
     f.roleId !== undefined
-      ? sql`exists (select 1 from ${userRole} ur where ur.tenant_id = "agreement_record"."tenant_id"
+      ? sql`exists (select 1 from ${userRolesView('ur')} where ur.tenant_id = "agreement_record"."tenant_id"
           and ur.user_id = "agreement_record"."user_id" and ur.role_id = ${f.roleId})`
       : undefined,
   );
 }
 
 /** The user's live role names, in role order (outer row by qualified names, not the subquery's). */
-const roleNamesSql = sql<string[]>`coalesce((select array_agg(r.role_name order by r.id) from ${userRole} ur
-  join ${role} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
+const roleNamesSql = sql<
+  string[]
+>`coalesce((select array_agg(r.role_name order by r.id) from ${userRolesView('ur')}
+  join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
   where ur.tenant_id = "agreement_record"."tenant_id" and ur.user_id = "agreement_record"."user_id"), '{}')`;
 
 /** The records matching the filter (the user's row is joined only when the keyword needs it). */
@@ -74,10 +82,7 @@ function matching(tx: TenantScope['tx'], tenantId: number, filter: AgreementFilt
     .select({ id: agreementRecord.id, agreedAt: agreementRecord.agreedAt })
     .from(agreementRecord);
   const joined = filter.keyword
-    ? base.innerJoin(
-        sysUser,
-        and(eq(sysUser.tenantId, agreementRecord.tenantId), eq(sysUser.id, agreementRecord.userId)),
-      )
+    ? base.innerJoin(users, and(eq(users.tenantId, agreementRecord.tenantId), eq(users.id, agreementRecord.userId)))
     : base;
   return joined.where(whereOf(tenantId, filter));
 }
@@ -101,10 +106,10 @@ export async function findAgreementRecords(
     .select({
       id: agreementRecord.id,
       userId: agreementRecord.userId,
-      username: sysUser.username,
-      realName: sysUser.realName,
-      numberName: sysUser.numberName,
-      deptName: dept.name,
+      username: users.username,
+      realName: users.realName,
+      numberName: users.numberName,
+      deptName: depts.name,
       roleNames: roleNamesSql,
       formName: agreementRecord.formName,
       formId: agreementRecord.formId,
@@ -113,11 +118,8 @@ export async function findAgreementRecords(
     })
     .from(ids)
     .innerJoin(agreementRecord, and(eq(agreementRecord.tenantId, tenantId), eq(agreementRecord.id, ids.id)))
-    .innerJoin(
-      sysUser,
-      and(eq(sysUser.tenantId, agreementRecord.tenantId), eq(sysUser.id, agreementRecord.userId)),
-    )
-    .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
+    .innerJoin(users, and(eq(users.tenantId, agreementRecord.tenantId), eq(users.id, agreementRecord.userId)))
+    .leftJoin(depts, and(eq(depts.tenantId, users.tenantId), eq(depts.id, users.deptId)))
     .orderBy(desc(ids.agreedAt), desc(ids.id));
   return rows;
 }
@@ -135,23 +137,23 @@ export async function countAgreementRecords(
 export async function countAgreementsByRole({ tx, tenantId }: TenantScope, formName: string) {
   return tx
     .select({
-      roleId: role.id,
-      roleCode: role.roleCode,
-      roleName: role.roleName,
-      userCount: sql<number>`count(distinct ${userRole.userId})::int`,
+      roleId: roles.id,
+      roleCode: roles.roleCode,
+      roleName: roles.roleName,
+      userCount: sql<number>`count(distinct ${userRoles.userId})::int`,
       agreedCount: sql<number>`count(distinct ${agreementRecord.userId})::int`,
     })
-    .from(role)
-    .leftJoin(userRole, and(eq(userRole.tenantId, role.tenantId), eq(userRole.roleId, role.id)))
+    .from(roles)
+    .leftJoin(userRoles, and(eq(userRoles.tenantId, roles.tenantId), eq(userRoles.roleId, roles.id)))
     .leftJoin(
       agreementRecord,
       and(
-        eq(agreementRecord.tenantId, userRole.tenantId),
-        eq(agreementRecord.userId, userRole.userId),
+        eq(agreementRecord.tenantId, userRoles.tenantId),
+        eq(agreementRecord.userId, userRoles.userId),
         eq(agreementRecord.formName, formName),
       ),
     )
-    .where(and(eq(role.tenantId, tenantId), eq(role.delFlag, false)))
-    .groupBy(role.id, role.roleCode, role.roleName)
-    .orderBy(asc(role.id));
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.delFlag, false)))
+    .groupBy(roles.id, roles.roleCode, roles.roleName)
+    .orderBy(asc(roles.id));
 }

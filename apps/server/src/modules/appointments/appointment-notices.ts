@@ -7,7 +7,7 @@ import {
 import { arrivalTime, formatInZone, leaveDeadline } from '@psy/scheduling';
 import type { Database, TenantScope } from '../../core/db/database';
 import type { JobHandler, JobQueue } from '../../core/jobs/queue';
-import type { SmsSender } from '../auth';
+import type { SmsSender } from '../../core/sms/sms-sender';
 import { sendMessageByEvent } from '../messages';
 import { getPolicy } from '../scheduling';
 import {

@@ -89,7 +89,9 @@ import {
   notifyNoShow,
   scheduleReminders,
 } from './appointment-notices';
+// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { approvalsOfAppointment, raiseRequest, requiresApproval } from './approvals.service';
+// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { offerFreedSlot } from './waitlist.service';
 
 /** What every appointment operation runs with: the transaction, the caller (null for jobs), language, queue. */

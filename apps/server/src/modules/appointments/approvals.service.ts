@@ -30,6 +30,7 @@ import {
   type AppointmentRowRaw,
 } from './appointments.repository';
 import { canActForVisitor } from './appointments.policy';
+// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { releaseAppointment, visibleAppointment, type Ctx } from './appointments.service';
 
 /**

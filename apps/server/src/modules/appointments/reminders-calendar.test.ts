@@ -12,7 +12,7 @@ import {
 } from '../../test/harness';
 import { addSlots, createSite, dayFromToday, expectOk, query, soon } from '../../test/scheduling-fixtures';
 import { seedSchool } from '../../seed/school';
-import type { SmsSender } from '../auth';
+import type { SmsSender } from '../../core/sms/sms-sender';
 import { createAppointmentNoticeJob } from './index';
 import type { NoticePayload } from './appointment-notices';
 

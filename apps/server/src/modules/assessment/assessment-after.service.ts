@@ -18,6 +18,7 @@ import { pageAnswer, pageWindow } from '../../core/db/paging';
 import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import type { FileStorage } from '../../core/storage/file-storage';
+import { definePort } from '../../core/module';
 import { canSeeSensitive } from '../identity';
 import { sendMessageByEvent } from '../messages';
 import { focusSettingOptions } from '../focus-settings';
@@ -317,11 +318,11 @@ export type ConsultTransferHandover = (
   t: ConsultTransferInput,
 ) => Promise<{ ref?: string | null }>;
 
-let consultHandover: ConsultTransferHandover | null = null;
-/** The appointments module calls this at start to receive transfers; null restores the default. */
-export function setConsultTransferHandover(h: ConsultTransferHandover | null): void {
-  consultHandover = h;
-}
+/**
+ * The appointments module provides it, to open the visitor's registration; the clerks are told by
+ * `messageConsultHandover` in any case.
+ */
+export const consultTransferPort = definePort<ConsultTransferHandover>('assessment.consultTransfer');
 
 /** The default: the ASSESSMENT_TRANSFER message to appointment clerks (holders of `appointment_queue`). */
 const messageConsultHandover: ConsultTransferHandover = async (scope, t) => {
@@ -397,6 +398,7 @@ export async function transferToConsult(
   };
   // The clerks are told in any case; the appointments module (when wired) opens the registration.
   await messageConsultHandover(scope, input);
+  const consultHandover = consultTransferPort.find();
   const out = consultHandover ? await consultHandover(scope, input) : { ref: null };
   if (out.ref) await updateTransfer(scope, row.id, { handoverRef: out.ref });
   return transferById(scope, p, row.id);

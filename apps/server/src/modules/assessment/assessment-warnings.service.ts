@@ -12,6 +12,7 @@ import { pageAnswer, pageWindow } from '../../core/db/paging';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import type { EnqueueOptions, JobHandler } from '../../core/jobs/queue';
+import { definePort } from '../../core/module';
 import { recordPersonalDataReads } from '../identity';
 import { sendMessageByEvent } from '../messages';
 import { findRainbowInputs, upsertRainbow } from './assessment-after.repository';
@@ -86,17 +87,15 @@ export type WarningHandover = (
   w: WarningHandoverInput,
 ) => Promise<{ handedTo: 'message' | 'crisis' | 'list'; ref?: string | null }>;
 
-let warningHandover: WarningHandover | null = null;
-/** The crisis module calls this at start to receive warnings in its intake; null restores the default. */
-export function setWarningHandover(h: WarningHandover | null): void {
-  warningHandover = h;
-}
+/**
+ * Where warnings go (the crisis module provides it, to receive them in its intake); without a provider,
+ * `messageHandover`.
+ */
+export const warningHandoverPort = definePort<WarningHandover>('assessment.warningHandover');
 
-let crisisLevelSource: ((scope: TenantScope, userId: number) => Promise<CrisisLevel | null>) | null = null;
-/** The crisis module's current crisis level of a person, for the rainbow code. */
-export function setCrisisLevelSource(s: typeof crisisLevelSource): void {
-  crisisLevelSource = s;
-}
+/** The current crisis level of a person, for the rainbow code (the crisis module provides it). */
+export const crisisLevelPort =
+  definePort<(scope: TenantScope, userId: number) => Promise<CrisisLevel | null>>('assessment.crisisLevel');
 
 /** Reasons of a result as stored with the warning (the item, its text and the value picked). */
 export function warningReasonsRecord(result: ScaleResult, reasons: WarningReason[]): WarningReasonRecord[] {
@@ -198,7 +197,7 @@ export async function deliverWarning(scope: TenantScope, warningId: number): Pro
   if (!w || w.deliveredAt) return false;
   const [listed] = (await findWarningPage(scope, { id: warningId, deptIds: null }, { offset: 0, limit: 1 }))
     .rows;
-  const out = await (warningHandover ?? messageHandover)(scope, {
+  const out = await (warningHandoverPort.find() ?? messageHandover)(scope, {
     tenantId: scope.tenantId,
     warningId: w.id,
     answerId: w.answerId,
@@ -352,6 +351,7 @@ export async function pendingWarningCount(scope: TenantScope, p: Principal) {
 /** Recomputes a person's rainbow code from its inputs, in the caller's transaction. */
 export async function refreshRainbow(scope: TenantScope, userId: number) {
   const inputs = await findRainbowInputs(scope, userId);
+  const crisisLevelSource = crisisLevelPort.find();
   const crisisLevel = crisisLevelSource ? await crisisLevelSource(scope, userId) : null;
   const all: RainbowInputs = { ...inputs, crisisLevel, now: new Date() } as RainbowInputs;
   const code = rainbowCodeOf(all);

@@ -2,17 +2,8 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { SystemScope, TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import type { TokenRecord } from '../../core/http/gate';
-import {
-  authToken,
-  captcha,
-  devSmsOutbox,
-  loginAttempt,
-  loginLog,
-  rateLimit,
-  requestNonce,
-  serverKey,
-  smsCode,
-} from './auth.table';
+import { rateLimit } from '../../core/security/rate-limit.table';
+import { authToken, captcha, loginAttempt, loginLog, requestNonce, smsCode } from './auth.table';
 
 /*
  * Token lookup by hash, captchas, nonces, rate limits and login attempts run in the system context: they
@@ -225,25 +216,6 @@ export async function takeCaptcha({ db }: SystemScope, randomStr: string): Promi
   return rows[0]?.answerHash ?? null;
 }
 
-/** Counts one hit in a fixed window and answers the count so far. */
-export async function hitRateLimit({ db }: SystemScope, key: string, windowSeconds: number): Promise<number> {
-  const res = await db.execute(sql`
-    insert into rate_limit (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limit.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limit.count + 1 end,
-      window_start = case when rate_limit.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limit.window_start end
-    returning count`);
-  return toNumber(rowsOf<{ count: unknown }>(res)[0]!.count);
-}
-
-/** Gives back one hit of a rate-limit window (an attempt that turned out not to count). */
-export async function releaseRateLimitHit({ db }: SystemScope, key: string) {
-  await db
-    .update(rateLimit)
-    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
-    .where(eq(rateLimit.key, key));
-}
-
 export async function findSmsCode({ db }: SystemScope, tenantId: number, phone: string) {
   const [row] = await db
     .select()
@@ -287,36 +259,6 @@ export async function expireSmsCode({ db }: SystemScope, tenantId: number, phone
     .where(and(eq(smsCode.tenantId, tenantId), eq(smsCode.phone, phone)));
 }
 
-export async function insertDevSms(
-  { db }: SystemScope,
-  row: { tenantId: number | null; phone: string; text: string },
-) {
-  await db.insert(devSmsOutbox).values(row);
-}
-
-export async function listDevSms({ db }: SystemScope, phone: string, limit: number) {
-  return db
-    .select({ phone: devSmsOutbox.phone, text: devSmsOutbox.text, createdAt: devSmsOutbox.createdAt })
-    .from(devSmsOutbox)
-    .where(eq(devSmsOutbox.phone, phone))
-    .orderBy(sql`${devSmsOutbox.id} desc`)
-    .limit(limit);
-}
-
-export async function findServerKey({ db }: SystemScope, purpose: string) {
-  const [row] = await db.select().from(serverKey).where(eq(serverKey.purpose, purpose));
-  return row ?? null;
-}
-
-/** Inserts a key unless another process won the race; answers the key that is stored. */
-export async function insertServerKeyOnce(
-  scope: SystemScope,
-  row: { keyId: string; purpose: string; publicSpki: string; privatePem: string },
-) {
-  await scope.db.insert(serverKey).values(row).onConflictDoNothing();
-  return (await findServerKey(scope, row.purpose))!;
-}
-
 /** Deletes expired nonces, captchas, stale rate-limit windows and long-expired tokens. */
 export async function purgeExpired({ db }: SystemScope): Promise<void> {
   const now = new Date();
@@ -324,4 +266,24 @@ export async function purgeExpired({ db }: SystemScope): Promise<void> {
   await db.delete(captcha).where(lt(captcha.expiresAt, now));
   await db.delete(rateLimit).where(lt(rateLimit.windowStart, new Date(now.getTime() - 3600_000)));
   await db.delete(authToken).where(lt(authToken.refreshExpiresAt, new Date(now.getTime() - 30 * 86400_000)));
+}
+
+/**
+ * True while the login of a token is alive: the token, or a token rotated from it (same family), is
+ * neither revoked nor past its refresh expiry. Rotation revokes the old token, so the family is checked.
+ */
+export async function isLoginLive({ db }: SystemScope, tenantId: number, tokenId: number) {
+  const rows = await db
+    .select({ id: authToken.id })
+    .from(authToken)
+    .where(
+      and(
+        eq(authToken.tenantId, tenantId),
+        sql`${authToken.familyId} = (select t.family_id from auth_token t where t.tenant_id = ${tenantId} and t.id = ${tokenId})`,
+        sql`${authToken.revokedAt} is null`,
+        sql`${authToken.refreshExpiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

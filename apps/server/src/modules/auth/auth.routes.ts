@@ -19,9 +19,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../core/http/app-error';
 import { AUTHENTICATED, PUBLIC } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { listDevSms } from './auth.repository';
+import { listDevSms } from '../../core/sms/sms.repository';
 import * as auth from './auth.service';
-import { getPasswordKey, openRequestPasswords, openedPassword } from './password-key';
+import { getPasswordKey, openRequestPasswords, openedPassword } from '../../core/security/password-key';
 
 function clientOf(req: FastifyRequest): auth.ClientInfo {
   const port = req.headers[HEADER.clientPort];

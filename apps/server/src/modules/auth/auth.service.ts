@@ -30,8 +30,9 @@ import {
 import { isSettingEnabled } from '../settings';
 import { requireActiveTenant } from '../tenants';
 import * as repo from './auth.repository';
-import { decryptPassword } from './password-key';
-import type { SmsSender } from './sms-sender';
+import { decryptPassword } from '../../core/security/password-key';
+import { hitRateLimit, releaseRateLimitHit } from '../../core/security/rate-limit.repository';
+import type { SmsSender } from '../../core/sms/sms-sender';
 
 /** Makes a captcha: the text to expect and the SVG image to show. */
 export type CaptchaGenerator = () => { text: string; svg: string };
@@ -90,7 +91,7 @@ export function lockDurationMs(lockCount: number): number {
 }
 
 async function enforceRateLimit(scope: SystemScope, key: string, limit: number, windowSeconds: number) {
-  const count = await repo.hitRateLimit(scope, key, windowSeconds);
+  const count = await hitRateLimit(scope, key, windowSeconds);
   if (count > limit) {
     throw new AppError(
       'tooManyRequests',
@@ -551,7 +552,7 @@ export async function beginPasswordChange(deps: AuthDeps, token: TokenRecord): P
 /** After a self change: an attempt that did not fail on the old password is given back. */
 export async function endPasswordChange(deps: AuthDeps, token: TokenRecord, error: unknown): Promise<void> {
   if (!(error instanceof WrongOldPasswordError)) {
-    await repo.releaseRateLimitHit(deps.database.system, oldPasswordLimitKey(token));
+    await releaseRateLimitHit(deps.database.system, oldPasswordLimitKey(token));
   }
 }
 

@@ -7,7 +7,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantIdColumn, tenantIsolation } from '../../core/db/columns';
 import { sysUser } from '../identity/identity.table';
@@ -101,15 +100,6 @@ export const smsCode = pgTable(
 
 /* Infrastructure tables below: not tenant data; RLS on with no policy, so the app role sees nothing. */
 
-/** Where the development SMS adapter "sends" messages, so tests and the demo can read codes. */
-export const devSmsOutbox = pgTable('dev_sms_outbox', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-  tenantId: bigint('tenant_id', { mode: 'number' }),
-  phone: text('phone').notNull(),
-  text: text('text').notNull(),
-  createdAt: createdAt(),
-}).enableRLS();
-
 export const captcha = pgTable(
   'captcha',
   {
@@ -128,28 +118,4 @@ export const requestNonce = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('request_nonce_expiry_idx').on(t.expiresAt)],
-).enableRLS();
-
-/** Fixed-window counters (login attempts per client address). */
-export const rateLimit = pgTable(
-  'rate_limit',
-  {
-    key: text('key').primaryKey(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [index('rate_limit_window_idx').on(t.windowStart)],
-).enableRLS();
-
-/** The RSA key pair passwords are encrypted with; shared by every server process. */
-export const serverKey = pgTable(
-  'server_key',
-  {
-    keyId: text('key_id').primaryKey(),
-    purpose: text('purpose').notNull(),
-    publicSpki: text('public_spki').notNull(),
-    privatePem: text('private_pem').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('server_key_purpose_uq').on(t.purpose)],
 ).enableRLS();

@@ -1,5 +1,6 @@
 import type { Database, TenantScope } from '../../core/db/database';
-import type { JobQueue } from '../../core/jobs/queue';
+import type { JobQueue, ScheduleDef } from '../../core/jobs/queue';
+import type { JobRegistration } from '../../core/module';
 import { approvedRecordGrants, appointmentBrief, type AppointmentCtx } from '../appointments';
 import { findUserBriefs } from '../identity';
 import { sendMessageByEvent } from '../messages';
@@ -44,18 +45,22 @@ export async function lockRecordsPastDue(scope: TenantScope, now = new Date()): 
   return locked;
 }
 
-/** Registers the lock job and its schedule (every 15 minutes; each run visits every school once). */
-export function registerCaseJobs(jobs: JobQueue, deps: { database: Database }) {
-  jobs.register(RECORD_LOCK_QUEUE, async () => {
-    let locked = 0;
-    for (const tenantId of await findTenantIds(deps.database.system))
-      locked += await deps.database.withTenant(tenantId, (scope) => lockRecordsPastDue(scope));
-    return { locked };
-  });
-  jobs.schedule({
-    name: 'cases.records.lock',
-    queue: RECORD_LOCK_QUEUE,
-    rule: { every: 900 },
-    maxAttempts: 1,
-  });
+/** The lock job: each run visits every school once. */
+export function caseJobs(deps: { database: Database }): JobRegistration[] {
+  return [
+    {
+      queue: RECORD_LOCK_QUEUE,
+      handler: async () => {
+        let locked = 0;
+        for (const tenantId of await findTenantIds(deps.database.system))
+          locked += await deps.database.withTenant(tenantId, (scope) => lockRecordsPastDue(scope));
+        return { locked };
+      },
+    },
+  ];
 }
+
+/** Records past their deadline are looked for every 15 minutes; a missed run is not made up twice. */
+export const CASE_SCHEDULES: readonly ScheduleDef[] = [
+  { name: 'cases.records.lock', queue: RECORD_LOCK_QUEUE, rule: { every: 900 }, maxAttempts: 1 },
+];

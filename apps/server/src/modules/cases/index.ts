@@ -1,3 +1,22 @@
+import type { ModuleManifest } from '../../core/module';
+import { CASE_SCHEDULES, caseJobs } from './cases.jobs';
+import { caseRoutes } from './cases.routes';
+
 export * from './cases.table';
 export { caseRoutes } from './cases.routes';
-export { registerCaseJobs, lockRecordsPastDue, RECORD_LOCK_QUEUE } from './cases.jobs';
+export { caseJobs, CASE_SCHEDULES, lockRecordsPastDue, RECORD_LOCK_QUEUE } from './cases.jobs';
+
+/**
+ * Case work (docs/cases.md): cases, records signed and locked, transfers, agreements, feedback.
+ * Its menus and grants are still in seed/catalog.ts (the consultation product).
+ */
+export const casesModule: ModuleManifest = {
+  name: 'cases',
+  layer: 'business',
+  routes: ({ files }) => caseRoutes(files),
+  jobs: (deps) => caseJobs(deps),
+  schedules: CASE_SCHEDULES,
+  // A case's history and its transfers are written once and never rewritten.
+  tables: { appendOnly: ['case_event', 'case_transfer'] },
+  messageEvents: ['CASE_RECORD_LOCKED', 'CASE_TRANSFERRED'],
+};

@@ -1,8 +1,11 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { countRows, preferCustomPlans } from '../../core/db/paging';
-import { sysUser } from '../identity/identity.table';
+import { usersView } from '../identity';
 import type { TenantScope } from '../../core/db/database';
 import { clientLog } from './client-logs.table';
+
+/** Identity's users as it lets other modules read them (modules/identity/identity.views.ts). */
+const users = usersView('sys_user');
 
 export interface NewClientLog {
   userId: number;
@@ -63,8 +66,8 @@ export async function findClientLogPage(
     .select({
       id: clientLog.id,
       userId: clientLog.userId,
-      username: sysUser.username,
-      realName: sysUser.realName,
+      username: users.username,
+      realName: users.realName,
       type: clientLog.type,
       url: clientLog.url,
       message: clientLog.message,
@@ -75,7 +78,7 @@ export async function findClientLogPage(
     })
     .from(ids)
     .innerJoin(clientLog, and(eq(clientLog.tenantId, tenantId), eq(clientLog.id, ids.id)))
-    .leftJoin(sysUser, and(eq(sysUser.tenantId, clientLog.tenantId), eq(sysUser.id, clientLog.userId)))
+    .leftJoin(users, and(eq(users.tenantId, clientLog.tenantId), eq(users.id, clientLog.userId)))
     .orderBy(desc(ids.createTime), desc(ids.id));
   const total = await countRows(
     tx,

@@ -2,7 +2,7 @@ import { calendarDayRange, CLIENT_LOG_RATE, type ClientLogEntry, type ClientLogR
 import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { SystemScope, TenantScope } from '../../core/db/database';
 import { AppError } from '../../core/http/app-error';
-import { hitRateLimit } from '../auth';
+import { hitRateLimit } from '../../core/security/rate-limit.repository';
 import { findClientLogPage, insertClientLogs } from './client-logs.repository';
 
 /** Stores a batch of the user's client error-log entries (spec S0.7.27); all or none. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { focusSetting } from '../focus-settings';
+// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
+import { focusSetting } from '../focus-settings/focus-settings.table';
 import {
   crisisAssessment,
   crisisAssessmentEdition,

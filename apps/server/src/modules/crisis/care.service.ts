@@ -71,8 +71,10 @@ import {
 } from './crisis.context';
 import { findRecord, insertEvent, updateRecord } from './crisis.repository';
 import { findLiveUserIds, findStudent } from './network.repository';
+// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { requireRecord, startIfNew } from './records.service';
 import { refreshWarning } from './warning.service';
+// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { requireFocus, touchFocusPlan } from './focus.service';
 import { requestApprovalIfNeeded } from './approval.service';
 

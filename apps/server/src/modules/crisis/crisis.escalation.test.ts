@@ -11,7 +11,7 @@ import { rowsOf } from '../../core/db/rows';
 import { SERVER_ROOT } from '../../env';
 import { seedSchool } from '../../seed/school';
 import { createPersistentTestDatabase, createTestDatabase, onPostgres, testEnv } from '../../test/harness';
-import type { SmsSender } from '../auth';
+import type { SmsSender } from '../../core/sms/sms-sender';
 import { NETWORK_SCHOOL } from './crisis.fixtures';
 import { reportSignal } from './index';
 

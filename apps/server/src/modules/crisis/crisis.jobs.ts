@@ -1,7 +1,8 @@
 import type { Database } from '../../core/db/database';
-import type { JobQueue, JobRecord } from '../../core/jobs/queue';
+import type { JobQueue, JobRecord, ScheduleDef } from '../../core/jobs/queue';
+import type { JobRegistration } from '../../core/module';
 import type { FileStorage } from '../../core/storage/file-storage';
-import type { SmsSender } from '../auth';
+import type { SmsSender } from '../../core/sms/sms-sender';
 import { failExportTask } from '../downloads';
 import {
   createEscalationJob,
@@ -25,39 +26,59 @@ import {
 export const INTAKE_QUEUE = 'crisis.intake';
 export const FOLLOWUP_DUE_QUEUE = 'crisis.followup.due';
 
-/** Registers the crisis module's job kinds and schedules on a queue (docs/crisis.md 11). */
+/** The crisis module's recurring jobs (docs/crisis.md 11), in the school's time zone. */
+export const CRISIS_SCHEDULES: readonly ScheduleDef[] = [
+  {
+    name: 'crisis.followup.due.daily',
+    queue: FOLLOWUP_DUE_QUEUE,
+    rule: { daily: '08:00', timeZone: 'Asia/Shanghai' },
+  },
+  {
+    name: 'crisis.monthly.remind',
+    queue: MONTHLY_REMIND_QUEUE,
+    rule: { monthly: { day: 1, at: '09:00' }, timeZone: 'Asia/Shanghai' },
+  },
+];
+
+/**
+ * The crisis module's job kinds (docs/crisis.md 11). Escalations enqueue their next steps on `jobs`, so
+ * the module keeps it.
+ */
+export function crisisJobs(
+  jobs: JobQueue,
+  deps: { database: Database; sms: SmsSender; files: FileStorage } & EscalationJobDeps,
+): JobRegistration[] {
+  useCrisisQueue(jobs);
+  return [
+    { queue: ESCALATE_QUEUE, handler: createEscalationJob(deps) },
+    { queue: SMS_QUEUE, handler: createSmsJob(deps), options: { onFinalFailure: failSmsDelivery(deps) } },
+    {
+      queue: INTAKE_QUEUE,
+      handler: async (job: JobRecord<CrisisSignal & { occurredAt?: string | null }>) =>
+        deps.database.withTenant(job.tenantId!, (scope) =>
+          reportSignal(scope, {
+            ...job.payload,
+            occurredAt: job.payload.occurredAt ? new Date(job.payload.occurredAt) : null,
+          }),
+        ),
+    },
+    {
+      queue: MONTHLY_EXPORT_QUEUE,
+      handler: createMonthlyExportJob(deps),
+      // The export's last failure ends its task; the user exports again.
+      options: { onFinalFailure: failExportTask(deps), retryable: false },
+    },
+    { queue: FOLLOWUP_DUE_QUEUE, handler: createFollowUpDueJob(deps) },
+    { queue: MONTHLY_REMIND_QUEUE, handler: createMonthlyRemindJob(deps) },
+  ];
+}
+
+/** Registers the crisis module's job kinds and schedules on a queue (a worker process of its own). */
 export function registerCrisisJobs(
   jobs: JobQueue,
   deps: { database: Database; sms: SmsSender; files: FileStorage } & EscalationJobDeps,
   opts: { schedules?: boolean } = {},
 ) {
-  useCrisisQueue(jobs);
-  jobs.register(ESCALATE_QUEUE, createEscalationJob(deps));
-  jobs.register(SMS_QUEUE, createSmsJob(deps), { onFinalFailure: failSmsDelivery(deps) });
-  jobs.register(INTAKE_QUEUE, async (job: JobRecord<CrisisSignal & { occurredAt?: string | null }>) =>
-    deps.database.withTenant(job.tenantId!, (scope) =>
-      reportSignal(scope, {
-        ...job.payload,
-        occurredAt: job.payload.occurredAt ? new Date(job.payload.occurredAt) : null,
-      }),
-    ),
-  );
-  jobs.register(MONTHLY_EXPORT_QUEUE, createMonthlyExportJob(deps), {
-    onFinalFailure: failExportTask(deps),
-    retryable: false,
-  });
-  jobs.register(FOLLOWUP_DUE_QUEUE, createFollowUpDueJob(deps));
-  jobs.register(MONTHLY_REMIND_QUEUE, createMonthlyRemindJob(deps));
-  if (opts.schedules !== false) {
-    jobs.schedule({
-      name: 'crisis.followup.due.daily',
-      queue: FOLLOWUP_DUE_QUEUE,
-      rule: { daily: '08:00', timeZone: 'Asia/Shanghai' },
-    });
-    jobs.schedule({
-      name: 'crisis.monthly.remind',
-      queue: MONTHLY_REMIND_QUEUE,
-      rule: { monthly: { day: 1, at: '09:00' }, timeZone: 'Asia/Shanghai' },
-    });
-  }
+  for (const j of crisisJobs(jobs, deps)) jobs.register(j.queue, j.handler, j.options);
+  if (opts.schedules !== false) for (const s of CRISIS_SCHEDULES) jobs.schedule(s);
 }

@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm';
 import { CRISIS_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
-import { sysUser } from '../identity';
+// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
+import { sysUser } from '../identity/identity.table';
 import {
   crisisApproval,
   crisisApprovalDecision,

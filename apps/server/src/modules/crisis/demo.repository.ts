@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { dept, role, sysUser, userRole, userType } from '../identity';
+// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
+import { dept, role, sysUser, userRole, userType } from '../identity/identity.table';
 
 /** Inserts the demo network's students (ROLE_GENERAL, student user type) that are not there yet. */
 export async function insertDemoStudents(

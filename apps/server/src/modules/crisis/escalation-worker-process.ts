@@ -15,7 +15,7 @@ import { openDatabase } from '../../core/db/database';
 import { JobQueue } from '../../core/jobs/queue';
 import { createLocalFileStorage } from '../../core/storage/file-storage';
 import { SERVER_ROOT } from '../../env';
-import type { SmsSender } from '../auth';
+import type { SmsSender } from '../../core/sms/sms-sender';
 import { registerCrisisJobs } from './crisis.jobs';
 
 const say = (event: string, extra: object = {}) =>
@@ -25,6 +25,8 @@ const database = await openDatabase({
   url: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR,
   appRole: 'psy_app',
+  // The test or benchmark opened this database first, with the module list's grants.
+  keepGrants: true,
   migrationsDir: path.join(SERVER_ROOT, 'drizzle'),
   poolSize: 4,
 });

@@ -9,7 +9,7 @@ import {
 } from '@psy/crisis-rules';
 import type { Database, TenantScope } from '../../core/db/database';
 import type { JobQueue, JobRecord } from '../../core/jobs/queue';
-import type { SmsSender } from '../auth';
+import type { SmsSender } from '../../core/sms/sms-sender';
 import { renderMessageByEvent } from '../messages';
 import {
   getCrisisSetting,

@@ -21,6 +21,7 @@ import {
   isAssignedOnFocus,
   findLatestAssessment,
 } from './care.repository';
+// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { toFollowUps, toInterventions } from './care.service';
 import {
   covers,
@@ -62,9 +63,11 @@ import {
   type TalkRow,
 } from './focus.repository';
 import { findDormitory, findDormitoryMembers, findPeople, findStudent } from './network.repository';
+// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { reportSignal } from './intake.service';
 import { toRecordSummaries } from './records.service';
 import { currentFlag, refreshWarning } from './warning.service';
+// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { requestApprovalIfNeeded } from './approval.service';
 
 const TRACK_LABEL: Record<Lang, string> = { 'zh-CN': '日期', 'en-US': 'Date' };

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
-import { dept, role, sysUser, userRole } from '../identity';
+// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
+import { dept, role, sysUser, userRole } from '../identity/identity.table';
 import { crisisCoverage, crisisDormitory, crisisDormitoryMember } from './crisis.table';
 
 /** Depth limit of the recursive department walks (a cycle, which writes refuse, cannot loop). */

@@ -2,6 +2,7 @@ import { TASK_STATUS } from '@psy/contracts';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SystemScope, TenantScope } from '../../core/db/database';
 import { taskProgress } from './downloads.table';
+import { usersView } from '../identity';
 
 export type TaskRow = typeof taskProgress.$inferSelect;
 export type TaskInsert = Omit<typeof taskProgress.$inferInsert, 'tenantId' | 'id'>;
@@ -60,14 +61,14 @@ export async function findTasks(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Records a task; without `createUserName` the creator's name is read from sys_user. */
+/** Records a task; without `createUserName` the creator's name is read from identity's users (same statement). */
 export async function insertTask(
   { tx, tenantId }: TenantScope,
   values: Omit<TaskInsert, 'createUserName'> & { createUserName?: string },
 ) {
   const name =
     values.createUserName ??
-    sql`coalesce((select real_name from sys_user where tenant_id = ${tenantId} and id = ${values.createUserId}), '')`;
+    sql`coalesce((select u.real_name from ${usersView('u')} where u.tenant_id = ${tenantId} and u.id = ${values.createUserId}), '')`;
   const [row] = await tx
     .insert(taskProgress)
     .values({ ...values, createUserName: name as string, tenantId })

@@ -9,10 +9,12 @@ import { job, jobSchedule } from '../../core/jobs/jobs.table';
 import type { JobRecord } from '../../core/jobs/queue';
 import { createLocalFileStorage, type FileStorage } from '../../core/storage/file-storage';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { USER_EXPORT_QUEUE, createUserExportJob, recordPersonalDataReads } from '../identity';
+import { moduleRegistry, type ModuleDeps } from '../../core/module';
+import { USER_EXPORT_QUEUE, recordPersonalDataReads } from '../identity';
 import { FORM_ANSWER_EXPORT_QUEUE } from '../forms';
 import { USER_IMPORT_QUEUE } from '../user-import';
 import { TASK_FILES_EXPIRE_QUEUE, createDownloadTask, createTask } from '.';
+import { exportJobs } from './downloads.exports';
 
 /**
  * Every job kind of the app, as registered by buildApp: a job that ends for good ends its task with a
@@ -198,8 +200,12 @@ describe('one export is one set of access-log rows, whatever its attempts', () =
         return files.put(prefix, bytes);
       },
     };
-    const handler = createUserExportJob({ database: t.database, files: flaky });
-    const attempt = (n: number): JobRecord<Parameters<typeof handler>[0]['payload']> => ({
+    // The user export's job as the download list runs it (its handler only reads the database and files).
+    const userExport = moduleRegistry().exports.find((k) => k.queue === USER_EXPORT_QUEUE)!;
+    const { handler } = exportJobs({ database: t.database, files: flaky } as unknown as ModuleDeps, [
+      userExport,
+    ])[0]!;
+    const attempt = (n: number): JobRecord => ({
       id: 0,
       tenantId: t.alpha.tenantId,
       queue: USER_EXPORT_QUEUE,

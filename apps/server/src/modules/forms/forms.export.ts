@@ -1,8 +1,8 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import {
   calendarDayRange,
+  exportFormAnswersEndpoint,
   signatureCompanionFields,
-  type DownloadTask,
   type FormAnswerExportFormat,
   type Lang,
   type SignatureField,
@@ -18,15 +18,14 @@ import {
   type FormColumn,
   type FormDefinition,
 } from '@psy/forms';
-import type { Database, TenantScope } from '../../core/db/database';
+import type { TenantScope } from '../../core/db/database';
 import { createTableWriter } from '../../core/exports/table';
 import { formatChinaTime } from '../../core/exports/time';
 import { zipFiles, type ZipEntry } from '../../core/exports/zip';
 import { forbidden } from '../../core/http/app-error';
-import type { Principal } from '../../core/http/context';
-import type { JobHandler, JobQueue } from '../../core/jobs/queue';
-import type { FileStorage } from '../../core/storage/file-storage';
-import { createDownloadTask, runExportTask } from '../downloads';
+import { AUTHENTICATED, type Principal } from '../../core/http/context';
+import type { JobRecord } from '../../core/jobs/queue';
+import { defineExport, type ModuleDeps } from '../../core/module';
 import { canSeeSensitive, deptScopeOf, recordPersonalDataReads } from '../identity';
 import { canEditForms, canReadAllAnswers, roleCodesOf } from './forms.policy';
 import {
@@ -70,16 +69,15 @@ export async function mayExportAnswers(scope: TenantScope, p: Principal, formId:
 }
 
 /**
- * `answer/export`: records a download task and queues the job that writes the file, both in the request's
- * transaction (the job exists only if the task does). The answer is the task ('the file is generating').
+ * `answer/export`: the download list records the task and queues the job in the request's transaction
+ * (the job exists only if the task does), and answers the task ('the file is generating').
  */
-export async function startFormAnswerExport(
+async function prepareFormAnswerExport(
   scope: TenantScope,
   p: Principal,
-  jobs: JobQueue,
   lang: Lang,
   b: { formId: number; format: FormAnswerExportFormat; eventSign?: string; from?: string; to?: string },
-): Promise<DownloadTask> {
+) {
   const f = await requireForm(scope, b.formId);
   if (!(await mayExportAnswers(scope, p, f.id)))
     throw forbidden('you may not export the answers of this form');
@@ -87,12 +85,8 @@ export async function startFormAnswerExport(
   const range = calendarDayRange(b.from, b.to);
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
   const base = f.name[lang].replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 60);
-  const task = await createDownloadTask(scope, {
-    userId: p.userId,
-    fileName: `${base}-${lang === 'zh-CN' ? '答卷' : 'answers'}-${stamp}.${b.format}`,
-  });
-  const payload: FormAnswerExportPayload = {
-    taskId: task.id,
+  const fileName = `${base}-${lang === 'zh-CN' ? '答卷' : 'answers'}-${stamp}.${b.format}`;
+  const payload: Omit<FormAnswerExportPayload, 'taskId'> = {
     viewerId: p.userId,
     roleCodes: roleCodesOf(p),
     sensitive: canSeeSensitive(p),
@@ -107,8 +101,7 @@ export async function startFormAnswerExport(
       viewerId: p.userId,
     },
   };
-  await jobs.enqueue(scope, FORM_ANSWER_EXPORT_QUEUE, payload, { maxAttempts: 3 });
-  return task;
+  return { fileName, payload };
 }
 
 // --- presentation --------------------------------------------------------------------------------------
@@ -244,104 +237,110 @@ function docxOf(formName: string, a: Presented, lang: Lang): Promise<Buffer> {
  * access-logged), and writes one row per answer (XLSX / CSV) or one Word file per answer zipped; stores
  * the file, finishes the task and tells the requester (EXPORT_FINISHED). Errors fail the task on the last try.
  */
-export function createFormAnswerExportJob(deps: {
-  database: Database;
-  files: FileStorage;
-}): JobHandler<FormAnswerExportPayload> {
-  return async (job) => {
-    const tenantId = job.tenantId!;
-    const { taskId, viewerId, roleCodes, sensitive, format, lang, filter: raw } = job.payload;
-    const filter: AnswerExportFilter = {
-      ...raw,
-      from: raw.from ? new Date(raw.from) : undefined,
-      to: raw.to ? new Date(raw.to) : undefined,
-    };
-    await runExportTask(deps, job, { taskId, viewerId, lang }, async () => {
-      const head = await deps.database.withTenant(tenantId, async (scope) => {
-        const f = await requireForm(scope, filter.formId);
-        const latest = (await findVersion(scope, f.id, f.currentVersion)) as unknown as FormDefinition;
-        return { name: f.name[lang], latest, dictionaries: await loadDictionaries(scope, latest) };
-      });
-      const columns = exportColumns(head.latest, roleCodes);
-      const m = META[lang];
-      const headers = [
-        m.id,
-        m.subject,
-        m.author,
-        m.updated,
-        m.version,
-        m.signed,
-        ...columns.map((c) => c.label[lang]),
-      ];
-      const sheet = format === 'zip' ? null : createTableWriter(format, { sheetName: head.name, headers });
-      const docs: ZipEntry[] = [];
-      const versions = new Map<number, FormDefinition>([[head.latest.version, head.latest]]);
-      // Lists by path (department tree, free counsellors, ...) once per list key for the whole export.
-      const lists = new Map<string, FieldOption[]>();
-      let beforeId: number | null = null;
-      for (;;) {
-        const presented = await deps.database.withTenant(tenantId, async (scope) => {
-          const rows = await findAnswersForExport(scope, filter, beforeId, BATCH);
-          const names = await findUserNames(
-            scope,
-            rows.map((r) => r.createdBy),
-          );
-          const reads: { subjectId: number; fields: string[]; route: string }[] = [];
-          const out: Presented[] = [];
-          for (const r of rows) {
-            let def = versions.get(r.formVersion);
-            if (!def) {
-              def = ((await findVersion(scope, r.formId, r.formVersion)) ?? head.latest) as FormDefinition;
-              versions.set(r.formVersion, def);
-            }
-            const redacted = redactForViewer(def, r.answer as AnswerMap, { roleCodes });
-            const masked = r.userId !== viewerId && !sensitive;
-            const answer = masked ? maskAnswer(def, redacted) : redacted;
-            if (!masked && r.userId !== viewerId) {
-              const kinds = def.columns
-                .filter((c) => c.mask && typeof redacted[c.prop] === 'string' && redacted[c.prop] !== '')
-                .map((c) => c.mask!);
-              reads.push({ subjectId: r.userId, fields: [...new Set(kinds)], route: ROUTE });
-            }
-            // Options and labels of the answer's own version where it has the column, else the latest's.
-            const own = new Map(def.columns.map((c) => [c.prop, c]));
-            const options = {
-              ...head.dictionaries,
-              ...(await loadOptionLists(scope, def, answer, lang, lists)),
-            };
-            out.push({
-              row: r,
-              subject: r.subjectName ?? String(r.userId),
-              author: names.get(r.createdBy) ?? '',
-              fields: columns.map((c) => ({
-                label: c.label[lang],
-                value: cellOf(own.get(c.prop) ?? c, answer, lang, options),
-                signature: c.type === 'signature',
-              })),
-            });
-          }
-          await recordPersonalDataReads(scope, viewerId, reads, { taskId });
-          return { out, last: rows.at(-1)?.id ?? null, full: rows.length === BATCH };
-        });
-        for (const a of presented.out) {
-          if (sheet) {
-            sheet.addRow([
-              a.row.id,
-              a.subject,
-              a.author,
-              formatChinaTime(a.row.updatedAt),
-              a.row.formVersion,
-              a.row.signed ? m.yes : m.no,
-              ...a.fields.map((f) => f.value),
-            ]);
-          } else {
-            docs.push({ name: `${a.subject}-${a.row.id}.docx`, data: await docxOf(head.name, a, lang) });
-          }
-        }
-        if (!presented.full) break;
-        beforeId = presented.last;
-      }
-      return sheet ? sheet.finish() : zipFiles(docs);
-    });
+async function produceFormAnswerExport(
+  deps: ModuleDeps,
+  job: JobRecord<FormAnswerExportPayload>,
+): Promise<Uint8Array> {
+  const tenantId = job.tenantId!;
+  const { taskId, viewerId, roleCodes, sensitive, format, lang, filter: raw } = job.payload;
+  const filter: AnswerExportFilter = {
+    ...raw,
+    from: raw.from ? new Date(raw.from) : undefined,
+    to: raw.to ? new Date(raw.to) : undefined,
   };
+  const head = await deps.database.withTenant(tenantId, async (scope) => {
+    const f = await requireForm(scope, filter.formId);
+    const latest = (await findVersion(scope, f.id, f.currentVersion)) as unknown as FormDefinition;
+    return { name: f.name[lang], latest, dictionaries: await loadDictionaries(scope, latest) };
+  });
+  const columns = exportColumns(head.latest, roleCodes);
+  const m = META[lang];
+  const headers = [
+    m.id,
+    m.subject,
+    m.author,
+    m.updated,
+    m.version,
+    m.signed,
+    ...columns.map((c) => c.label[lang]),
+  ];
+  const sheet = format === 'zip' ? null : createTableWriter(format, { sheetName: head.name, headers });
+  const docs: ZipEntry[] = [];
+  const versions = new Map<number, FormDefinition>([[head.latest.version, head.latest]]);
+  // Lists by path (department tree, free counsellors, ...) once per list key for the whole export.
+  const lists = new Map<string, FieldOption[]>();
+  let beforeId: number | null = null;
+  for (;;) {
+    const presented = await deps.database.withTenant(tenantId, async (scope) => {
+      const rows = await findAnswersForExport(scope, filter, beforeId, BATCH);
+      const names = await findUserNames(
+        scope,
+        rows.map((r) => r.createdBy),
+      );
+      const reads: { subjectId: number; fields: string[]; route: string }[] = [];
+      const out: Presented[] = [];
+      for (const r of rows) {
+        let def = versions.get(r.formVersion);
+        if (!def) {
+          def = ((await findVersion(scope, r.formId, r.formVersion)) ?? head.latest) as FormDefinition;
+          versions.set(r.formVersion, def);
+        }
+        const redacted = redactForViewer(def, r.answer as AnswerMap, { roleCodes });
+        const masked = r.userId !== viewerId && !sensitive;
+        const answer = masked ? maskAnswer(def, redacted) : redacted;
+        if (!masked && r.userId !== viewerId) {
+          const kinds = def.columns
+            .filter((c) => c.mask && typeof redacted[c.prop] === 'string' && redacted[c.prop] !== '')
+            .map((c) => c.mask!);
+          reads.push({ subjectId: r.userId, fields: [...new Set(kinds)], route: ROUTE });
+        }
+        // Options and labels of the answer's own version where it has the column, else the latest's.
+        const own = new Map(def.columns.map((c) => [c.prop, c]));
+        const options = {
+          ...head.dictionaries,
+          ...(await loadOptionLists(scope, def, answer, lang, lists)),
+        };
+        out.push({
+          row: r,
+          subject: r.subjectName ?? String(r.userId),
+          author: names.get(r.createdBy) ?? '',
+          fields: columns.map((c) => ({
+            label: c.label[lang],
+            value: cellOf(own.get(c.prop) ?? c, answer, lang, options),
+            signature: c.type === 'signature',
+          })),
+        });
+      }
+      await recordPersonalDataReads(scope, viewerId, reads, { taskId });
+      return { out, last: rows.at(-1)?.id ?? null, full: rows.length === BATCH };
+    });
+    for (const a of presented.out) {
+      if (sheet) {
+        sheet.addRow([
+          a.row.id,
+          a.subject,
+          a.author,
+          formatChinaTime(a.row.updatedAt),
+          a.row.formVersion,
+          a.row.signed ? m.yes : m.no,
+          ...a.fields.map((f) => f.value),
+        ]);
+      } else {
+        docs.push({ name: `${a.subject}-${a.row.id}.docx`, data: await docxOf(head.name, a, lang) });
+      }
+    }
+    if (!presented.full) break;
+    beforeId = presented.last;
+  }
+  return sheet ? sheet.finish() : zipFiles(docs);
 }
+
+/** The answer export, served by the download list (modules/downloads). */
+export const formAnswerExport = defineExport({
+  endpoint: exportFormAnswersEndpoint,
+  // admin_form_edit, sys_form, or a role form permission on that form: decided in `prepare`.
+  access: AUTHENTICATED,
+  queue: FORM_ANSWER_EXPORT_QUEUE,
+  prepare: ({ scope, principal, lang, body }) => prepareFormAnswerExport(scope, principal, lang, body),
+  produce: produceFormAnswerExport,
+});

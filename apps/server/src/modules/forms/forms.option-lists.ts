@@ -17,35 +17,20 @@ import {
   timeGridSlotType,
 } from '@psy/forms';
 import type { TenantScope } from '../../core/db/database';
-import { focusSettingOptions } from '../focus-settings';
-import { getDeptTree } from '../identity';
-import { findScheduleTime, interviewResultOptions, schemeCategoryOptions } from '../settings';
-import { freeCounsellorOptions } from '../workforce';
+import { optionListRegistry, type OptionListLoader } from '../../core/module';
+import { findScheduleTime } from '../settings';
+
+export type { OptionListInput, OptionListLoader } from '../../core/module';
 
 /**
  * The options-source registry of the form engine (docs/forms.md "Option lists by path"): for each list
- * path of `OPTION_LISTS` (packages/forms), the loader the owning module's index.ts exports. The save
- * path loads the lists of the columns an answer fills and `evaluate` refuses a value outside them (400
- * naming the field). A path without a loader here keeps the behaviour of before: the column's `dicData`
- * (if any) is the value set, otherwise the value is not checked against a list.
+ * path of `OPTION_LISTS` (packages/forms), the loader the owning module declares in its manifest
+ * (`optionLists`; modules/index.ts wires them here, business modules' too, which the form engine may
+ * not import). The save path loads the lists of the columns an answer fills and `evaluate` refuses a
+ * value outside them (400 naming the field). A path without a loader keeps the behaviour of before:
+ * the column's `dicData` (if any) is the value set, otherwise the value is not checked against a list.
  */
-export interface OptionListInput {
-  tenantId: number;
-  lang: Lang;
-  params: Record<string, string>;
-}
-export type OptionListLoader = (
-  scope: TenantScope,
-  input: OptionListInput,
-) => Promise<readonly { value: string | number; label: string }[] | readonly unknown[]>;
-
-export const OPTION_LIST_LOADERS: Partial<Record<OptionListPath, OptionListLoader>> = {
-  '/admin/dept/tree': (scope) => getDeptTree(scope),
-  '/focus/setting/4/all': focusSettingOptions,
-  '/plantest/interview/results/list': interviewResultOptions,
-  '/activity/schemeCategory': schemeCategoryOptions,
-  '/consult/workforce/schedule/freeUser': freeCounsellorOptions,
-};
+export const OPTION_LIST_LOADERS: Partial<Record<OptionListPath, OptionListLoader>> = optionListRegistry;
 
 /**
  * The loaded options of the definition's list-path columns that hold a value in `answer`, keyed by the

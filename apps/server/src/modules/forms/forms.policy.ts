@@ -1,4 +1,4 @@
-import { FORM_PERMISSIONS } from '@psy/contracts';
+import { FORM_PERMISSIONS, WORKFORCE_ROLE_CODES } from '@psy/contracts';
 import type { Principal } from '../../core/http/context';
 import { canSeeSensitive } from '../identity';
 
@@ -8,6 +8,21 @@ export type FormRolePermission = { view: boolean; edit: boolean } | null;
 /** Role codes of the roles whose permissions apply: the `@psy/forms` viewer (visibleCharacters, signatures). */
 export function roleCodesOf(p: Principal): string[] {
   return p.roles.filter((r) => p.effectiveRoleIds.includes(r.roleId)).map((r) => r.roleCode);
+}
+
+/*
+ * The two rules below are the workforce module's (workforce.policy.ts) restated: that module is a business
+ * one the form engine may not import, and both read only the principal and the shared role codes.
+ */
+
+/** Staff: a role other than the ordinary user's applies (students and visitors never grade anyone). */
+export function isStaff(p: Principal): boolean {
+  return p.roles.some((r) => p.effectiveRoleIds.includes(r.roleId) && r.roleCode !== 'ROLE_GENERAL');
+}
+
+/** The counsellor roles that fill case and interview records. */
+export function isWorkforceMember(roleCodes: readonly string[]): boolean {
+  return roleCodes.some((code) => (WORKFORCE_ROLE_CODES as readonly string[]).includes(code));
 }
 
 /** Builder and smart-form settings: `admin_form_edit`. */

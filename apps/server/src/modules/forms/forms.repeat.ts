@@ -3,8 +3,7 @@ import type { TenantScope } from '../../core/db/database';
 import { forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope } from '../identity';
-import { isWorkforceMember } from '../workforce';
-import { canEditForms, canReadAllAnswers, roleCodesOf } from './forms.policy';
+import { canEditForms, canReadAllAnswers, isWorkforceMember, roleCodesOf } from './forms.policy';
 import { countRecordsAbout, findForm, findUserDept, userExists } from './forms.repository';
 
 /** Forms whose answers are records of a visit: having one makes the visitor a repeat visitor (S0.3.19). */

@@ -1,8 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { FORM_ANSWER_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
-import { sysUser } from '../identity/identity.table';
+import { usersView } from '../identity';
 import { form, formAnswer, formAnswerEdition, formType, formVersion, smartFormSetting } from './forms.table';
+
+/** Identity's users as it lets other modules read them (modules/identity/identity.views.ts). */
+const users = usersView('sys_user');
 
 type Localized = { 'zh-CN': string; 'en-US': string };
 
@@ -358,14 +361,14 @@ export async function findAnswersForExport(
     f.deptIds === null
       ? undefined
       : or(
-          f.deptIds.length > 0 ? inArray(sysUser.deptId, f.deptIds) : undefined,
+          f.deptIds.length > 0 ? inArray(users.deptId, f.deptIds) : undefined,
           eq(formAnswer.userId, f.viewerId),
           eq(formAnswer.createdBy, f.viewerId),
         );
   const rows = await tx
-    .select({ answer: formAnswer, subjectName: sysUser.realName })
+    .select({ answer: formAnswer, subjectName: users.realName })
     .from(formAnswer)
-    .leftJoin(sysUser, and(eq(sysUser.tenantId, formAnswer.tenantId), eq(sysUser.id, formAnswer.userId)))
+    .leftJoin(users, and(eq(users.tenantId, formAnswer.tenantId), eq(users.id, formAnswer.userId)))
     .where(
       and(
         eq(formAnswer.tenantId, tenantId),
@@ -388,9 +391,9 @@ export async function findAnswersForExport(
 export async function findUserNames({ tx, tenantId }: TenantScope, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
   const rows = await tx
-    .select({ id: sysUser.id, realName: sysUser.realName })
-    .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), inArray(sysUser.id, [...new Set(ids)])));
+    .select({ id: users.id, realName: users.realName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, r.realName]));
 }
 
@@ -426,17 +429,17 @@ export async function upsertSetting(
 
 export async function findUserDept({ tx, tenantId }: TenantScope, id: number) {
   const [row] = await tx
-    .select({ deptId: sysUser.deptId })
-    .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, id)));
+    .select({ deptId: users.deptId })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   return row?.deptId ?? null;
 }
 
 export async function userExists({ tx, tenantId }: TenantScope, id: number) {
   const [row] = await tx
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, id)));
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   return row !== undefined;
 }
 

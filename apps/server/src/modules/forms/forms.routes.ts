@@ -2,7 +2,6 @@ import {
   FORM_PERMISSIONS,
   calculateIsRepeatEndpoint,
   downloadFormFileEndpoint,
-  exportFormAnswersEndpoint,
   findSmartFormSettingEndpoint,
   formAllEndpoint,
   formAnswerEditionEndpoint,
@@ -26,7 +25,6 @@ import { notFound } from '../../core/http/app-error';
 import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { startFormAnswerExport } from './forms.export';
 import { calculateIsRepeat } from './forms.repeat';
 import {
   calcGradeResult,
@@ -139,13 +137,6 @@ export const formRoutes = (files: FileStorage): RouteDef[] =>
           .type('application/octet-stream')
           .send(bytes);
       },
-    }),
-    defineRoute({
-      endpoint: exportFormAnswersEndpoint,
-      // admin_form_edit, sys_form, or a role form permission on that form: decided in the service.
-      access: AUTHENTICATED,
-      handler: async ({ scope, principal, lang, body, req }) =>
-        startFormAnswerExport(scope, principal, req.server.jobs, lang, body),
     }),
     defineRoute({
       endpoint: findSmartFormSettingEndpoint,

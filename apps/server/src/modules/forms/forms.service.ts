@@ -39,13 +39,13 @@ import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-e
 import type { Principal } from '../../core/http/context';
 import { deptScopeOf, findMyFormPermissions, isDeptInScope, recordPersonalDataRead } from '../identity';
 import { getDict, SETTINGS_PERMISSIONS } from '../settings';
-import { isStaff, isWorkforceMember } from '../workforce';
 import { signatureImage } from '../signatures';
-import { latestScaleResultOf, recordScaleResult } from '../assessment';
 import {
   answerAccess,
   answerMaskedFor,
   mayCreateAnswer,
+  isStaff,
+  isWorkforceMember,
   roleCodesOf,
   type FormRolePermission,
 } from './forms.policy';
@@ -82,6 +82,34 @@ import {
 } from './forms.repository';
 import { loadOptionLists, loadTimeSlots, withListLabels } from './forms.option-lists';
 import { holdsVisitRecordPermission } from './forms.repeat';
+import { definePort } from '../../core/module';
+
+/** A scale result recorded by staff, as `saveScaleResult` answers it. */
+export interface ScaleResultRecord {
+  id: number;
+  userId: number;
+  scaleName: string;
+  score: number;
+  eventSign: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Scale results are the assessment module's (a business module the form engine may not import): it
+ * provides the newest result of a person and the recording of one entered by staff.
+ */
+export const scaleResultsPort = definePort<{
+  /** The newest score of a person (0-100) and its scale. */
+  latest(scope: TenantScope, userId: number): Promise<{ score: number; scaleName: string } | null>;
+  record(
+    scope: TenantScope,
+    r: { userId: number; scaleName: string; score: number; eventSign: string | null; createdBy: number },
+  ): Promise<ScaleResultRecord>;
+}>('forms.scaleResults');
+const latestScaleResultOf = (scope: TenantScope, userId: number) =>
+  scaleResultsPort.get().latest(scope, userId);
+const recordScaleResult: ReturnType<typeof scaleResultsPort.get>['record'] = (scope, r) =>
+  scaleResultsPort.get().record(scope, r);
 
 type Localized = { 'zh-CN': string; 'en-US': string };
 type DefinitionJson = z.infer<typeof formDefinitionJsonSchema>;

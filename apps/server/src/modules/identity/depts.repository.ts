@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import { dept, sysUser } from './identity.table';
@@ -150,4 +150,27 @@ export async function findUserDept(
     .from(sysUser)
     .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
   return row ? row.deptId : undefined;
+}
+
+/** The department and its ancestors (a notice for a department reaches its subtree). */
+export async function findDeptAncestry({ tx, tenantId }: TenantScope, deptId: number): Promise<number[]> {
+  const res = await tx.execute(sql`
+    with recursive up as (
+      select id, parent_id, 0 as depth from dept where tenant_id = ${tenantId} and id = ${deptId}
+      union all
+      select d.id, d.parent_id, up.depth + 1 from dept d join up on d.tenant_id = ${tenantId} and d.id = up.parent_id
+      where up.depth < 50
+    )
+    select id from up`);
+  return rowsOf<{ id: unknown }>(res).map((r) => Number(r.id));
+}
+
+/** Of the given ids, those that are departments of the tenant. */
+export async function findExistingDeptIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: dept.id })
+    .from(dept)
+    .where(and(eq(dept.tenantId, tenantId), inArray(dept.id, ids)));
+  return rows.map((r) => r.id);
 }

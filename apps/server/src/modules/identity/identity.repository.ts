@@ -1,8 +1,22 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import type { PrincipalProfile, PrincipalRole } from '../../core/http/context';
+import { definePort } from '../../core/module';
+import { settingEnabledSql } from '../settings';
 import { dept, sysUser } from './identity.table';
+
+/**
+ * The permission keys roles hold. Grants are menus of the product catalogue (modules/products, above
+ * identity), so products provides them here as SQL, and the statements below stay one round trip.
+ */
+export interface RoleGrants {
+  /** JSON object role id -> keys of the roles `roleIds` (a subquery) of `tenantId`; enabled products only. */
+  permissionsByRoleSql(tenantId: SQL, roleIds: SQL): SQL;
+  /** The keys of one role, as an array (every product). */
+  permissionsOfRoleSql(tenantId: SQL, roleId: SQL): SQL;
+}
+export const roleGrants = definePort<RoleGrants>('identity.role-grants');
 
 export interface PrincipalData {
   id: number;
@@ -33,18 +47,13 @@ export async function loadPrincipalData(
                                           'portPermission', r.port_permission, 'dataScope', r.data_scope) order by r.id)
         from user_role ur join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
         where ur.tenant_id = u.tenant_id and ur.user_id = u.id), '[]'::json) as roles,
-      coalesce((
-        select json_object_agg(p.role_id, p.perms) from (
-          select rm.role_id, array_agg(distinct m.permission) as perms
-          from user_role ur
-          join role_menu rm on rm.tenant_id = ur.tenant_id and rm.role_id = ur.role_id
-          join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
-          -- A product the school has switched off grants nothing, though its grants are kept for re-enabling.
-          join tenant_product tp on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id and tp.enabled
-          where ur.tenant_id = u.tenant_id and ur.user_id = u.id
-          group by rm.role_id) p), '{}'::json) as perms,
-      coalesce((select s.enable from setting s where s.tenant_id = u.tenant_id and s.type = 'singleRoleSwitch'), false)
-        as single_role_switch
+      ${roleGrants
+        .get()
+        .permissionsByRoleSql(
+          sql`u.tenant_id`,
+          sql`select ur.role_id from user_role ur where ur.tenant_id = u.tenant_id and ur.user_id = u.id`,
+        )} as perms,
+      ${settingEnabledSql(sql`u.tenant_id`, 'singleRoleSwitch')} as single_role_switch
     from sys_user u
     where u.tenant_id = ${tenantId} and u.id = ${userId} and not u.del_flag`);
   const row = rowsOf<Record<string, unknown>>(res)[0];

@@ -1,4 +1,14 @@
-export * from './identity.table';
+import { openRequestPasswords, openedPassword } from '../../core/security/password-key';
+import { pageCode } from '../../core/catalog';
+import type { ModuleManifest } from '../../core/module';
+import { identityRoutes } from './identity.routes';
+import { seedSchoolIdentity } from './identity.seed';
+import { getDeptTree } from './identity.service';
+import { roleRoutes } from './roles.routes';
+import { userTypeRoutes } from './user-types.routes';
+import { userExport } from './users.export';
+import { userAdminRoutes } from './users.routes';
+
 export {
   loadPrincipalData,
   findUserForLogin,
@@ -6,24 +16,187 @@ export {
   findUserPassword,
   updateUserPassword,
 } from './identity.repository';
-export type { PrincipalData } from './identity.repository';
+export { roleGrants, type RoleGrants, type PrincipalData } from './identity.repository';
 export { buildPrincipal, permissionsOfUsableRoles, isRoleUsable } from './identity.policy';
-export { identityRoutes } from './identity.routes';
 export { getDeptTree } from './identity.service';
-export * from './roles.table';
-export { roleRoutes } from './roles.routes';
-export { userTypeRoutes } from './user-types.routes';
-export { userAdminRoutes, type UserAdminRouteDeps } from './users.routes';
+// Read views for other modules' joins (their queries never name identity's tables).
+export { deptsView, rolesView, userRolesView, userTypesView, usersView } from './identity.views';
+export { userAccessWithdrawn, userPasswordReset } from './identity.events';
 export { recordPersonalDataRead, recordPersonalDataReads } from './users.service';
 // The form engine (modules/forms) applies role form permissions and the personal-data rule to answers.
 export { findMyFormPermissions } from './roles.service';
+// Role grants are the products module's: it reads and checks roles through these.
+export { assertManageable, isBuiltIn, requireRole } from './roles.service';
+export { findLiveRoleIds } from './roles.repository';
+export { ROLE_READ } from './roles.routes';
 export { canSeeSensitive } from './identity.policy';
 export { deptScopeOf, isDeptInScope, type DeptScope } from './identity.policy';
-export { USER_EXPORT_QUEUE, createUserExportJob, type UserExportPayload } from './users.export';
+export { USER_EXPORT_QUEUE, type UserExportPayload } from './users.export';
 // Bulk user import (modules/user-import) checks uploads and rows with the same helpers as addUser.
 export { isRoleGrantableBy, isTenantWideAdminRole } from './identity.policy';
 export { generateInitialPassword } from './users.service';
 export { findRolesWithPermissions, userTypeExists } from './users.repository';
+export {
+  findRoleNames,
+  findTakenAccounts,
+  findTakenNumbers,
+  findUserNames,
+  findUsersByAccount,
+  insertUserRoles,
+  insertUsers,
+  updateUsers,
+  type BulkUser,
+  type ExistingUser,
+} from './users.bulk.repository';
 export { findDept, findDeptSubtreeIds } from './depts.repository';
 // Modules that hold user ids (cases) show names and filter by name or department through these.
 export { findUserBriefs, findUserIdsByName, findUserIdsInDepts, findAccessLog } from './users.repository';
+// The user's own profile (modules/user-profile): other information, registration, avatar.
+export {
+  deptIsLive,
+  findDictFields,
+  findTakenAccount,
+  findUserDeptId,
+  insertRegisteredUser,
+  listRegistrableUserTypes,
+  liveUserExists,
+  lockUser,
+  updateAvatar,
+  updateDictFields,
+  type DictFields,
+} from './profile.repository';
+// Notice audiences (modules/notices): a department's ancestry, which ids are departments and roles.
+export { findDeptAncestry, findExistingDeptIds } from './depts.repository';
+export { findExistingRoleIds } from './roles.repository';
+
+const SYSTEM = 'SYSTEM' as const;
+
+/** Users, user types, departments, roles and who holds them (docs/users-and-departments.md). */
+export const identityModule: ModuleManifest = {
+  name: 'identity',
+  layer: 'platform',
+  routes: ({ database }) => [
+    ...identityRoutes(),
+    ...userAdminRoutes({
+      database,
+      openPasswords: (req, fields) => openRequestPasswords(database.system, req, fields),
+      openedPassword,
+    }),
+    ...roleRoutes(),
+    ...userTypeRoutes(),
+  ],
+  exports: [userExport],
+  optionLists: { '/admin/dept/tree': (scope) => getDeptTree(scope) },
+  messageEvents: ['USER_PASSWORD_RESET', 'ACCOUNT_APPROVED'],
+  catalog: {
+    menus: [
+      {
+        product: SYSTEM,
+        order: 10,
+        code: 'sys_user',
+        name: '用户管理',
+        nameEn: 'Users',
+        path: '/info/index',
+        buttons: [
+          { code: 'admin_userInfo_add', name: '新增用户', nameEn: 'Add user' },
+          { code: 'admin_userInfo_edit', name: '编辑用户', nameEn: 'Edit user' },
+          { code: 'admin_userInfo_del', name: '删除用户', nameEn: 'Delete user' },
+          { code: 'admin_userInfo_export', name: '导出用户', nameEn: 'Export users' },
+          { code: 'admin_userInfo_userImport_btn', name: '导入用户', nameEn: 'Import users' },
+          { code: 'admin_userInfo_audit', name: '审核用户', nameEn: 'Approve users' },
+          { code: 'admin_userInfo_resetPwd', name: '重置密码', nameEn: 'Reset password' },
+          // Who may read another person's name, phone and ID number unmasked (spec S0.6.10).
+          { code: 'admin_userInfo_sensitive', name: '查看完整个人信息', nameEn: 'See full personal data' },
+          { code: 'admin_userFinger_add', name: '录入指纹', nameEn: 'Enrol fingerprint' },
+        ],
+      },
+      {
+        product: SYSTEM,
+        order: 20,
+        code: 'sys_dept',
+        name: '组织机构',
+        nameEn: 'Departments',
+        path: '/admin/dept/index',
+        buttons: [
+          { code: 'admin_dept_add', name: '新增机构', nameEn: 'Add department' },
+          { code: 'admin_dept_edit', name: '编辑机构', nameEn: 'Edit department' },
+          { code: 'admin_dept_del', name: '删除机构', nameEn: 'Delete department' },
+        ],
+      },
+      {
+        product: SYSTEM,
+        order: 30,
+        code: 'sys_user_detail',
+        name: '用户详情',
+        nameEn: 'User details',
+        path: '/user_manage/userinfo',
+        hidden: true,
+      },
+      {
+        product: SYSTEM,
+        order: 40,
+        code: 'sys_user_fields',
+        name: '模板字段',
+        nameEn: 'Template fields',
+        path: '/user_manage/resetFields',
+      },
+      {
+        product: SYSTEM,
+        order: 50,
+        code: 'sys_role',
+        name: '角色管理',
+        nameEn: 'Roles',
+        path: '/admin/role/index',
+        buttons: [
+          { code: 'admin_role_add', name: '新增角色', nameEn: 'Add role' },
+          { code: 'admin_role_edit', name: '编辑角色', nameEn: 'Edit role' },
+          { code: 'admin_role_del', name: '删除角色', nameEn: 'Delete role' },
+        ],
+      },
+      {
+        product: SYSTEM,
+        order: 60,
+        code: 'sys_role_detail',
+        name: '角色详情',
+        nameEn: 'Role details',
+        path: '/roleDetails/index',
+        hidden: true,
+      },
+      {
+        product: SYSTEM,
+        order: 70,
+        code: 'sys_user_type',
+        name: '用户类型',
+        nameEn: 'User types',
+        path: '/admin/uType/index',
+      },
+    ],
+    pages: [
+      {
+        product: SYSTEM,
+        order: 200,
+        path: '/userinfo/index',
+        name: '个人信息',
+        nameEn: 'Personal information',
+      },
+    ],
+    grants: [
+      {
+        roles: ['ROLE_SUB_ADMIN'],
+        grants: [
+          'menu:sys_user',
+          'menu:admin_userInfo_add',
+          'menu:admin_userInfo_edit',
+          'menu:admin_userInfo_export',
+          'menu:admin_userInfo_userImport_btn',
+          'menu:sys_user_detail',
+          'menu:admin_userInfo_resetPwd',
+          'menu:sys_dept',
+        ],
+      },
+      // Everyone's own profile page.
+      { roles: '*', grants: [`menu:${pageCode('/userinfo/index')}`] },
+    ],
+  },
+  seedSchool: seedSchoolIdentity,
+};

@@ -176,3 +176,23 @@ export async function replaceFormPermissions(
     .insert(roleFormPermission)
     .values(items.map((i) => ({ tenantId, roleId, formId: i.formId, canView: i.view, canEdit: i.edit })));
 }
+
+/** Which of these role ids are live roles of the school. */
+export async function findLiveRoleIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ id: role.id })
+    .from(role)
+    .where(and(eq(role.tenantId, tenantId), inArray(role.id, ids), eq(role.delFlag, false)));
+  return rows.map((r) => r.id);
+}
+
+/** Of the given ids, those that are roles of the tenant. */
+export async function findExistingRoleIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: role.id })
+    .from(role)
+    .where(and(eq(role.tenantId, tenantId), inArray(role.id, ids)));
+  return rows.map((r) => r.id);
+}

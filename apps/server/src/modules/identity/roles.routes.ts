@@ -5,10 +5,8 @@ import {
   innerRoleListEndpoint,
   roleDetailEndpoint,
   roleFormPermissionsEndpoint,
-  roleMenusEndpoint,
   rolePageEndpoint,
   saveRoleFormPermissionsEndpoint,
-  saveRoleMenusEndpoint,
   updateRoleEndpoint,
 } from '@psy/contracts';
 import { AUTHENTICATED, permission } from '../../core/http/context';
@@ -19,16 +17,14 @@ import {
   findMyFormPermissions,
   getRole,
   getRoleFormPermissions,
-  getRoleMenus,
   listRolePage,
   listRoles,
   removeRole,
   saveRoleFormPermissions,
-  saveRoleMenus,
 } from './roles.service';
 
-/** Reading roles: the role list page and the role details page. */
-const ROLE_READ = permission('sys_role', 'sys_role_detail');
+/** Reading roles: the role list page and the role details page (the grant tree: modules/products). */
+export const ROLE_READ = permission('sys_role', 'sys_role_detail');
 
 /** Role administration (spec S0.6, S0.7.6, S0.7.17). */
 export const roleRoutes = (): RouteDef[] =>
@@ -72,16 +68,6 @@ export const roleRoutes = (): RouteDef[] =>
       endpoint: deleteRoleEndpoint,
       access: permission('admin_role_del'),
       handler: async ({ scope, principal, lang, params }) => removeRole(scope, principal, lang, params.id),
-    }),
-    defineRoute({
-      endpoint: roleMenusEndpoint,
-      access: ROLE_READ,
-      handler: async ({ scope, lang, params }) => getRoleMenus(scope, lang, params.id),
-    }),
-    defineRoute({
-      endpoint: saveRoleMenusEndpoint,
-      access: permission('admin_role_edit'),
-      handler: async ({ scope, principal, lang, body }) => saveRoleMenus(scope, principal, lang, body),
     }),
     defineRoute({
       // The caller's own roles: every signed-in user asks what their forms allow.

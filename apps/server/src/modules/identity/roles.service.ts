@@ -5,7 +5,6 @@ import {
   ROLE_MESSAGES,
   type DataScope,
   type Lang,
-  type RoleMenus,
   type roleBodySchema,
   type RoleRecord,
 } from '@psy/contracts';
@@ -15,7 +14,6 @@ import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { administrationScopeOf, deptScopeOf, isDelegableScope, isRoleGrantableBy } from './identity.policy';
 import { findRolesWithPermissions } from './users.repository';
-import { findMenuPermissionKeys, findRoleMenuIds, getRoleGrantTree, saveRoleGrants } from '../products';
 import {
   deleteRole,
   findFormPermissions,
@@ -32,7 +30,8 @@ import {
 
 type RoleBody = z.output<typeof roleBodySchema>;
 
-const isBuiltIn = (r: Pick<RoleRow, 'roleCode'>) => r.roleCode === BUILT_IN_ADMIN_ROLE;
+/** The built-in administrator role: its code, data scope and grants are fixed. */
+export const isBuiltIn = (r: Pick<RoleRow, 'roleCode'>) => r.roleCode === BUILT_IN_ADMIN_ROLE;
 
 function toRecord(r: RoleRow): RoleRecord {
   return {
@@ -49,7 +48,8 @@ function toRecord(r: RoleRow): RoleRecord {
   };
 }
 
-async function requireRole(scope: TenantScope, id: number): Promise<RoleRow> {
+/** The live role of the school with this id (404 otherwise). */
+export async function requireRole(scope: TenantScope, id: number): Promise<RoleRow> {
   const row = await findRole(scope, id);
   if (!row) throw notFound('role');
   return row;
@@ -91,7 +91,12 @@ export async function getRole(scope: TenantScope, id: number): Promise<RoleRecor
  * A department (sub-)administrator manages only department-scoped roles: one that could reach the whole
  * school (scope 'all') would let them, or whoever they give it to, act outside their subtree.
  */
-function assertManageable(p: Principal, lang: Lang, role: { dataScope: string }, field = 'dataScope'): void {
+export function assertManageable(
+  p: Principal,
+  lang: Lang,
+  role: { dataScope: string },
+  field = 'dataScope',
+): void {
   if (administrationScopeOf(p) === 'dept_tree' && role.dataScope !== 'dept_tree') {
     throw badRequest(field, ROLE_MESSAGES.outOfScope[lang]);
   }
@@ -173,39 +178,6 @@ export async function removeRole(scope: TenantScope, p: Principal, lang: Lang, i
   }
   await deleteRole(scope, id);
   return true;
-}
-
-/** The grant tree of a role per enabled product with its granted ids (`GET /admin/role/{id}/menus`). */
-export async function getRoleMenus(scope: TenantScope, lang: Lang, id: number): Promise<RoleMenus> {
-  const current = await requireRole(scope, id);
-  return getRoleGrantTree(scope, lang, id, !isBuiltIn(current));
-}
-
-/**
- * Replaces a role's menus and buttons (`PUT /admin/role/menus`). The administrator role's grants are
- * fixed. A caller may add only permission keys they hold themselves (no granting oneself more through a
- * role); entries the role already has may stay.
- */
-export async function saveRoleMenus(
-  scope: TenantScope,
-  p: Principal,
-  lang: Lang,
-  body: { roleId: number; menuIds: number[] },
-): Promise<RoleMenus> {
-  const current = await requireRole(scope, body.roleId);
-  if (isBuiltIn(current)) throw new AppError('business', ROLE_MESSAGES.builtIn[lang]);
-  assertManageable(p, lang, current, 'roleId');
-  const held = new Set(await findRoleMenuIds(scope, body.roleId));
-  const added = body.menuIds.filter((id) => !held.has(id));
-  const keys = await findMenuPermissionKeys(scope, added);
-  for (const [i, id] of body.menuIds.entries()) {
-    const key = keys.get(id);
-    if (key && !p.permissions.has(key)) {
-      throw badRequest(`menuIds[${i}]`, 'you cannot grant a permission you do not hold');
-    }
-  }
-  await saveRoleGrants(scope, body.roleId, body.menuIds);
-  return getRoleGrantTree(scope, lang, body.roleId, true);
 }
 
 /**

@@ -1,10 +1,10 @@
-import { maskIdCard, maskPhone, type DownloadTask, type Lang } from '@psy/contracts';
-import type { Database, TenantScope } from '../../core/db/database';
-import { createTableWriter, type TableFormat } from '../../core/exports/table';
+import { exportUsersEndpoint, maskIdCard, maskPhone, type Lang } from '@psy/contracts';
+import type { TenantScope } from '../../core/db/database';
 import type { Principal } from '../../core/http/context';
-import type { JobHandler, JobQueue } from '../../core/jobs/queue';
-import type { FileStorage } from '../../core/storage/file-storage';
-import { createDownloadTask, runExportTask } from '../downloads';
+import { createTableWriter, type TableFormat } from '../../core/exports/table';
+import { permission } from '../../core/http/context';
+import type { JobRecord } from '../../core/jobs/queue';
+import { defineExport, type ModuleDeps } from '../../core/module';
 import { canSeeSensitive, deptScopeOf } from './identity.policy';
 import { searchUsersBatch, type UserFilter, type UserFullRow } from './users.repository';
 import { recordPersonalDataReads, revealedFields, userFilterOf, type UserSearchInput } from './users.service';
@@ -27,30 +27,26 @@ export interface UserExportPayload {
 }
 
 /**
- * `exportUsersBySearch`: records a download task and queues the job that writes the file, both in the
- * request's transaction (the job exists only if the task does). Same filters and data scope as the list.
+ * `exportUsersBySearch`: the download list records the task and queues the job in the request's
+ * transaction (the job exists only if the task does). Same filters and data scope as the list.
  */
-export async function startUserExport(
+async function prepareUserExport(
   scope: TenantScope,
   p: Principal,
-  jobs: JobQueue,
   lang: Lang,
   search: UserSearchInput & { format?: TableFormat },
-): Promise<DownloadTask> {
+) {
   const filter = await userFilterOf(scope, await deptScopeOf(scope, p), search);
   const format = search.format ?? 'xlsx';
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-  const task = await createDownloadTask(scope, { userId: p.userId, fileName: `users-${stamp}.${format}` });
-  const payload: UserExportPayload = {
-    taskId: task.id,
+  const payload: Omit<UserExportPayload, 'taskId'> = {
     viewerId: p.userId,
     filter,
     masked: !canSeeSensitive(p),
     lang,
     format,
   };
-  await jobs.enqueue(scope, USER_EXPORT_QUEUE, payload, { maxAttempts: 3 });
-  return task;
+  return { fileName: `users-${stamp}.${format}`, payload };
 }
 
 const HEADERS: Record<Lang, string[]> = {
@@ -114,45 +110,47 @@ function rowValues(u: UserFullRow, masked: boolean, lang: Lang): (string | numbe
 
 /**
  * The job: reads the matching users in batches (newest first), streams them into an XLSX workbook or a
- * CSV file (core/exports),
- * stored, finished and announced by `runExportTask` (a failure on the last attempt fails the task).
- * Unmasked exports write one access-log row per user, once per task whatever the attempts.
+ * CSV file (core/exports); the download list stores it, finishes the task and tells the user (a failure
+ * on the last attempt fails the task). Unmasked exports write one access-log row per user, once per task
+ * whatever the attempts.
  */
-export function createUserExportJob(deps: {
-  database: Database;
-  files: FileStorage;
-}): JobHandler<UserExportPayload> {
-  return async (job) => {
-    const tenantId = job.tenantId!;
-    const { taskId, viewerId, filter, masked, lang, format = 'xlsx' } = job.payload;
-    await runExportTask(deps, job, { taskId, viewerId, lang }, async () => {
-      const sheet = createTableWriter(format, {
-        sheetName: lang === 'zh-CN' ? '用户' : 'Users',
-        headers: HEADERS[lang],
-      });
-      let beforeId: number | null = null;
-      for (;;) {
-        const batch: UserFullRow[] = await deps.database.withTenant(tenantId, async (scope) => {
-          const rows = await searchUsersBatch(scope, filter, beforeId, BATCH);
-          if (!masked) {
-            await recordPersonalDataReads(
-              scope,
-              viewerId,
-              rows.map((r) => ({
-                subjectId: r.id,
-                fields: revealedFields(r, false),
-                route: 'POST /admin/user/exportUsersBySearch',
-              })),
-              { taskId },
-            );
-          }
-          return rows;
-        });
-        for (const u of batch) sheet.addRow(rowValues(u, masked, lang));
-        if (batch.length < BATCH) break;
-        beforeId = batch[batch.length - 1]!.id;
+async function produceUserExport(deps: ModuleDeps, job: JobRecord<UserExportPayload>): Promise<Uint8Array> {
+  const tenantId = job.tenantId!;
+  const { taskId, viewerId, filter, masked, lang, format = 'xlsx' } = job.payload;
+  const sheet = createTableWriter(format, {
+    sheetName: lang === 'zh-CN' ? '用户' : 'Users',
+    headers: HEADERS[lang],
+  });
+  let beforeId: number | null = null;
+  for (;;) {
+    const batch: UserFullRow[] = await deps.database.withTenant(tenantId, async (scope) => {
+      const rows = await searchUsersBatch(scope, filter, beforeId, BATCH);
+      if (!masked) {
+        await recordPersonalDataReads(
+          scope,
+          viewerId,
+          rows.map((r) => ({
+            subjectId: r.id,
+            fields: revealedFields(r, false),
+            route: 'POST /admin/user/exportUsersBySearch',
+          })),
+          { taskId },
+        );
       }
-      return sheet.finish();
+      return rows;
     });
-  };
+    for (const u of batch) sheet.addRow(rowValues(u, masked, lang));
+    if (batch.length < BATCH) break;
+    beforeId = batch[batch.length - 1]!.id;
+  }
+  return sheet.finish();
 }
+
+/** The user export, served by the download list (modules/downloads). */
+export const userExport = defineExport({
+  endpoint: exportUsersEndpoint,
+  access: permission('admin_userInfo_export'),
+  queue: USER_EXPORT_QUEUE,
+  prepare: ({ scope, principal, lang, body }) => prepareUserExport(scope, principal, lang, body),
+  produce: produceUserExport,
+});

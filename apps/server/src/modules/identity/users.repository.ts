@@ -4,6 +4,7 @@ import type { TenantScope } from '../../core/db/database';
 import { countRows, preferCustomPlans, type ListTotal } from '../../core/db/paging';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import { personalDataAccessLog, sysUser, userRole } from './identity.table';
+import { roleGrants } from './identity.repository';
 
 /** ASCII letters folded to lower case, the same in SQL (translate) and here: see user_search_keys (migration 0006). */
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -238,9 +239,7 @@ export async function usernameTaken(
 export async function findRolesWithPermissions({ tx, tenantId }: TenantScope, ids: readonly number[]) {
   const res = await tx.execute(sql`
     select r.id, r.role_code, r.data_scope, r.delegable,
-      coalesce((select array_agg(distinct m.permission) from role_menu rm
-        join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
-        where rm.tenant_id = r.tenant_id and rm.role_id = r.id), '{}') as permissions
+      ${roleGrants.get().permissionsOfRoleSql(sql`r.tenant_id`, sql`r.id`)} as permissions
     from role r where r.tenant_id = ${tenantId} and r.id = any(${sql.param([...ids])}::bigint[]) and not r.del_flag`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({
     id: toNumber(r.id),

@@ -13,7 +13,6 @@ import {
   deptRegionEndpoint,
   deptTreeByIdEndpoint,
   desensitizationGetUserEndpoint,
-  exportUsersEndpoint,
   getUserEndpoint,
   getUserPhoneEndpoint,
   updateDeptEndpoint,
@@ -28,7 +27,6 @@ import type { Database } from '../../core/db/database';
 import { AUTHENTICATED, PUBLIC, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import * as depts from './depts.service';
-import { startUserExport } from './users.export';
 import * as users from './users.service';
 
 export interface UserAdminRouteDeps extends Omit<users.UserAdminDeps, 'decryptPassword'> {
@@ -63,7 +61,7 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     defineRoute({
       endpoint: updateUserEndpoint,
       access: permission('admin_userInfo_edit'),
-      handler: async ({ scope, principal, lang, body }) => users.editUser(deps, scope, principal, lang, body),
+      handler: async ({ scope, principal, lang, body }) => users.editUser(scope, principal, lang, body),
     }),
     defineRoute({
       endpoint: getUserEndpoint,
@@ -96,7 +94,7 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
       endpoint: deleteUserEndpoint,
       access: permission('admin_userInfo_del'),
       handler: async ({ scope, principal, params }) => {
-        await users.deleteUsers(deps, scope, principal, [params.id]);
+        await users.deleteUsers(scope, principal, [params.id]);
         return true as const;
       },
     }),
@@ -104,14 +102,14 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
       endpoint: batchDeleteUsersEndpoint,
       access: permission('admin_userInfo_del'),
       handler: async ({ scope, principal, body }) => ({
-        deleted: await users.deleteUsers(deps, scope, principal, body.ids),
+        deleted: await users.deleteUsers(scope, principal, body.ids),
       }),
     }),
     defineRoute({
       endpoint: auditUsersEndpoint,
       access: permission('admin_userInfo_audit'),
       handler: async ({ scope, principal, body }) =>
-        users.auditUsers(deps, scope, principal, body.ids, body.status),
+        users.auditUsers(scope, principal, body.ids, body.status),
     }),
     defineRoute({
       endpoint: userSimpleEndpoint,
@@ -126,12 +124,6 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
       outsideTransaction: { before: (_token, req) => deps.openPasswords(req, ['pwd']) },
       handler: async ({ scope, principal, lang, body, req }) =>
         users.adminResetPassword(forRequest(deps, req), scope, principal, lang, body),
-    }),
-    defineRoute({
-      endpoint: exportUsersEndpoint,
-      access: permission('admin_userInfo_export'),
-      handler: async ({ scope, principal, lang, body, req }) =>
-        startUserExport(scope, principal, req.server.jobs, lang, body),
     }),
     defineRoute({
       // Both keys: sys_user by the access rule, admin_userInfo_sensitive checked by the service.

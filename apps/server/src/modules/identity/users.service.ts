@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { sendMessageByEvent } from '../messages';
 import type { z } from 'zod';
 import {
   checkNewPassword,
@@ -24,9 +23,11 @@ import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
+import { emit } from '../../core/events';
 import { hashPassword } from '../../core/security/password';
 import { getDict } from '../settings';
 import { findDeptAncestors, findDeptSubtreeIds, findDept } from './depts.repository';
+import { userAccessWithdrawn, userPasswordReset } from './identity.events';
 import {
   canSeeSensitive,
   deptScopeOf,
@@ -56,10 +57,11 @@ import {
   type UserWrite,
 } from './users.repository';
 
-/** What user administration needs from other modules (passed in by app.ts: no import cycle with auth). */
+/**
+ * The passwords of user administration, opened with core/security's password key before the
+ * transaction; sessions end through `userAccessWithdrawn`, which the sign-in module acts on.
+ */
 export interface UserAdminDeps {
-  /** Ends every session of a user (auth module). */
-  revokeUserTokens(scope: TenantScope, userId: number, reason: string): Promise<unknown>;
   /**
    * A password encrypted with GET /auth/publicKey, opened for this request before its transaction (auth's
    * openRequestPasswords); a bad, expired or already used value is a 400 naming `field`.
@@ -436,7 +438,6 @@ export async function addUser(
  * the caller's scope; removing a role ends the user's sessions.
  */
 export async function editUser(
-  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
   lang: Lang,
@@ -460,7 +461,7 @@ export async function editUser(
     const roleIds = await requireGrantableRoles(scope, ds, lang, body.roleIds, held);
     await replaceUserRoles(scope, user.id, roleIds);
     const removed = user.roles.some((r) => !roleIds.includes(r.roleId));
-    if (removed) await deps.revokeUserTokens(scope, user.id, 'roles_changed');
+    if (removed) await emit(scope, userAccessWithdrawn, { userId: user.id, reason: 'roles_changed' });
   }
   return toDetailOut(scope, (await findUserFull(scope, user.id))!, true, false);
 }
@@ -509,21 +510,15 @@ async function requireBatchTargets(scope: TenantScope, p: Principal, ids: readon
 }
 
 /** Soft-deletes users and ends their sessions (delete and batchDel). */
-export async function deleteUsers(
-  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
-  scope: TenantScope,
-  p: Principal,
-  ids: readonly number[],
-) {
+export async function deleteUsers(scope: TenantScope, p: Principal, ids: readonly number[]) {
   const targets = await requireBatchTargets(scope, p, ids, 'delete');
   const deleted = await softDeleteUsers(scope, targets);
-  for (const id of targets) await deps.revokeUserTokens(scope, id, 'user_deleted');
+  for (const id of targets) await emit(scope, userAccessWithdrawn, { userId: id, reason: 'user_deleted' });
   return deleted;
 }
 
 /** `audit`: approve (active) or disable (locked) users; disabling ends their sessions. */
 export async function auditUsers(
-  deps: Pick<UserAdminDeps, 'revokeUserTokens'>,
   scope: TenantScope,
   p: Principal,
   ids: readonly number[],
@@ -531,7 +526,9 @@ export async function auditUsers(
 ) {
   const targets = await requireBatchTargets(scope, p, ids, status === 'locked' ? 'disable' : 'approve');
   const updated = await setUsersStatus(scope, targets, status);
-  if (status === 'locked') for (const id of targets) await deps.revokeUserTokens(scope, id, 'user_disabled');
+  if (status === 'locked') {
+    for (const id of targets) await emit(scope, userAccessWithdrawn, { userId: id, reason: 'user_disabled' });
+  }
   return { updated };
 }
 
@@ -572,13 +569,9 @@ export async function adminResetPassword(
     mustChangePassword: true,
     passwordChangedAt: new Date(),
   });
-  await deps.revokeUserTokens(scope, user.id, 'password_reset');
+  await emit(scope, userAccessWithdrawn, { userId: user.id, reason: 'password_reset' });
   // The user learns of it in their inbox (message manager event; nothing when the school turned it off).
-  await sendMessageByEvent(scope, {
-    event: 'USER_PASSWORD_RESET',
-    userIds: [user.id],
-    params: { realName: user.realName, operator: p.realName },
-  });
+  await emit(scope, userPasswordReset, { userId: user.id, realName: user.realName, operator: p.realName });
   return true as const;
 }
 

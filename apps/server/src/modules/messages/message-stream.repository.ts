@@ -1,6 +1,5 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { SystemScope, TenantScope } from '../../core/db/database';
-import { authToken } from '../auth/auth.table';
 import { message } from './messages.table';
 import { messageStreamTicket } from './message-stream.table';
 
@@ -25,26 +24,6 @@ export async function consumeStreamTicket({ db }: SystemScope, tenantId: number,
     .where(and(eq(messageStreamTicket.tenantId, tenantId), eq(messageStreamTicket.ticketHash, ticketHash)))
     .returning();
   return row && row.expiresAt.getTime() > Date.now() ? row : null;
-}
-
-/**
- * True while the login of a token is alive: the token, or a token rotated from it (same family), is
- * neither revoked nor past its refresh expiry. Rotation revokes the old token, so the family is checked.
- */
-export async function isLoginLive({ db }: SystemScope, tenantId: number, tokenId: number) {
-  const rows = await db
-    .select({ id: authToken.id })
-    .from(authToken)
-    .where(
-      and(
-        eq(authToken.tenantId, tenantId),
-        sql`${authToken.familyId} = (select t.family_id from auth_token t where t.tenant_id = ${tenantId} and t.id = ${tokenId})`,
-        sql`${authToken.revokedAt} is null`,
-        sql`${authToken.refreshExpiresAt} > now()`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function findUserMessage({ tx, tenantId }: TenantScope, userId: number, id: number) {

@@ -13,12 +13,8 @@ import { AppError } from '../../core/http/app-error';
 import { PUBLIC, type Principal } from '../../core/http/context';
 import { PushHub, type InboxEvent } from '../../core/push/push-hub';
 import { sha256Hex } from '../../core/security/tokens';
-import {
-  consumeStreamTicket,
-  findUserMessage,
-  insertStreamTicket,
-  isLoginLive,
-} from './message-stream.repository';
+import { consumeStreamTicket, findUserMessage, insertStreamTicket } from './message-stream.repository';
+import { isLoginLive } from '../auth';
 import { countUnreadMessages } from './messages.service';
 
 /** How often an open stream checks that its login was not revoked. */

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { TenantScope, Tx } from '../../core/db/database';
-import { product } from '../products/products.table';
 import { messageTemplate } from './message-templates.table';
 
 export type MessageTemplateRow = typeof messageTemplate.$inferSelect;
@@ -57,10 +56,4 @@ export async function updateTemplate(
     .where(and(eq(messageTemplate.tenantId, tenantId), eq(messageTemplate.id, id)))
     .returning();
   return row ?? null;
-}
-
-/** Id of a product by its code (the inbox's `type`). */
-export async function findProductId({ tx }: TenantScope, code: string): Promise<number | null> {
-  const [row] = await tx.select({ id: product.id }).from(product).where(eq(product.productCode, code));
-  return row?.id ?? null;
 }

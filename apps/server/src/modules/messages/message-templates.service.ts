@@ -9,10 +9,11 @@ import {
   type MessageTemplate,
 } from '@psy/contracts';
 import { pageWindow, pageAnswer } from '../../core/db/paging';
+import { moduleRegistry } from '../../core/module';
 import type { TenantScope, Tx } from '../../core/db/database';
 import { badRequest, notFound } from '../../core/http/app-error';
+import { findProductIdByCode } from '../products';
 import {
-  findProductId,
   findTemplate,
   findTemplateByEvent,
   findTemplatePage,
@@ -25,12 +26,19 @@ import { sendMessage } from './messages.service';
 const eventDef = (event: string) =>
   (MESSAGE_EVENTS as Record<string, (typeof MESSAGE_EVENTS)[MessageEventKey] | undefined>)[event];
 
-/** Seeds a school's templates from the registry's defaults; templates it already has stay as edited. */
-export function seedMessageTemplates(tx: Tx, tenantId: number): Promise<void> {
+/**
+ * Seeds a school's templates of `events` (by default every module's declared message events) from the
+ * registry's defaults; templates it already has stay as edited.
+ */
+export function seedMessageTemplates(
+  tx: Tx,
+  tenantId: number,
+  events: readonly MessageEventKey[] = moduleRegistry().messageEvents,
+): Promise<void> {
   return insertMissingTemplates(
     tx,
     tenantId,
-    MESSAGE_EVENT_KEYS.map((event) => {
+    events.map((event) => {
       const d = MESSAGE_EVENTS[event];
       return {
         event,
@@ -174,7 +182,7 @@ export async function sendMessageByEvent<K extends MessageEventKey>(
     input.type !== undefined
       ? input.type
       : def.productCode
-        ? await findProductId(scope, def.productCode)
+        ? await findProductIdByCode(scope, def.productCode)
         : null;
   return sendMessage(scope, {
     userIds: input.userIds,

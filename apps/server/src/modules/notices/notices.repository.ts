@@ -1,9 +1,11 @@
 import { NOTICE_STATUS } from '@psy/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf } from '../../core/db/rows';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { dept, role, sysUser } from '../identity/identity.table';
+import { deptsView, rolesView, usersView } from '../identity';
 import { notice, noticeRead } from './notices.table';
+
+/** Identity's users as it lets other modules read them (modules/identity/identity.views.ts). */
+const users = usersView('sys_user');
 
 /** Who a reader is, for audience checks: their department with its ancestors, and their roles. */
 export interface Reader {
@@ -46,7 +48,7 @@ const noticeColumns = (userId: number) => ({
   id: notice.id,
   title: notice.title,
   publishTime: notice.publishTime,
-  publisherName: sysUser.realName,
+  publisherName: users.realName,
   read: readBy(userId),
 });
 
@@ -59,7 +61,7 @@ export async function findNoticePage(
   const rows = await tx
     .select(noticeColumns(reader.userId))
     .from(notice)
-    .leftJoin(sysUser, and(eq(sysUser.tenantId, notice.tenantId), eq(sysUser.id, notice.publisherId)))
+    .leftJoin(users, and(eq(users.tenantId, notice.tenantId), eq(users.id, notice.publisherId)))
     .where(isVisible(tenantId, reader))
     .orderBy(desc(notice.publishTime), desc(notice.id))
     .limit(page.limit)
@@ -72,7 +74,7 @@ export async function findVisibleNotice({ tx, tenantId }: TenantScope, reader: R
   const [row] = await tx
     .select({ ...noticeColumns(reader.userId), content: notice.content })
     .from(notice)
-    .leftJoin(sysUser, and(eq(sysUser.tenantId, notice.tenantId), eq(sysUser.id, notice.publisherId)))
+    .leftJoin(users, and(eq(users.tenantId, notice.tenantId), eq(users.id, notice.publisherId)))
     .where(and(isVisible(tenantId, reader), eq(notice.id, id)));
   return row ?? null;
 }
@@ -102,39 +104,6 @@ export async function insertNoticeRead(
       .where(and(eq(notice.tenantId, tenantId), eq(notice.id, noticeId)));
   }
   return true;
-}
-
-/** The department and its ancestors (a notice for a department reaches its subtree). */
-export async function findDeptAncestry({ tx, tenantId }: TenantScope, deptId: number): Promise<number[]> {
-  const res = await tx.execute(sql`
-    with recursive up as (
-      select id, parent_id, 0 as depth from dept where tenant_id = ${tenantId} and id = ${deptId}
-      union all
-      select d.id, d.parent_id, up.depth + 1 from dept d join up on d.tenant_id = ${tenantId} and d.id = up.parent_id
-      where up.depth < 50
-    )
-    select id from up`);
-  return rowsOf<{ id: unknown }>(res).map((r) => Number(r.id));
-}
-
-/** Of the given ids, those that are departments of the tenant. */
-export async function findExistingDeptIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: dept.id })
-    .from(dept)
-    .where(and(eq(dept.tenantId, tenantId), inArray(dept.id, ids)));
-  return rows.map((r) => r.id);
-}
-
-/** Of the given ids, those that are roles of the tenant. */
-export async function findExistingRoleIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: role.id })
-    .from(role)
-    .where(and(eq(role.tenantId, tenantId), inArray(role.id, ids)));
-  return rows.map((r) => r.id);
 }
 
 export async function insertNotice(
@@ -175,20 +144,20 @@ export async function findManagedNoticePage(
       id: notice.id,
       title: notice.title,
       publishTime: notice.publishTime,
-      publisherName: sysUser.realName,
+      publisherName: users.realName,
       status: notice.status,
       depts: sql<
         { id: number; name: string }[]
       >`coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
-        from dept d where d.tenant_id = ${notice.tenantId} and d.id = any(${notice.audienceDeptIds})), '[]'::json)`,
+        from ${deptsView('d')} where d.tenant_id = ${notice.tenantId} and d.id = any(${notice.audienceDeptIds})), '[]'::json)`,
       roles: sql<
         { id: number; name: string }[]
       >`coalesce((select json_agg(json_build_object('id', r.id, 'name', r.role_name) order by r.role_name)
-        from role r where r.tenant_id = ${notice.tenantId} and r.id = any(${notice.audienceRoleIds})), '[]'::json)`,
+        from ${rolesView('r')} where r.tenant_id = ${notice.tenantId} and r.id = any(${notice.audienceRoleIds})), '[]'::json)`,
       readCount: notice.readCount,
     })
     .from(notice)
-    .leftJoin(sysUser, and(eq(sysUser.tenantId, notice.tenantId), eq(sysUser.id, notice.publisherId)))
+    .leftJoin(users, and(eq(users.tenantId, notice.tenantId), eq(users.id, notice.publisherId)))
     .where(live)
     .orderBy(sql`${notice.publishTime} desc nulls last`, desc(notice.id))
     .limit(page.limit)

@@ -2,11 +2,9 @@ import { pageWindow, pageAnswer } from '../../core/db/paging';
 import type { TenantScope } from '../../core/db/database';
 import { badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
+import { findDeptAncestry, findExistingDeptIds, findExistingRoleIds } from '../identity';
 import {
   countUnreadNotices,
-  findDeptAncestry,
-  findExistingDeptIds,
-  findExistingRoleIds,
   findManagedNoticePage,
   findNoticePage,
   findVisibleNotice,

@@ -1,4 +1,31 @@
-export * from './products.table';
-export { productRoutes } from './products.routes';
+import type { ModuleManifest } from '../../core/module';
+import { provide } from '../../core/module';
+import { roleGrants } from '../identity';
+import { permissionsByRoleSql, permissionsOfRoleSql } from './products.repository';
+import { productRoutes } from './products.routes';
+import { seedSchoolProducts } from './products.seed';
+
 export { getRoleGrantTree, saveRoleGrants } from './products.service';
-export { findMenuPermissionKeys, findRoleMenuIds } from './products.repository';
+export { findMenuPermissionKeys, findProductIdByCode, findRoleMenuIds } from './products.repository';
+
+/** The product catalogue, each school's products and menus, favourites, and the grants of roles. */
+export const productsModule: ModuleManifest = {
+  name: 'products',
+  layer: 'platform',
+  routes: () => productRoutes(),
+  tables: { readOnly: ['product'] },
+  provides: [provide(roleGrants, { permissionsByRoleSql, permissionsOfRoleSql })],
+  catalog: {
+    menus: [
+      {
+        product: 'SYSTEM',
+        order: 80,
+        code: 'sys_product',
+        name: '产品与菜单',
+        nameEn: 'Products and menus',
+        path: '/admin/product/index',
+      },
+    ],
+  },
+  seedSchool: seedSchoolProducts,
+};

@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { rowsOf, toNumber } from '../../core/db/rows';
 import { menu, product, roleMenu, tenantProduct, userProduct } from './products.table';
 
 /**
@@ -133,13 +132,6 @@ export async function updateTenantProduct(
     .where(and(eq(tenantProduct.tenantId, tenantId), eq(tenantProduct.productId, productId)))
     .returning({ id: tenantProduct.productId });
   return rows.length === 1;
-}
-
-/** The school's own short name and web address. */
-export async function findTenantDomain({ tx, tenantId }: TenantScope) {
-  const res = await tx.execute(sql`select id, code, domain from tenant where id = ${tenantId}`);
-  const row = rowsOf<{ id: unknown; code: string; domain: string | null }>(res)[0];
-  return row ? { tenantId: toNumber(row.id), code: row.code, domain: row.domain ?? null } : null;
 }
 
 const adminMenuColumns = {
@@ -276,3 +268,35 @@ export async function findMenuPermissionKeys(
     .where(and(eq(menu.tenantId, tenantId), inArray(menu.id, ids)));
   return new Map(rows.filter((r) => r.permission !== null).map((r) => [r.id, r.permission!]));
 }
+
+/** Id of a product by its code (the inbox's `type`); the catalogue is shared by every school. */
+export async function findProductIdByCode({ tx }: TenantScope, code: string): Promise<number | null> {
+  const [row] = await tx.select({ id: product.id }).from(product).where(eq(product.productCode, code));
+  return row?.id ?? null;
+}
+
+/*
+ * Grants as SQL for identity's statements (identity sits below products and reads them through the
+ * `roleGrants` port it defines): the same subqueries the principal and the role checks ran before.
+ */
+
+/**
+ * Permission keys per role, as a JSON object role id -> keys, of the roles `roleIds` (a subquery of
+ * role ids) of the school `tenantId`; a product the school has switched off grants nothing, though its
+ * grants are kept for re-enabling.
+ */
+export const permissionsByRoleSql = (tenantId: SQL, roleIds: SQL): SQL =>
+  sql`coalesce((
+        select json_object_agg(p.role_id, p.perms) from (
+          select rm.role_id, array_agg(distinct m.permission) as perms
+          from ${roleMenu} rm
+          join ${menu} m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
+          join ${tenantProduct} tp on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id and tp.enabled
+          where rm.tenant_id = ${tenantId} and rm.role_id in (${roleIds})
+          group by rm.role_id) p), '{}'::json)`;
+
+/** Permission keys granted to one role (an array; every product counts). */
+export const permissionsOfRoleSql = (tenantId: SQL, roleId: SQL): SQL =>
+  sql`coalesce((select array_agg(distinct m.permission) from ${roleMenu} rm
+        join ${menu} m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
+        where rm.tenant_id = ${tenantId} and rm.role_id = ${roleId}), '{}')`;

@@ -1,6 +1,8 @@
 import {
   adminMenuTreeEndpoint,
   productByCodeEndpoint,
+  roleMenusEndpoint,
+  saveRoleMenusEndpoint,
   saveUserProductEndpoint,
   sortMenusEndpoint,
   tenantDomainEndpoint,
@@ -12,14 +14,17 @@ import {
 } from '@psy/contracts';
 import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
+import { ROLE_READ } from '../identity';
 import {
   editMenuEntry,
   getAdminMenuTree,
+  getRoleMenus,
   getTenantDomain,
   getTenantProductByCode,
   getUserProductMenu,
   listTenantProductStatuses,
   listUserProducts,
+  saveRoleMenus,
   saveUserProducts,
   setTenantProductStatus,
   sortMenuEntries,
@@ -81,5 +86,16 @@ export const productRoutes = (): RouteDef[] =>
       endpoint: sortMenusEndpoint,
       access: PRODUCT_ADMIN,
       handler: async ({ scope, lang, body }) => sortMenuEntries(scope, lang, body),
+    }),
+    // The grant tree of the role details page: grants are products' (menus), roles are identity's.
+    defineRoute({
+      endpoint: roleMenusEndpoint,
+      access: ROLE_READ,
+      handler: async ({ scope, lang, params }) => getRoleMenus(scope, lang, params.id),
+    }),
+    defineRoute({
+      endpoint: saveRoleMenusEndpoint,
+      access: permission('admin_role_edit'),
+      handler: async ({ scope, principal, lang, body }) => saveRoleMenus(scope, principal, lang, body),
     }),
   ] as RouteDef[];

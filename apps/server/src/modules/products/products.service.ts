@@ -3,6 +3,7 @@ import {
   FAVOURITE_PRODUCT_LIMIT_MESSAGE,
   FAVOURITE_PRODUCT_MAX,
   PRODUCT_MESSAGES,
+  ROLE_MESSAGES,
   UNHIDEABLE_MENU_CODES,
   type AdminMenuNode,
   type GrantMenuNode,
@@ -14,14 +15,16 @@ import {
 import type { TenantScope } from '../../core/db/database';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
+import { assertManageable, isBuiltIn, requireRole } from '../identity';
+import { findTenantDomain } from '../tenants';
 import {
   findEnabledProductMenus,
   findMenuById,
+  findMenuPermissionKeys,
   findMenusForRoles,
   findProductMenus,
   findProductsForRoles,
   findRoleMenuIds,
-  findTenantDomain,
   findTenantProductStatuses,
   renumberMenus,
   replaceRoleMenus,
@@ -380,4 +383,39 @@ export async function saveRoleGrants(scope: TenantScope, roleId: number, menuIds
     [...byId.keys()],
     [...wanted].sort((a, b) => a - b),
   );
+}
+
+// --- role grants (the role details page) -----------------------------------------------------------
+
+/** The grant tree of a role per enabled product with its granted ids (`GET /admin/role/{id}/menus`). */
+export async function getRoleMenus(scope: TenantScope, lang: Lang, id: number): Promise<RoleMenus> {
+  const current = await requireRole(scope, id);
+  return getRoleGrantTree(scope, lang, id, !isBuiltIn(current));
+}
+
+/**
+ * Replaces a role's menus and buttons (`PUT /admin/role/menus`). The administrator role's grants are
+ * fixed. A caller may add only permission keys they hold themselves (no granting oneself more through a
+ * role); entries the role already has may stay.
+ */
+export async function saveRoleMenus(
+  scope: TenantScope,
+  p: Principal,
+  lang: Lang,
+  body: { roleId: number; menuIds: number[] },
+): Promise<RoleMenus> {
+  const current = await requireRole(scope, body.roleId);
+  if (isBuiltIn(current)) throw new AppError('business', ROLE_MESSAGES.builtIn[lang]);
+  assertManageable(p, lang, current, 'roleId');
+  const held = new Set(await findRoleMenuIds(scope, body.roleId));
+  const added = body.menuIds.filter((id) => !held.has(id));
+  const keys = await findMenuPermissionKeys(scope, added);
+  for (const [i, id] of body.menuIds.entries()) {
+    const key = keys.get(id);
+    if (key && !p.permissions.has(key)) {
+      throw badRequest(`menuIds[${i}]`, 'you cannot grant a permission you do not hold');
+    }
+  }
+  await saveRoleGrants(scope, body.roleId, body.menuIds);
+  return getRoleGrantTree(scope, lang, body.roleId, true);
 }

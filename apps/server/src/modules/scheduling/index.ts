@@ -1,4 +1,8 @@
-export * from './scheduling.table';
+import type { ModuleManifest } from '../../core/module';
+import { failExportTask } from '../downloads';
+import { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob } from './scheduling.export';
+import { schedulingRoutes } from './scheduling.routes';
+
 export { schedulingRoutes } from './scheduling.routes';
 export { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob } from './scheduling.export';
 export {
@@ -34,3 +38,21 @@ export {
 } from './scheduling.repository';
 export { P, can, isCounsellor, isCounsellorRoleSet, isStaff, permissionScopeOf } from './scheduling.policy';
 export { clashOf, guardClashes, refuse } from './scheduling.refusals';
+
+/**
+ * Sites, rooms, terms, duty schedules and the slots they generate (docs/appointments.md). Its menus and
+ * grants are still in seed/catalog.ts (the APPOINTMENT product).
+ */
+export const schedulingModule: ModuleManifest = {
+  name: 'scheduling',
+  layer: 'business',
+  routes: () => schedulingRoutes(),
+  jobs: (deps) => [
+    {
+      queue: SCHEDULE_EXPORT_QUEUE,
+      handler: createScheduleExportJob(deps),
+      // The export's last failure ends its task; the user exports again.
+      options: { onFinalFailure: failExportTask(deps), retryable: false },
+    },
+  ],
+};

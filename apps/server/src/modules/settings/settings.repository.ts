@@ -13,7 +13,6 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { role } from '../identity/identity.table';
 import { dictItem, dictType, pageSetup, setting, site, siteRoom } from './settings.table';
 
 export type SettingRow = typeof setting.$inferSelect;
@@ -401,12 +400,9 @@ export async function updateRoom(
   return rows.length > 0;
 }
 
-/** Which of these role ids are live roles of the school. */
-export async function findLiveRoleIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await tx
-    .select({ id: role.id })
-    .from(role)
-    .where(and(eq(role.tenantId, tenantId), inArray(role.id, ids), eq(role.delFlag, false)));
-  return rows.map((r) => r.id);
-}
+/**
+ * Whether a code's setting is on, as a correlated subquery for another module's one statement (the
+ * principal's single-role switch is read with the user, on every signed-in request).
+ */
+export const settingEnabledSql = (tenantId: SQL, type: string): SQL<boolean> =>
+  sql<boolean>`coalesce((select s.enable from ${setting} s where s.tenant_id = ${tenantId} and s.type = ${type}), false)`;

@@ -26,7 +26,7 @@ import {
 import type { SystemScope } from '../../core/db/database';
 import { AUTHENTICATED, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { limitUploads } from '../auth';
+import { limitUploads } from '../../core/security/upload-limit';
 import { SETTINGS_PERMISSIONS as P } from './settings.policy';
 import { findScheduleTime, listInterviewResults, listSchemeCategories } from './lookups.service';
 import {

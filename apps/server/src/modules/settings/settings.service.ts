@@ -1,5 +1,4 @@
 import {
-  AGREEMENT_SETTING_CODE,
   ALL_APP_SETTING_CODES,
   KNOWN_SETTING_CODES,
   TIME_SLOT_SETTING_CODE,
@@ -17,6 +16,8 @@ import type { TenantScope } from '../../core/db/database';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import { ImageRefusedError, reencodeImage, type ImageRules } from '../../core/images/reencode-image';
 import type { Principal } from '../../core/http/context';
+import { emit } from '../../core/events';
+import { settingSaving } from './settings.events';
 import {
   deleteCustomDict,
   findDictAdminItems,
@@ -25,7 +26,6 @@ import {
   findDictItemById,
   findDictItems,
   findDictPage,
-  findLiveRoleIds,
   findPageSetup,
   findRoomsOfSites,
   findSettingByType,
@@ -127,14 +127,12 @@ export async function saveSettings(
   for (const s of inputs) if (!canWriteSetting(p, s.type)) throw forbidden();
   const out: SettingState[] = [];
   for (const [i, s] of inputs.entries()) {
-    if (s.type === AGREEMENT_SETTING_CODE) {
-      const ids = [...new Set((s.value.userRoleId as number[] | undefined) ?? [])];
-      const live = new Set(await findLiveRoleIds(scope, ids));
-      const unknown = ids.find((id) => !live.has(id));
-      if (unknown !== undefined)
-        throw badRequest(`${fieldPrefix.replace('#', String(i))}value.userRoleId`, `no role ${unknown}`);
-      s.value.userRoleId = ids;
-    }
+    // A setting may name another module's rows (the agreement setting's roles): the owner checks them.
+    await emit(scope, settingSaving, {
+      type: s.type,
+      value: s.value,
+      field: `${fieldPrefix.replace('#', String(i))}value`,
+    });
     if (s.type === TIME_SLOT_SETTING_CODE) {
       // Time slots name sites of the school (docs/builder-helpers.md).
       const slots = (s.value.slots as { siteId?: number }[] | undefined) ?? [];

@@ -1,7 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { sysUser } from '../identity/identity.table';
+import { usersView } from '../identity';
 import { userSignature } from './signatures.table';
+
+/** Identity's users as it lets other modules read them (modules/identity/identity.views.ts). */
+const users = usersView('sys_user');
 
 export interface SignatureRow {
   userId: number;
@@ -21,18 +24,15 @@ export async function findSignature(
   const [row] = await tx
     .select({
       userId: userSignature.userId,
-      username: sysUser.username,
-      realName: sysUser.realName,
+      username: users.username,
+      realName: users.realName,
       fileKey: userSignature.fileKey,
       contentType: userSignature.contentType,
       size: userSignature.size,
       updatedAt: userSignature.updatedAt,
     })
     .from(userSignature)
-    .innerJoin(
-      sysUser,
-      and(eq(sysUser.tenantId, userSignature.tenantId), eq(sysUser.id, userSignature.userId)),
-    )
+    .innerJoin(users, and(eq(users.tenantId, userSignature.tenantId), eq(users.id, userSignature.userId)))
     .where(and(eq(userSignature.tenantId, tenantId), eq(userSignature.userId, userId)));
   return row ?? null;
 }
@@ -40,9 +40,9 @@ export async function findSignature(
 /** Whether a live user exists in the tenant. */
 export async function userExists({ tx, tenantId }: TenantScope, userId: number): Promise<boolean> {
   const [row] = await tx
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), eq(users.delFlag, false)));
   return Boolean(row);
 }
 

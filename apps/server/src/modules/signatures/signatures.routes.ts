@@ -9,7 +9,7 @@ import type { SystemScope } from '../../core/db/database';
 import { AUTHENTICATED } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { limitUploads } from '../auth';
+import { limitUploads } from '../../core/security/upload-limit';
 import * as service from './signatures.service';
 
 /** A 2 MB image (SIGNATURE_UPLOAD_MAX_BYTES) as a base64 data URL in JSON, with room for the envelope. */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNATURE_UPLOAD_MAX_BYTES } from '@psy/contracts';
 import { rowsOf } from '../../core/db/rows';
-import { UPLOAD_RATE } from '../auth';
+import { UPLOAD_RATE } from '../../core/security/upload-limit';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;

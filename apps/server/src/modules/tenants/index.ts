@@ -1,4 +1,17 @@
-export { tenant } from './tenants.table';
-export { findTenantById, findTenantByCode, findTenantIds, insertTenant } from './tenants.repository';
-export { tenantRoutes } from './tenants.routes';
+import type { ModuleManifest } from '../../core/module';
+
+export {
+  findTenantById,
+  findTenantByCode,
+  findTenantDomain,
+  findTenantIds,
+  insertTenant,
+} from './tenants.repository';
 export { requireActiveTenant } from './tenants.service';
+
+/** Schools (tenants). The login page's calls that read settings are served by modules/settings. */
+export const tenantsModule: ModuleManifest = {
+  name: 'tenants',
+  layer: 'platform',
+  tables: { readOnly: ['tenant'] },
+};

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SystemScope } from '../../core/db/database';
+import type { SystemScope, TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
 import { tenant } from './tenants.table';
 
@@ -24,8 +24,15 @@ export async function insertTenant(
   return created!;
 }
 
-/** Every school's id, for jobs that visit each school in turn (system context). */
+/** Every school's id, oldest first (per-school work over all schools, e.g. backfills at start). */
 export async function findTenantIds({ db }: SystemScope): Promise<number[]> {
-  const res = await db.execute(sql`select id from tenant order by id`);
-  return rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id));
+  const rows = await db.select({ id: tenant.id }).from(tenant).orderBy(tenant.id);
+  return rows.map((r) => r.id);
+}
+
+/** The school's own short name and web address. */
+export async function findTenantDomain({ tx, tenantId }: TenantScope) {
+  const res = await tx.execute(sql`select id, code, domain from tenant where id = ${tenantId}`);
+  const row = rowsOf<{ id: unknown; code: string; domain: string | null }>(res)[0];
+  return row ? { tenantId: toNumber(row.id), code: row.code, domain: row.domain ?? null } : null;
 }

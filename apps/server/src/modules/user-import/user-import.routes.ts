@@ -10,7 +10,7 @@ import { permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { MultipartFile } from '../../core/http/raw-body';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { limitUploads } from '../auth';
+import { limitUploads } from '../../core/security/upload-limit';
 import type { ImportLimits } from './user-import.sheet';
 import { startImport, userTemplate } from './user-import.service';
 

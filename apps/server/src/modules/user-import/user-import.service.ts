@@ -33,10 +33,18 @@ import {
 import {
   deptScopeOf,
   findDept,
+  findRoleNames,
   findRolesWithPermissions,
+  findTakenAccounts,
+  findTakenNumbers,
+  findUserNames,
+  findUsersByAccount,
+  insertUserRoles,
+  insertUsers,
   isDeptInScope,
   isRoleGrantableBy,
   isTenantWideAdminRole,
+  updateUsers,
   userTypeExists,
 } from '../identity';
 import { sendMessageByEvent } from '../messages';
@@ -47,17 +55,9 @@ import {
   findChunkUsers,
   findDoneChunks,
   findImportErrors,
-  findRoleNames,
-  findTakenAccounts,
-  findTakenNumbers,
-  findUserNames,
-  findUsersByAccount,
   insertImportErrors,
   preferCustomPlans,
-  insertUserRoles,
-  insertUsers,
   setChunkUsers,
-  updateUsers,
   type ErrorRow,
 } from './user-import.repository';
 import {

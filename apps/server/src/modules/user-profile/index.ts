@@ -1,2 +1,10 @@
-export * from './user-profile.table';
-export { userProfileRoutes } from './user-profile.routes';
+import type { ModuleManifest } from '../../core/module';
+import { authDepsOf } from '../auth';
+import { userProfileRoutes } from './user-profile.routes';
+
+/** The user's own extra information, self-registration, avatar. */
+export const userProfileModule: ModuleManifest = {
+  name: 'user-profile',
+  layer: 'platform',
+  routes: (deps) => userProfileRoutes(authDepsOf(deps), deps.files),
+};

@@ -16,10 +16,10 @@ import type { Principal } from '../../core/http/context';
 import { hashPassword } from '../../core/security/password';
 import { ImageRefusedError, reencodeImage, type ImageRules } from '../../core/images/reencode-image';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { checkCaptcha, decryptPassword, enforceLoginIpLimit, type AuthDeps, type ClientInfo } from '../auth';
-import { getDeptTree } from '../identity';
+import { decryptPassword } from '../../core/security/password-key';
+import { checkCaptcha, enforceLoginIpLimit, type AuthDeps, type ClientInfo } from '../auth';
+import * as identity from '../identity';
 import { requireActiveTenant } from '../tenants';
-import * as repo from './user-profile.repository';
 
 /** The role a self-registered user gets: the ordinary user (visitor/student). */
 export const REGISTERED_ROLE_CODE = 'ROLE_GENERAL';
@@ -31,12 +31,12 @@ export const REGISTERED_ROLE_CODE = 'ROLE_GENERAL';
 export async function getRegionSetting(deps: AuthDeps, tenantId: number): Promise<RegionSetting> {
   await requireActiveTenant(deps.database.system, tenantId);
   return deps.database.withTenant(tenantId, async (scope) => {
-    const userTypes = await repo.listRegistrableUserTypes(scope);
+    const userTypes = await identity.listRegistrableUserTypes(scope);
     const registerEnabled = userTypes.length > 0;
     return {
       registerEnabled,
       userTypes,
-      depts: registerEnabled ? await getDeptTree(scope) : [],
+      depts: registerEnabled ? await identity.getDeptTree(scope) : [],
       captchaRequired: true as const,
     };
   });
@@ -63,15 +63,16 @@ export async function register(
   if (issue) throw badRequest('password', PASSWORD_ISSUE_MESSAGES[issue][lang]);
   const passwordHash = await hashPassword(password);
   return deps.database.withTenant(tenantId, async (scope) => {
-    const types = await repo.listRegistrableUserTypes(scope);
+    const types = await identity.listRegistrableUserTypes(scope);
     if (!types.some((t) => t.id === body.userTypeId)) {
       throw badRequest('userTypeId', 'this user type cannot register');
     }
-    if (!(await repo.deptIsLive(scope, body.deptId))) throw badRequest('deptId', 'department does not exist');
-    const taken = await repo.findTakenAccount(scope, body.username, body.phone);
+    if (!(await identity.deptIsLive(scope, body.deptId)))
+      throw badRequest('deptId', 'department does not exist');
+    const taken = await identity.findTakenAccount(scope, body.username, body.phone);
     if (taken.username) throw new AppError('conflict', 'username: this login account is already used');
     if (taken.phone) throw new AppError('conflict', 'phone: this phone is already used by an account');
-    const userId = await repo.insertRegisteredUser(scope, {
+    const userId = await identity.insertRegisteredUser(scope, {
       username: body.username,
       passwordHash,
       realName: body.realName,
@@ -132,7 +133,7 @@ export async function setMyAvatar(
   }
   const key = await storage.put(AVATAR_PREFIX(p.tenantId), image.bytes);
   const avatar = avatarAddress(p.tenantId, key);
-  const replaced = AVATAR_ADDRESS.exec((await repo.updateAvatar(scope, p.userId, avatar)) ?? '');
+  const replaced = AVATAR_ADDRESS.exec((await identity.updateAvatar(scope, p.userId, avatar)) ?? '');
   if (replaced && Number(replaced[1]) === p.tenantId && replaced[2] !== key.split('/').pop()) {
     const old = `${AVATAR_PREFIX(p.tenantId)}/${replaced[2]}`;
     scope.afterCommit?.(() => storage.remove(old).catch(() => undefined));

@@ -1,8 +1,13 @@
 import type { TenantScope } from '../../core/db/database';
 import { forbidden } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { canSeeSensitive, deptScopeOf, isDeptInScope, recordPersonalDataRead } from '../identity';
-import { findUserDeptId } from './user-profile.repository';
+import {
+  canSeeSensitive,
+  deptScopeOf,
+  isDeptInScope,
+  recordPersonalDataRead,
+  findUserDeptId,
+} from '../identity';
 
 /**
  * Refuses acting on a user outside the caller's data scope (identity's rule, `deptScopeOf`): a

@@ -27,7 +27,8 @@ import {
   type Endpoint,
 } from '@psy/contracts';
 import type { FastifyRequest } from 'fastify';
-import { limitUploads, parseClientPort, type AuthDeps, type ClientInfo } from '../auth';
+import { limitUploads } from '../../core/security/upload-limit';
+import { parseClientPort, type AuthDeps, type ClientInfo } from '../auth';
 import * as registration from './registration.service';
 import { AUTHENTICATED, PUBLIC, permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';

@@ -10,6 +10,7 @@ import type { TenantScope } from '../../core/db/database';
 import { AppError, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { assertUserInDataScope, recordProfileRead, seesContactPhonesOf } from './user-profile.policy';
+import * as identity from '../identity';
 import * as repo from './user-profile.repository';
 import type { EmergencyContactRow, ProfileDocumentKind } from './user-profile.repository';
 
@@ -28,7 +29,7 @@ function toContact(r: EmergencyContactRow): EmergencyContact {
 
 /** Another user the caller acts on: must exist in the tenant and lie within the caller's data scope. */
 async function requireUserInScope(scope: TenantScope, p: Principal, userId: number): Promise<void> {
-  if (!(await repo.userExists(scope, userId))) throw notFound('user');
+  if (!(await identity.liveUserExists(scope, userId))) throw notFound('user');
   await assertUserInDataScope(scope, p, userId);
 }
 
@@ -150,7 +151,7 @@ export async function writeDocument(
 /** A user's custom information (the dictionary fields of the default user form). */
 export async function readCustomInfo(scope: TenantScope, p: Principal, userId: number) {
   if (userId !== p.userId) await requireUserInScope(scope, p, userId);
-  const row = await repo.findDictFields(scope, userId);
+  const row = await identity.findDictFields(scope, userId);
   if (!row) throw notFound('user');
   const { updatedAt, ...info } = row;
   return { userId, info, updateTime: updatedAt.toISOString() };
@@ -161,10 +162,10 @@ export async function writeCustomInfo(
   scope: TenantScope,
   p: Principal,
   userId: number,
-  info: Partial<repo.DictFields>,
+  info: Partial<identity.DictFields>,
 ) {
   if (userId !== p.userId) await requireUserInScope(scope, p, userId);
   const patch = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined));
-  await repo.updateDictFields(scope, userId, patch);
+  await identity.updateDictFields(scope, userId, patch);
   return readCustomInfo(scope, p, userId);
 }

@@ -1,7 +1,10 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { sysUser } from '../identity/identity.table';
+import { usersView } from '../identity';
 import { webauthnChallenge, webauthnCredential } from './webauthn.table';
+
+/** Identity's users as it lets other modules read them (modules/identity/identity.views.ts). */
+const users = usersView('sys_user');
 
 export type ChallengePurpose = 'register' | 'authenticate';
 
@@ -74,14 +77,14 @@ export async function findCredential({ tx, tenantId }: TenantScope, credentialId
     })
     .from(webauthnCredential)
     .innerJoin(
-      sysUser,
-      and(eq(sysUser.tenantId, webauthnCredential.tenantId), eq(sysUser.id, webauthnCredential.userId)),
+      users,
+      and(eq(users.tenantId, webauthnCredential.tenantId), eq(users.id, webauthnCredential.userId)),
     )
     .where(
       and(
         eq(webauthnCredential.tenantId, tenantId),
         eq(webauthnCredential.credentialId, credentialId),
-        eq(sysUser.delFlag, false),
+        eq(users.delFlag, false),
       ),
     );
   return row ?? null;

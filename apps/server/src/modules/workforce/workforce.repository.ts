@@ -1,20 +1,26 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { dept, role, sysUser, userRole } from '../identity/identity.table';
+import { deptsView, rolesView, userRolesView, usersView } from '../identity';
 import { counsellorAvailability, counsellorWorkforce } from './workforce.table';
+
+// Identity's read views (modules/identity/identity.views.ts): counsellors, their departments and roles.
+const users = usersView('sys_user');
+const depts = deptsView('dept');
 
 /** A live (not deleted) user of the school with their department and role codes of live roles. */
 export async function findWorkforceSubject({ tx, tenantId }: TenantScope, userId: number) {
   const [row] = await tx
     .select({
-      id: sysUser.id,
-      deptId: sysUser.deptId,
-      roleCodes: sql<string[]>`coalesce((select array_agg(r.role_code order by r.id) from ${userRole} ur
-        join ${role} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
+      id: users.id,
+      deptId: users.deptId,
+      roleCodes: sql<
+        string[]
+      >`coalesce((select array_agg(r.role_code order by r.id) from ${userRolesView('ur')}
+        join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
         where ur.tenant_id = "sys_user"."tenant_id" and ur.user_id = "sys_user"."id"), '{}')`,
     })
-    .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), eq(users.delFlag, false)));
   return row ?? null;
 }
 
@@ -74,11 +80,11 @@ export async function findFreeCounsellors(
   roleCodes: readonly string[],
 ) {
   return tx
-    .select({ id: sysUser.id, realName: sysUser.realName, deptName: dept.name })
+    .select({ id: users.id, realName: users.realName, deptName: depts.name })
     .from(counsellorWorkforce)
     .innerJoin(
-      sysUser,
-      and(eq(sysUser.tenantId, counsellorWorkforce.tenantId), eq(sysUser.id, counsellorWorkforce.userId)),
+      users,
+      and(eq(users.tenantId, counsellorWorkforce.tenantId), eq(users.id, counsellorWorkforce.userId)),
     )
     .leftJoin(
       counsellorAvailability,
@@ -88,21 +94,21 @@ export async function findFreeCounsellors(
       ),
     )
     .leftJoin(
-      dept,
-      and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId), eq(dept.delFlag, false)),
+      depts,
+      and(eq(depts.tenantId, users.tenantId), eq(depts.id, users.deptId), eq(depts.delFlag, false)),
     )
     .where(
       and(
         eq(counsellorWorkforce.tenantId, tenantId),
         eq(counsellorWorkforce.categoryId, categoryId),
-        eq(sysUser.delFlag, false),
-        eq(sysUser.status, 'active'),
+        eq(users.delFlag, false),
+        eq(users.status, 'active'),
         sql`coalesce(${counsellorAvailability.accepting}, true)`,
-        sql`exists (select 1 from ${userRole} ur join ${role} r
+        sql`exists (select 1 from ${userRolesView('ur')} join ${rolesView('r')}
           on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
-          where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id}
+          where ur.tenant_id = ${users.tenantId} and ur.user_id = ${users.id}
           and ${inArray(sql`r.role_code`, [...roleCodes])})`,
       ),
     )
-    .orderBy(asc(sysUser.realName), asc(sysUser.id));
+    .orderBy(asc(users.realName), asc(users.id));
 }

@@ -1,6 +1,6 @@
-import type { SystemScope } from '../../core/db/database';
-import { AppError } from '../../core/http/app-error';
-import { hitRateLimit } from './auth.repository';
+import type { SystemScope } from '../db/database';
+import { AppError } from '../http/app-error';
+import { hitRateLimit } from './rate-limit.repository';
 
 /**
  * Uploads one user may make in a window, over every kind (signatures, avatar, user import, page-setup

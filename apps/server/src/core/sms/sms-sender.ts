@@ -1,5 +1,5 @@
-import type { SystemScope } from '../../core/db/database';
-import { insertDevSms } from './auth.repository';
+import type { SystemScope } from '../db/database';
+import { insertDevSms } from './sms.repository';
 
 /** Sends a text message. The platform talks to SMS gateways only through this. */
 export interface SmsSender {

@@ -3,10 +3,14 @@ import type { Database } from '../../core/db/database';
 import { notFound } from '../../core/http/app-error';
 import { PUBLIC } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import { getPageSetup, isSettingEnabled } from '../settings';
-import { findTenantByCode, findTenantById } from './tenants.repository';
+import { findTenantByCode, findTenantById } from '../tenants';
+import { getPageSetup, isSettingEnabled } from './settings.service';
 
-export const tenantRoutes = (database: Database): RouteDef[] =>
+/**
+ * The login page's calls: which school a short name names, with its login settings, and the school's
+ * page setup. Served by settings, the owner of what they read; tenants answers the school.
+ */
+export const loginPageRoutes = (database: Database): RouteDef[] =>
   [
     defineRoute({
       // Public: the login page at /{shortName}/login resolves its school with it.

@@ -8,11 +8,22 @@ import {
 } from 'node:crypto';
 import { PASSWORD_PAYLOAD_MAX_AGE_MS, parsePasswordPayload } from '@psy/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { SystemScope } from '../../core/db/database';
-import { AppError, badRequest } from '../../core/http/app-error';
-import { findServerKey, insertServerKeyOnce, spendPasswordNonce } from './auth.repository';
+import type { SystemScope } from '../db/database';
+import { AppError, badRequest } from '../http/app-error';
+import { definePort } from '../module';
+import { findServerKey, insertServerKeyOnce } from './server-key.repository';
 
 const PURPOSE = 'password-encryption';
+
+/**
+ * Records a password payload's nonce as spent; false when it was spent already (a replayed ciphertext).
+ * The nonces live with the request nonces of the sign-in module, which provides this port.
+ */
+export const passwordNoncePort = definePort<
+  (system: SystemScope, nonce: string, ttlMs: number) => Promise<boolean>
+>('security.spendPasswordNonce');
+const spendPasswordNonce = (system: SystemScope, nonce: string, ttlMs: number) =>
+  passwordNoncePort.get()(system, nonce, ttlMs);
 
 export interface PasswordKey {
   keyId: string;
