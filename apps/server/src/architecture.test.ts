@@ -145,6 +145,9 @@ const KNOWN = {
   ],
   /** A module imported before its place in the list (a module-level cycle). */
   moduleOrder: [
+    // role_form_permission's foreign key to form (migration 0022): identity's table file names the form
+    // engine's table; its code reaches the forms through the schoolForms port that forms provides.
+    'identity -> forms',
     // Through the slot views above: appointments' table file only, never its code.
     'scheduling -> appointments',
   ],

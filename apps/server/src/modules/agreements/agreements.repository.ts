@@ -82,7 +82,10 @@ function matching(tx: TenantScope['tx'], tenantId: number, filter: AgreementFilt
     .select({ id: agreementRecord.id, agreedAt: agreementRecord.agreedAt })
     .from(agreementRecord);
   const joined = filter.keyword
-    ? base.innerJoin(users, and(eq(users.tenantId, agreementRecord.tenantId), eq(users.id, agreementRecord.userId)))
+    ? base.innerJoin(
+        users,
+        and(eq(users.tenantId, agreementRecord.tenantId), eq(users.id, agreementRecord.userId)),
+      )
     : base;
   return joined.where(whereOf(tenantId, filter));
 }

@@ -2,7 +2,6 @@ import type { ModuleManifest } from '../../core/module';
 import { CASE_SCHEDULES, caseJobs } from './cases.jobs';
 import { caseRoutes } from './cases.routes';
 
-export * from './cases.table';
 export { caseRoutes } from './cases.routes';
 export { caseJobs, CASE_SCHEDULES, lockRecordsPastDue, RECORD_LOCK_QUEUE } from './cases.jobs';
 

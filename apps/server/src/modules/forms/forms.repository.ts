@@ -471,3 +471,17 @@ export async function countRecordsAbout(
   const lastMs = row?.lastMs ?? null;
   return { count: Number(row?.n ?? 0), last: lastMs === null ? null : new Date(Number(lastMs)) };
 }
+
+/**
+ * The ids among these that are not forms of the school (another school's are not visible: RLS); provided
+ * to identity, whose role form permissions must name the school's forms (the foreign key is the guarantee).
+ */
+export async function findMissingFormIds({ tx, tenantId }: TenantScope, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const found = await tx
+    .select({ id: form.id })
+    .from(form)
+    .where(and(eq(form.tenantId, tenantId), inArray(form.id, [...ids])));
+  const have = new Set(found.map((r) => r.id));
+  return new Set(ids.filter((id) => !have.has(id)));
+}

@@ -1,5 +1,7 @@
-import type { ModuleManifest } from '../../core/module';
+import { provide, type ModuleManifest } from '../../core/module';
+import { schoolForms } from '../identity';
 import { formAnswerExport } from './forms.export';
+import { findMissingFormIds } from './forms.repository';
 import { formRoutes } from './forms.routes';
 import { seedDefaultForms } from './forms.seed';
 
@@ -47,4 +49,6 @@ export const formsModule: ModuleManifest = {
     ],
   },
   seedSchool: ({ tx, tenantId }) => seedDefaultForms(tx, tenantId),
+  // Identity checks that a role's form permissions name the school's forms.
+  provides: [provide(schoolForms, { missingIds: findMissingFormIds })],
 };

@@ -17,6 +17,7 @@ export {
   updateUserPassword,
 } from './identity.repository';
 export { roleGrants, type RoleGrants, type PrincipalData } from './identity.repository';
+export { schoolForms } from './roles.repository';
 export { buildPrincipal, permissionsOfUsableRoles, isRoleUsable } from './identity.policy';
 export { getDeptTree } from './identity.service';
 // Read views for other modules' joins (their queries never name identity's tables).

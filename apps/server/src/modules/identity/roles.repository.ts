@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ROLE_USER_COUNT_CAP } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
-import { rowsOf, toNumber } from '../../core/db/rows';
+import { definePort } from '../../core/module';
 import { role, userRole } from './identity.table';
 import { roleFormPermission } from './roles.table';
 
@@ -151,15 +151,18 @@ export async function findFormPermissions({ tx, tenantId }: TenantScope, roleIds
 }
 
 /**
- * The ids among these that are not forms of the school (another school's are not visible: RLS). Reads the
- * forms module's table for the reference check only; the foreign key on `role_form_permission` is the
- * guarantee.
+ * The school's forms are the form engine's (modules/forms, above identity): it provides the check that
+ * ids name some of them, so a role's form permissions name only the school's forms.
  */
-export async function findMissingFormIds({ tx, tenantId }: TenantScope, ids: readonly number[]) {
+export const schoolForms = definePort<{
+  /** Which of `ids` are not forms of the school. */
+  missingIds(scope: TenantScope, ids: readonly number[]): Promise<Set<number>>;
+}>('identity.school-forms');
+
+/** Which of these form ids are not forms of the school. */
+export async function findMissingFormIds(scope: TenantScope, ids: readonly number[]) {
   if (ids.length === 0) return new Set<number>();
-  const res = await tx.execute(sql`select v.id from unnest(${sql.param([...ids])}::bigint[]) as v(id)
-    where not exists (select 1 from form f where f.tenant_id = ${tenantId} and f.id = v.id)`);
-  return new Set(rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id)));
+  return schoolForms.get().missingIds(scope, ids);
 }
 
 /** Replaces every form permission of one role. */

@@ -6,6 +6,9 @@ import { useUserInfo } from '../../auth';
 import { RISK_GRADE_TAGS } from '../../assessment-take';
 import { ASSESSMENT_BUTTONS } from '../lib/buttons';
 
+/** Tag colours of a plan's status, shared by the plan list and its details. */
+export const PLAN_STATUS_COLOURS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success' };
+
 /** Which assessment buttons the signed-in user has (spec S0.6: buttons by permission key). */
 export function useAssessmentButtons() {
   return allowedButtons(ASSESSMENT_BUTTONS, useUserInfo().data?.permissions ?? []);

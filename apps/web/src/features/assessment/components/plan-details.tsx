@@ -17,8 +17,7 @@ import {
   type PlanProgress,
 } from '../api/plans';
 import { ASSESSMENT_PATHS, pathWith } from '../lib/paths';
-import { useAssessmentButtons, useGo } from './common';
-import { PLAN_STATUS_COLOURS } from './plans-page';
+import { PLAN_STATUS_COLOURS, useAssessmentButtons, useGo } from './common';
 
 /** One plan (spec S1.2.4 /evaluationDetails): its settings, progress by department and who has not answered. */
 export function PlanDetails({ id }: { id: number }) {

@@ -11,10 +11,8 @@ import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { useClosePlan, useDeletePlan, usePlanPage, usePublishPlan, type Plan } from '../api/plans';
 import { ASSESSMENT_PATHS, pathWith, readId } from '../lib/paths';
-import { useAssessmentButtons, useGo } from './common';
+import { PLAN_STATUS_COLOURS, useAssessmentButtons, useGo } from './common';
 import { PlanDetails } from './plan-details';
-
-export const PLAN_STATUS_COLOURS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success' };
 
 /**
  * `/evaluationDetails/index` (spec S1.2.4): the plans, with publish, close and delete; `?id=` shows one
