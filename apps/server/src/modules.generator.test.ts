@@ -17,6 +17,8 @@ let root: string;
 
 beforeAll(() => {
   // Inside the repository, so packages resolve from its node_modules; .tmp/ is ignored by git.
+  // A fresh checkout has no .tmp/ yet.
+  fs.mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   root = fs.mkdtempSync(path.join(REPO, '.tmp', 'new-module-'));
   for (const dir of ['apps/server/src', 'packages/contracts/src']) {
     fs.cpSync(path.join(REPO, dir), path.join(root, dir), { recursive: true });
