@@ -52,7 +52,7 @@ function antdSlimImports(): Plugin {
  * A dynamic import preloads the chunks its target needs, listed in the importing chunk. Those the importing
  * chunk itself imports statically are already loaded when the import runs, so they are left out of the
  * list: the layout, which holds every page's import (app/features.ts), carries only what each page adds
- * (measured with scripts/route-sizes.mjs, docs/ARCHITECTURE.md "Web bundle per route").
+ * (measured with scripts/route-sizes.mjs, docs/decisions.md "Web bundle per route").
  */
 let builtBundle: Record<string, { type: string; imports?: string[] }> | null = null;
 
