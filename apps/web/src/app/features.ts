@@ -1,5 +1,6 @@
 import { agreementsFeature } from '../features/agreements';
 import { clientLogAdminFeature } from '../features/client-log-admin';
+import { crisisFeature } from '../features/crisis';
 import { deptsFeature } from '../features/depts';
 import { dictsFeature } from '../features/dicts';
 import { downloadsFeature } from '../features/downloads';
@@ -38,6 +39,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   clientLogAdminFeature,
   jobAdminFeature,
   focusSettingsFeature,
+  crisisFeature,
   noticesFeature,
   pdfPreviewFeature,
   downloadsFeature,

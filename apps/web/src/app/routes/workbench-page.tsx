@@ -1,11 +1,21 @@
 import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserDetail, useUserInfo } from '../../features/auth';
+import { loadCrisisWorkbenchCards } from '../../features/crisis';
+import { loadCataloguePart } from '../../i18n/i18n';
 import { MenuIcon, useActiveProduct, useSwitchProduct } from '../../features/navigation';
 import { readActiveRoleId, useSession } from '../../shared/session/session-store';
 import { useBrand } from '../../shared/theme/brand';
 import { readableShade } from '../../shared/theme/brand-colors';
 import styles from './workbench-page.module.css';
+
+// The crisis cards (network figures, the student's help button, check-ins, the dormitory report) come
+// with their texts in a chunk of their own, so the workbench's first paint does not wait for them.
+const CrisisWorkbenchCards = lazy(async () => {
+  const [cards] = await Promise.all([loadCrisisWorkbenchCards(), loadCataloguePart('admin')]);
+  return { default: cards.CrisisWorkbenchCards };
+});
 
 /** `/wel/index`, the workbench (spec S0.2.6): who is signed in, in which role, and the products to open. */
 export function WorkbenchPage() {
@@ -60,6 +70,9 @@ export function WorkbenchPage() {
           </Flex>
         </div>
       </Card>
+      <Suspense fallback={null}>
+        <CrisisWorkbenchCards />
+      </Suspense>
       <Card variant="borderless" title={<h2 className={styles.cardTitle}>{t('home.products')}</h2>}>
         <Row gutter={[12, 12]}>
           {nav.products.map((product) => (

@@ -1,0 +1,1 @@
+export { crisisFeature, loadCrisisWorkbenchCards } from './manifest';

@@ -1,0 +1,53 @@
+import { addDays, calendarDay, previousMonth, TRACK_DATE_MAX_DAYS_BACK } from '@psy/crisis-rules';
+
+/**
+ * Pure helpers of the crisis forms: the date windows the server's rules allow, and the bodies the forms
+ * send (trimmed, empty optional fields left out).
+ */
+
+/** The days a trackDate (S1.5.10) may take, China calendar: today back to 7 days ago. */
+export function trackDateBounds(now: Date | number = Date.now()): { min: string; max: string } {
+  const today = calendarDay(now);
+  return { min: addDays(today, -TRACK_DATE_MAX_DAYS_BACK), max: today };
+}
+
+/** Today in the China calendar (`yyyy-MM-dd`). */
+export const today = (now: Date | number = Date.now()) => calendarDay(now);
+
+/** The month a faculty reports by default: the month before this one (China calendar). */
+export const defaultReportMonth = (now: Date | number = Date.now()) =>
+  previousMonth(calendarDay(now).slice(0, 7));
+
+/** A trimmed text, or nothing when blank (optional fields are left out of a body). */
+export function optionalText(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export interface ReportFormValues {
+  studentId?: number;
+  crisisEvents?: string;
+  urgent?: boolean;
+  location?: string;
+}
+
+/** The body of `POST /crisis/report/save` from the report form. */
+export function reportBody(values: ReportFormValues) {
+  const location = optionalText(values.location);
+  return {
+    studentId: values.studentId ?? 0,
+    crisisEvents: (values.crisisEvents ?? '').trim(),
+    urgent: values.urgent === true,
+    ...(location ? { location } : {}),
+  };
+}
+
+/**
+ * An `<input type="datetime-local">` value (the browser's local time, no zone) as an ISO instant with
+ * the offset, as the calls want; null for an empty or unreadable value.
+ */
+export function localDateTimeToIso(value: string | undefined): string | null {
+  if (!value) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
