@@ -10,6 +10,46 @@ export const crisisFeature = defineFeature({
   pages: [
     adminPage('/crisisInfoUpdate_info/index', () => import('./components/records-page'), 'CrisisRecordsPage'),
     adminPage('/crisis/board/index', () => import('./components/board-page'), 'CrisisBoardPage'),
+    adminPage(
+      '/assessment_crisis_info/index',
+      () => import('./components/assessments-page'),
+      'CrisisAssessmentsPage',
+    ),
+    adminPage(
+      '/interventionOrderinfo/index',
+      () => import('./components/interventions-page'),
+      'CrisisInterventionsPage',
+    ),
+    adminPage(
+      '/focusonInterventionInfo/intervenInfo',
+      () => import('./components/interventions-page'),
+      'FocusInterventionsPage',
+    ),
+    adminPage(
+      '/focusonInterReceiptInfo/intervenInfo',
+      () => import('./components/interventions-page'),
+      'InterventionReceiptsPage',
+    ),
+    adminPage('/crisis/suspension/index', () => import('./components/suspension-pages'), 'SuspensionsPage'),
+    adminPage('/xiufuxueinfo/index', () => import('./components/suspension-pages'), 'SuspensionDetailPage'),
+    adminPage(
+      '/fuxueAssessinfo/index',
+      () => import('./components/suspension-pages'),
+      'ReturnAssessmentPage',
+    ),
+    adminPage('/greenway_info', () => import('./components/approvals-pages'), 'GreenwayPage'),
+    adminPage('/approval_info', () => import('./components/approvals-pages'), 'MyApprovalsPage'),
+    adminPage('/approval_detail', () => import('./components/approvals-pages'), 'ApprovalDetailPage'),
+    adminPage('/examine_info', () => import('./components/approvals-pages'), 'ExamineApprovalsPage'),
+    adminPage('/crisisWarningDetails/index', () => import('./components/warnings-pages'), 'WarningsPage'),
+    adminPage('/warningPersonnel/detail', () => import('./components/warnings-pages'), 'WarningDetailPage'),
+    adminPage('/crisis/network/index', () => import('./components/network-page'), 'NetworkPage'),
+    adminPage('/crisis/setting/index', () => import('./components/settings-pages'), 'CrisisSettingsPage'),
+    adminPage(
+      '/focusperson/setting/caseMsgSetDetail',
+      () => import('./components/settings-pages'),
+      'NoticeSettingsPage',
+    ),
   ],
   cataloguePart: 'admin',
   buttons: [

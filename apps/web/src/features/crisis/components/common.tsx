@@ -31,16 +31,18 @@ export function useIdParam(name = 'id'): number | null {
   return Number.isInteger(value) && value > 0 ? value : null;
 }
 
+// Only the preset colours whose text reads at 4.5:1 on their own background (red, magenta, purple,
+// geekblue, blue): orange, gold, green and cyan tags fail the contrast check.
 const TAG_COLOURS: Partial<Record<EnumSet, Record<string, string>>> = {
-  status: { 1: 'red', 2: 'orange', 3: 'default' },
-  flag: { 1: 'default', 2: 'blue', 3: 'gold', 4: 'orange', 5: 'red' },
-  level: { 1: 'blue', 2: 'purple', 3: 'magenta', 4: 'red' },
-  collegeLevel: { 1: 'red', 2: 'orange', 3: 'blue', 4: 'default' },
-  collegeStatus: { submitted: 'green', zero: 'cyan', draft: 'gold', missing: 'default', overdue: 'red' },
-  deliveryState: { pending: 'gold', sent: 'green', failed: 'red' },
-  approvalStatus: { 1: 'gold', 2: 'green', 3: 'red' },
-  auditStatus: { 1: 'gold', 2: 'green', 3: 'red' },
-  finding: { 1: 'default', 2: 'gold', 3: 'red' },
+  status: { 1: 'red', 2: 'purple', 3: 'default' },
+  flag: { 1: 'default', 2: 'blue', 3: 'geekblue', 4: 'magenta', 5: 'red' },
+  level: { 1: 'blue', 2: 'geekblue', 3: 'purple', 4: 'magenta' },
+  collegeLevel: { 1: 'red', 2: 'magenta', 3: 'blue', 4: 'default' },
+  collegeStatus: { submitted: 'blue', zero: 'geekblue', draft: 'purple', missing: 'default', overdue: 'red' },
+  deliveryState: { pending: 'purple', sent: 'blue', failed: 'red' },
+  approvalStatus: { 1: 'purple', 2: 'blue', 3: 'red' },
+  auditStatus: { 1: 'purple', 2: 'blue', 3: 'red' },
+  finding: { 1: 'default', 2: 'magenta', 3: 'red' },
 };
 
 /** A code as a coloured tag with its label. */

@@ -30,9 +30,9 @@ export function MyReports() {
               <Typography.Text strong>{report.student.realName}</Typography.Text>
               <CodeTag set="status" value={report.status} />
               {report.acknowledged ? (
-                <Tag color="green">{t('crisis.mine.acknowledged')}</Tag>
+                <Tag color="blue">{t('crisis.mine.acknowledged')}</Tag>
               ) : (
-                <Tag color="gold">{t('crisis.mine.waiting')}</Tag>
+                <Tag color="purple">{t('crisis.mine.waiting')}</Tag>
               )}
               {report.urgent && <Tag color="red">{t('crisis.report.urgent')}</Tag>}
             </Space>

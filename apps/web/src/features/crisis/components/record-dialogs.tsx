@@ -15,6 +15,7 @@ import {
 } from '../api/crisis';
 import { localDateTimeToIso, optionalText, today, trackDateBounds } from '../lib/forms';
 import { enumOptions } from '../lib/labels';
+import { StudentSelect } from './student-select';
 
 /** What an order or follow-up is about: a crisis record or a key person. */
 export type Subject = { recordId: number } | { focusId: number };
@@ -282,30 +283,32 @@ export function GreenwayDialog({
   );
 }
 
-/** A suspension (休学) of a student, optionally from a record. */
+/** A suspension (休学) of a student (chosen here when not given), optionally from a record. */
 export function SuspensionDialog({
   studentId,
   studentName,
   recordId,
   onClose,
 }: {
-  studentId: number;
-  studentName: string;
+  studentId?: number;
+  studentName?: string;
   recordId?: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const save = useSaveSuspension();
   return (
-    <FormDialog<{ suspendedOn: string; reason: string; expectedReturn?: string }>
-      title={t('crisis.suspension.newTitle', { name: studentName })}
+    <FormDialog<{ studentId?: number; suspendedOn: string; reason: string; expectedReturn?: string }>
+      title={
+        studentName ? t('crisis.suspension.newTitle', { name: studentName }) : t('crisis.suspension.add')
+      }
       name="crisis-suspension"
       initialValues={{ suspendedOn: today() }}
       serverFields={['suspendedOn', 'reason', 'expectedReturn', 'studentId']}
       successText={approvalText(t)}
       onSubmit={(values) =>
         save.mutateAsync({
-          studentId,
+          studentId: studentId ?? values.studentId ?? 0,
           ...(recordId ? { recordId } : {}),
           suspendedOn: values.suspendedOn,
           reason: values.reason.trim(),
@@ -314,6 +317,11 @@ export function SuspensionDialog({
       }
       onClose={onClose}
     >
+      {studentId === undefined && (
+        <Form.Item name="studentId" label={t('crisis.fields.student')} rules={[{ required: true }]}>
+          <StudentSelect />
+        </Form.Item>
+      )}
       <Form.Item name="suspendedOn" label={t('crisis.fields.suspendedOn')} rules={[{ required: true }]}>
         <Input type="date" />
       </Form.Item>

@@ -69,7 +69,7 @@ export function ReportForm({ onReported }: { onReported?: () => void }) {
           extra={t('crisis.report.eventsHint')}
           rules={[{ required: true, whitespace: true, message: t('crisis.report.eventsRequired') }]}
         >
-          <Input.TextArea rows={4} maxLength={200} showCount />
+          <Input.TextArea rows={4} maxLength={200} />
         </Form.Item>
         <Form.Item name="location" label={t('crisis.report.location')}>
           <Input maxLength={100} />

@@ -36,3 +36,12 @@ describe('crisis form helpers', () => {
     expect(iso).toBe(new Date('2026-05-01T08:30').toISOString());
   });
 });
+
+describe('settings errors', () => {
+  it('puts a 400 on the field it names, list items by index [spec:S1.4.6]', async () => {
+    const { settingFieldPath } = await import('./forms');
+    expect(settingFieldPath('ackMinutes.4')).toEqual(['ackMinutes', '4']);
+    expect(settingFieldPath('hotlines.0.phone')).toEqual(['hotlines', 0, 'phone']);
+    expect(settingFieldPath('reportDueDay')).toEqual(['reportDueDay']);
+  });
+});

@@ -51,3 +51,17 @@ export function localDateTimeToIso(value: string | undefined): string | null {
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
+
+/**
+ * The form path of a field a settings 400 names (`ackMinutes.4`, `hotlines.0.phone`): numbers of a list
+ * become indexes, keys of an object stay text (ackMinutes' keys are the levels '1'..'4').
+ */
+export function settingFieldPath(
+  field: string,
+  listKeys: readonly string[] = ['hotlines', 'approverLevels'],
+) {
+  const parts = field.split('.');
+  return parts.map((part, index) =>
+    index > 0 && listKeys.includes(parts[index - 1]!) && /^\d+$/.test(part) ? Number(part) : part,
+  );
+}
