@@ -196,7 +196,7 @@ export function ReceiptDialog({ order, onClose }: { order: Intervention; onClose
 }
 
 /** Follow-ups of a record or key person by trackDate. */
-export function FollowUpList({ subject }: { subject: Subject | { studentId: number } }) {
+export function FollowUpList({ subject }: { subject?: Subject | { studentId: number } }) {
   const followUps = useFollowUps({ current: 1, size: 50, ...subject });
   return (
     <List
@@ -207,6 +207,7 @@ export function FollowUpList({ subject }: { subject: Subject | { studentId: numb
         <List.Item>
           <Space direction="vertical" size={2}>
             <Typography.Text type="secondary">
+              {subject ? '' : `${f.student.realName} · `}
               {f.trackDate} · {f.author.realName}
               {f.method ? ` · ${f.method.name}` : ''}
             </Typography.Text>
