@@ -119,16 +119,22 @@ const keyOf = (/** @type {(src: string) => boolean} */ test) =>
 const providersKey = keyOf((src) => src.endsWith('src/app/antd-providers.tsx'));
 const layoutKey = keyOf((src) => src.endsWith('src/app/layout/app-layout.tsx'));
 const catalogueKey = keyOf((src) => src.endsWith('src/i18n/zh-CN.json'));
-const adminPartKey = keyOf((src) => src.endsWith('src/i18n/parts/admin.zh-CN.json'));
+/** The chunk of a catalogue part (src/i18n/parts/<part>.zh-CN.json). */
+const partKeyOf = (/** @type {string} */ part) =>
+  keyOf((src) => src.endsWith(`src/i18n/parts/${part}.zh-CN.json`));
 
 // The pages (the shell's and those of the feature manifests listed in apps/web/src/app/features.ts) are
-// routes wherever their code lives; administration pages also load the administration part of the
-// catalogue before they render.
+// routes wherever their code lives; a feature's pages also load its part of the catalogue (the
+// administration part, or the feature's own) before they render.
 /** @type {Map<string, 'page' | 'adminPage'>} manifest source path of each registered page -> kind */
 const registeredPages = new Map();
+/** @type {Map<string, string>} manifest source path of each registered page -> its catalogue part */
+const pageParts = new Map();
 for (const page of readRegisteredPages(path.join(ROOT, 'apps/web'))) {
-  for (const suffix of ['.tsx', '.ts', '/index.ts', '/index.tsx'])
+  for (const suffix of ['.tsx', '.ts', '/index.ts', '/index.tsx']) {
     registeredPages.set(page.module + suffix, page.kind);
+    if (page.part) pageParts.set(page.module + suffix, page.part);
+  }
 }
 /** @param {string | undefined} key */
 const closureOf = (key) => (key ? collect(key, new Set()) : new Set());
@@ -175,7 +181,8 @@ const routes = Object.entries(manifest)
     if (catalogueKey) collect(catalogueKey, files);
     if (src !== LOGIN_ROUTE_SRC && providersKey && key !== providersKey) collect(providersKey, files);
     if (insideLayout.has(key) && layoutKey) collect(layoutKey, files);
-    if (registeredPages.get(src) === 'adminPage' && adminPartKey) collect(adminPartKey, files);
+    const partKey = pageParts.has(src) ? partKeyOf(String(pageParts.get(src))) : undefined;
+    if (partKey) collect(partKey, files);
     collect(key, files);
     const size = total(files);
     // Pages and the layout are routes; dialogs and panels that the layout opens on demand are reported

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * @typedef {{ path: string | null, kind: 'page' | 'adminPage', module: string, feature: string | null }} RegisteredPage
+ * @typedef {{ path: string | null, kind: 'page' | 'adminPage', module: string, feature: string | null, part: string | null }} RegisteredPage
  *   `module`: the page's source path relative to apps/web, without extension (`src/features/users/components/users-page`)
+ *   `part`: the catalogue part the feature's pages load before they render (`cataloguePart`), if any
  */
 
 /** `page('/path', () => import('./file'), 'Export')`, as the manifests write it (shared/feature/manifest.ts). */
@@ -16,6 +17,8 @@ const MANIFEST_PAGE = /\b(page|adminPage)\(\s*'([^']+)',\s*\(\) => import\('([^'
 /** `page(() => import('../routes/file'), 'Export')`, the shell pages of the registry. */
 const SHELL_PAGE = /\bpage\(\s*\(\) => import\('([^']+)'\)/g;
 const FEATURE_IMPORT = /from '\.\.\/features\/([a-z0-9-]+)'/g;
+/** `cataloguePart: 'admin'` of a manifest. */
+const CATALOGUE_PART = /\bcataloguePart:\s*'([a-zA-Z0-9-]+)'/;
 
 /**
  * @param {string} webRoot the apps/web folder
@@ -30,7 +33,13 @@ export function readRegisteredPages(webRoot) {
   /** @type {RegisteredPage[]} */
   const pages = [];
   for (const match of read('app/layout/page-registry.ts').matchAll(SHELL_PAGE)) {
-    pages.push({ path: null, kind: 'page', module: moduleOf('app/layout', String(match[1])), feature: null });
+    pages.push({
+      path: null,
+      kind: 'page',
+      module: moduleOf('app/layout', String(match[1])),
+      feature: null,
+      part: null,
+    });
   }
   const features = [...read('app/features.ts').matchAll(FEATURE_IMPORT)].map((m) => String(m[1]));
   for (const feature of features) {
@@ -38,12 +47,15 @@ export function readRegisteredPages(webRoot) {
     if (!fs.existsSync(path.join(src, manifest))) {
       throw new Error(`app/features.ts lists ${feature}, which has no ${manifest}`);
     }
-    for (const match of read(manifest).matchAll(MANIFEST_PAGE)) {
+    const text = read(manifest);
+    const part = CATALOGUE_PART.exec(text)?.[1] ?? null;
+    for (const match of text.matchAll(MANIFEST_PAGE)) {
       pages.push({
         path: String(match[2]),
         kind: /** @type {'page' | 'adminPage'} */ (match[1]),
         module: moduleOf(`features/${feature}`, String(match[3])),
         feature,
+        part,
       });
     }
   }

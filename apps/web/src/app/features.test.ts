@@ -35,20 +35,23 @@ describe('feature manifests', () => {
     expect([...names].sort()).toEqual([...MANIFESTS].sort());
   });
 
-  it('keep the texts of administration pages in the admin catalogue part, which loads with them', () => {
+  it('keep the texts of administration pages in a catalogue part, which loads with them', () => {
     for (const { feature, page } of featurePages) {
-      expect(feature.cataloguePart === 'admin', `${feature.name} ${page.path}`).toBe(page.isAdmin);
+      // The admin part holds administration texts only; a module with many screens has a part of its own.
+      if (page.isAdmin) expect(feature.cataloguePart, `${feature.name} ${page.path}`).toBeDefined();
+      if (feature.cataloguePart === 'admin') expect(page.isAdmin, `${feature.name} ${page.path}`).toBe(true);
     }
   });
 
   it('are what the route size report reads, administration pages with their own budget', () => {
     const read = readRegisteredPages(WEB_ROOT).filter((page) => page.feature !== null);
-    expect(read.map(({ path, kind, feature }) => ({ path, kind, feature })).sort(byPath)).toEqual(
+    expect(read.map(({ path, kind, feature, part }) => ({ path, kind, feature, part })).sort(byPath)).toEqual(
       featurePages
         .map(({ feature, page }) => ({
           path: page.path,
           kind: page.isAdmin ? 'adminPage' : 'page',
           feature: feature.name,
+          part: feature.cataloguePart ?? null,
         }))
         .sort(byPath),
     );

@@ -26,6 +26,10 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/admin.zh-CN.json'),
     'en-US': () => import('./parts/admin.en-US.json'),
   },
+  crisis: {
+    'zh-CN': () => import('./parts/crisis.zh-CN.json'),
+    'en-US': () => import('./parts/crisis.en-US.json'),
+  },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;
 

@@ -1,12 +1,13 @@
 import 'i18next';
 import type zhCN from './zh-CN.json';
 import type adminZhCN from './parts/admin.zh-CN.json';
+import type crisisZhCN from './parts/crisis.zh-CN.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // zh-CN is the reference catalogue, with its parts: every key used in code must exist there
     // (catalogues.test.ts checks en-US).
-    resources: { translation: typeof zhCN & typeof adminZhCN };
+    resources: { translation: typeof zhCN & typeof adminZhCN & typeof crisisZhCN };
   }
 }

@@ -13,7 +13,7 @@ import styles from './workbench-page.module.css';
 // The crisis cards (network figures, the student's help button, check-ins, the dormitory report) come
 // with their texts in a chunk of their own, so the workbench's first paint does not wait for them.
 const CrisisWorkbenchCards = lazy(async () => {
-  const [cards] = await Promise.all([loadCrisisWorkbenchCards(), loadCataloguePart('admin')]);
+  const [cards] = await Promise.all([loadCrisisWorkbenchCards(), loadCataloguePart('crisis')]);
   return { default: cards.CrisisWorkbenchCards };
 });
 

@@ -1,1 +1,2 @@
-export { crisisFeature, loadCrisisWorkbenchCards } from './manifest';
+export { crisisFeature } from './manifest';
+export { loadCrisisWorkbenchCards } from './workbench-loader';

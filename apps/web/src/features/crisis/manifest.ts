@@ -3,7 +3,8 @@ import { adminPage, defineFeature } from '../../shared/feature/manifest';
 /**
  * Crisis intervention and key persons on the web (docs/crisis.md 12): every menu entry and detail page of
  * the CRISIS and IMPORTANT_FOCUS_ON products of the seed catalogue, and the follow-up journal pages. Staff
- * pages are administration pages (their size budget); the texts are the `crisis` section of the `admin` catalogue part.
+ * pages are administration pages (their size budget); the texts are the `crisis` catalogue part (loaded with them
+ * and with the workbench's cards, not with every administration page).
  */
 export const crisisFeature = defineFeature({
   name: 'crisis',
@@ -93,7 +94,7 @@ export const crisisFeature = defineFeature({
       'NoticeSettingsPage',
     ),
   ],
-  cataloguePart: 'admin',
+  cataloguePart: 'crisis',
   buttons: [
     'crisis_close',
     'crisis_warning_flag',
@@ -103,6 +104,3 @@ export const crisisFeature = defineFeature({
     'focus_person_edit',
   ],
 });
-
-/** The workbench's crisis cards, loaded with the workbench when the layout shows it. */
-export const loadCrisisWorkbenchCards = () => import('./components/workbench-cards');

@@ -1,4 +1,5 @@
-import { addDays, calendarDay, previousMonth, TRACK_DATE_MAX_DAYS_BACK } from '@psy/crisis-rules';
+import { addDays, calendarDay, previousMonth } from '@psy/crisis-rules';
+import { TRACK_DATE_MAX_DAYS_BACK } from '@psy/forms';
 
 /**
  * Pure helpers of the crisis forms: the date windows the server's rules allow, and the bodies the forms

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../i18n/parts/admin.en-US.json';
-import zh from '../../../i18n/parts/admin.zh-CN.json';
+import en from '../../../i18n/parts/crisis.en-US.json';
+import zh from '../../../i18n/parts/crisis.zh-CN.json';
 import { ENUM_VALUES, enumLabel } from './labels';
 
 describe('crisis code labels [spec:S1.4.6] [spec:S1.3.10] [spec:S0.7.29]', () => {
