@@ -13,12 +13,9 @@ const c = en.crisis;
 
 /** @typedef {import('playwright-core').Page} Page @typedef {import('playwright-core').Locator} Locator */
 
-/** A radio of an engine form field by the field's label. @param {Locator} scope @param {string} field @param {string} option */
-async function pick(scope, field, option) {
-  await scope
-    .getByRole('radiogroup', { name: new RegExp(`^${field}`) })
-    .getByLabel(option, { exact: true })
-    .check();
+/** An option of an engine form field (its control is `#form-field-<prop>`). @param {Locator} scope @param {string} prop @param {string} option */
+async function pick(scope, prop, option) {
+  await scope.locator(`#form-field-${prop}`).getByLabel(option, { exact: true }).check();
 }
 
 /** China calendar day of now (yyyy-MM-dd). */
@@ -69,22 +66,20 @@ export async function run({ page, baseUrl, artifacts, db }) {
       .getByRole('dialog')
       .filter({ hasText: c.assessment.title.replace('{{name}}', '刘子轩') });
     await dialog.waitFor();
-    await pick(dialog, 'In crisis', 'Yes');
-    await pick(dialog, 'College attention level', 'Key attention');
-    await dialog
-      .getByRole('group', { name: /^Current state/ })
-      .getByLabel('Low mood', { exact: true })
-      .check();
-    await pick(dialog, 'Psychological assistance system started', 'Yes');
+    await pick(dialog, 'isCrisisStatus', 'Yes');
+    await pick(dialog, 'collegeLevelcrisis', 'Key attention');
+    await pick(dialog, 'currentStatus', 'Low mood');
+    await pick(dialog, 'psyAssistanceSystem', 'Yes');
     await dialog.locator('#form-field-trackDate').fill(chinaToday());
     await dialog.getByRole('button', { name: c.assessment.submit }).click();
-    const feedbackField = dialog.getByRole('group', { name: /^Experts’ feedback/ });
+    const feedbackField = dialog.locator('#form-item-expertsFeedback');
     await feedbackField.getByRole('alert').waitFor();
     await screenshot(counsel, artifacts, 'crisis-assessment-required-en-US');
-    await feedbackField.locator('textarea').fill('Psychiatric outpatient assessment within 24 hours.');
     await dialog
-      .getByRole('group', { name: /^Management process/ })
-      .locator('textarea')
+      .locator('#form-field-expertsFeedback')
+      .fill('Psychiatric outpatient assessment within 24 hours.');
+    await dialog
+      .locator('#form-field-managementProcess')
       .fill('Parents called; roommates and the advisor stay with him in turns.');
     await dialog.getByRole('button', { name: buttonName(c.assessment.submit) }).click();
     const assessed = await answered(counsel, 'POST', '/biz/crisis/assessment/save', () =>

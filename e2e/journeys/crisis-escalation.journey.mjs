@@ -35,9 +35,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const advisor = await openAs(page, baseUrl, 'advisor');
     pages.push(advisor);
     await advisor.getByTestId('crisis-workbench').waitFor();
-    const waitingBefore = Number(
-      (await advisor.getByTestId('crisis-figure-unacknowledged').locator('span').first().textContent()) ?? 0,
-    );
+    const figure = advisor.getByTestId('crisis-figure-unacknowledged').locator('span').first();
+    await figure.filter({ hasText: /^\d+$/ }).waitFor();
+    const waitingBefore = Number(await figure.textContent());
 
     step = '1 the class member reports from a phone';
     const classrep = await openAs(page, baseUrl, 'classrep', { phone: true });

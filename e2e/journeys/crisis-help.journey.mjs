@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
-import { answered, fitsWidth, openAs } from '../lib/crisis.mjs';
+import { removeAgreement } from '../lib/agreement.mjs';
+import { agreedBy, answered, fitsWidth, openAs } from '../lib/crisis.mjs';
 import { expectText, screenshot } from '../lib/journey.mjs';
 
 export const name =
@@ -72,6 +73,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     throw error;
   } finally {
     for (const other of pages) await other.context().close();
+    if (agreedBy.delete('student')) await removeAgreement(db, student);
     for (const row of earlier)
       await db.query('update crisis_record set created_at = $3 where tenant_id = $1 and id = $2', [
         student.tenantId,

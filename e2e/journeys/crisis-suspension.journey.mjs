@@ -49,17 +49,12 @@ export async function run({ page, baseUrl, artifacts }) {
       .getByRole('dialog')
       .filter({ hasText: c.assessment.returnTitle.replace('{{name}}', '张晓雨') });
     await form.waitFor();
-    const radio = async (/** @type {string} */ field, /** @type {string} */ option) =>
-      form
-        .getByRole('radiogroup', { name: new RegExp(`^${field}`) })
-        .getByLabel(option, { exact: true })
-        .check();
-    await radio('复学评估结论', '可以复学');
-    await radio('医院诊断证明', '已提供');
-    await form
-      .getByRole('group', { name: /^目前状态/ })
-      .getByLabel('情绪稳定', { exact: true })
-      .check();
+    // An option of an engine form field: its control is `#form-field-<prop>`.
+    const pick = async (/** @type {string} */ prop, /** @type {string} */ option) =>
+      form.locator(`#form-field-${prop}`).getByLabel(option, { exact: true }).check();
+    await pick('returnConclusion', '可以复学');
+    await pick('medicalCertificate', '已提供');
+    await pick('currentStatus', '情绪稳定');
     await form.locator('#form-field-trackDate').fill(chinaToday());
     await form.getByRole('button', { name: c.assessment.submit }).click();
     const assessed = await answered(head, 'POST', '/biz/crisis/assessment/save', () =>

@@ -1,3 +1,4 @@
+import { acceptAgreement } from './agreement.mjs';
 import { DEMO_PASSWORD } from './journey.mjs';
 import { signInToShell } from './shell.mjs';
 
@@ -26,9 +27,21 @@ export async function openAs(page, baseUrl, username, { lang = 'zh-CN', phone = 
   );
   context.setDefaultTimeout(15_000);
   const other = await context.newPage();
+  const agreementAnswer = other
+    .waitForResponse((r) => r.url().includes('/admin/agreement/mine'), { timeout: 30_000 })
+    .catch(() => null);
   await signInToShell(other, baseUrl, { lang, account: { username, password: DEMO_PASSWORD } });
+  // The demo school asks students to accept its agreement first (start-up dialog, spec S0.4.1).
+  const agreement = (await (await agreementAnswer)?.json())?.data;
+  if (agreement?.mustAgree) {
+    await acceptAgreement(other, agreement, lang);
+    agreedBy.add(username);
+  }
   return other;
 }
+
+/** The people whose start-up agreement a crisis journey accepted (to remove it afterwards). */
+export const agreedBy = new Set();
 
 /**
  * Runs the record's waiting escalation job now instead of at its deadline: the job's row is moved to
