@@ -81,6 +81,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dialog
       .locator('#form-field-managementProcess')
       .fill('Parents called; roommates and the advisor stay with him in turns.');
+    await feedbackField.getByRole('alert').waitFor({ state: 'detached' });
+    // The renderer ignores a second submit within 2 s of the first (S1.5.13); this one is a new decision.
+    await counsel.waitForTimeout(2_100);
     await dialog.getByRole('button', { name: buttonName(c.assessment.submit) }).click();
     const assessed = await answered(counsel, 'POST', '/biz/crisis/assessment/save', () =>
       counsel.locator('.ant-modal-confirm').getByRole('button', { name: en.common.confirm }).click(),
@@ -119,6 +122,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       receipt.getByRole('button', { name: en.common.confirm }).click(),
     );
     assert.equal(receipted.body.data.status, 2);
+    await advisor.mouse.move(0, 0);
     await checkA11y(advisor, { name: 'crisis-receipts', artifacts, include: '#main-content' });
 
     step = '6 a follow-up with today as its track date (S1.5.10)';
@@ -136,7 +140,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.equal(followed.body.code, 0, JSON.stringify(followed.body));
 
     step = '7 closing the worked record needs a reason and a summary; the student becomes a key person';
-    await drawer.getByRole('button', { name: c.enums.action.close, exact: true }).click();
+    // The transition's button (the drawer's own close button has the same name, but no text).
+    await drawer
+      .getByRole('button', { name: c.enums.action.close, exact: true })
+      .filter({ hasText: c.enums.action.close })
+      .click();
     const closing = counsel
       .getByRole('dialog')
       .filter({ hasText: c.transition.closeTitle.replace('{{id}}', recordId) });
