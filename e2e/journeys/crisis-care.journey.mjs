@@ -23,6 +23,7 @@ const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice
 
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts, db }) {
+  /** @type {import('playwright-core').Page[]} */
   const pages = [];
   let step = 'sign in';
   try {

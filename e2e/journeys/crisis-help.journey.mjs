@@ -25,6 +25,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       where tenant_id = $1 and student_id = $2 and source = 'selfHelp'`,
     [student.tenantId, student.id],
   );
+  /** @type {import('playwright-core').Page[]} */
   const pages = [];
   let step = 'sign in';
   try {

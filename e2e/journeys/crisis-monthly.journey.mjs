@@ -22,6 +22,7 @@ function twoMonthsAgo() {
 export async function run({ page, baseUrl, artifacts, db }) {
   const { tenantId } = await db.findUser('admin');
   const month = twoMonthsAgo();
+  /** @type {import('playwright-core').Page[]} */
   const pages = [];
   let step = 'sign in';
   try {

@@ -41,6 +41,7 @@ export async function openAs(page, baseUrl, username, { lang = 'zh-CN', phone = 
 }
 
 /** The people whose start-up agreement a crisis journey accepted (to remove it afterwards). */
+/** @type {Set<string>} */
 export const agreedBy = new Set();
 
 /**
