@@ -248,14 +248,30 @@ export async function run({ page, baseUrl, artifacts, db }) {
     });
 
     step = 'the warning list shows the warning handed to crisis';
-    await page.goto(`${baseUrl}/assessmentWarning/index`);
+    const warningPage = (/** @type {import('playwright-core').Response} */ r) =>
+      r.url().includes('/plantest/warning/page') && r.request().method() === 'POST';
+    const [openList] = await Promise.all([
+      page.waitForResponse(warningPage),
+      page.goto(`${baseUrl}/assessmentWarning/index`),
+    ]);
     await expectText(page, t.warning.title, { exact: false, within: page.locator('h1') });
-    const warnings = page.getByTestId('warning-table').locator('tbody tr');
-    await warnings.first().waitFor();
     // Handed over, it is not among the open warnings; "All" lists it with its state.
-    assert.equal(await warnings.filter({ hasText: planName }).count(), 0, 'not an open warning any more');
+    const openBody = await openList.json();
+    assert.equal(openBody.code, 0, JSON.stringify(openBody));
+    assert.ok(
+      !openBody.data.records.some(
+        (/** @type {{ id: number }} */ w) => Number(w.id) === Number(handed?.warning_id),
+      ),
+      'not an open warning any more',
+    );
+    const warnings = page.getByTestId('warning-table').locator('tbody tr.ant-table-row');
     const filter = page.locator('form#warning-filter');
-    await filter.getByRole('radio', { name: t.warning.all }).check({ force: true });
+    // The radio input itself is hidden under its button-styled label: the label is what a person clicks.
+    await filter
+      .locator('label.ant-radio-button-wrapper')
+      .filter({ hasText: new RegExp(`^${t.warning.all}$`) })
+      .click();
+    assert.ok(await filter.getByRole('radio', { name: t.warning.all }).isChecked(), '"All" is chosen');
     await filter.locator('button[type="submit"]').click();
     const warningRow = warnings.filter({ hasText: planName });
     await warningRow.waitFor();
