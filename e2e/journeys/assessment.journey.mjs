@@ -272,9 +272,18 @@ export async function run({ page, baseUrl, artifacts, db }) {
       .filter({ hasText: new RegExp(`^${t.warning.all}$`) })
       .click();
     assert.ok(await filter.getByRole('radio', { name: t.warning.all }).isChecked(), '"All" is chosen');
-    await filter.locator('button[type="submit"]').click();
+    await Promise.all([page.waitForResponse(warningPage), filter.locator('button[type="submit"]').click()]);
     const warningRow = warnings.filter({ hasText: planName });
-    await warningRow.waitFor();
+    // Open warnings come first (the demo school has a page of them): the handed-over one follows.
+    // The table's pager sits beside it; the other open tabs' pagers are hidden.
+    const next = page.locator('#main-content .ant-pagination-next:visible');
+    await warnings.first().waitFor();
+    for (let pageNo = 1; pageNo < 10 && !(await warningRow.isVisible()); pageNo += 1) {
+      if ((await next.getAttribute('aria-disabled')) === 'true') break;
+      await Promise.all([page.waitForResponse(warningPage), next.click()]);
+      await page.waitForTimeout(200);
+    }
+    await warningRow.waitFor({ timeout: 5_000 });
     await expectText(page, t.warning.levels['1'], { within: warningRow });
     await expectText(page, '林同学', { exact: false, within: warningRow });
     await expectText(page, t.warning.statuses['4'], { within: warningRow });
