@@ -198,7 +198,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     // --- the crisis head sees the signal within seconds -------------------------------------------------
     step = 'the warning is handed to the crisis intake';
-    /** @type {{ warning_id: number, status: number, handed_to: string | null, record_id: number | null } | undefined} */
+    /** @typedef {{ warning_id: number, status: number, handed_to: string | null, record_id: number | null }} Handed */
+    /** @type {Handed | undefined} */
     let handed;
     for (let tries = 0; tries < 60; tries += 1) {
       const { rows } = await db.query(
@@ -210,7 +211,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
           where w.tenant_id = $1 and a.plan_id = $2`,
         [tenantId, planId],
       );
-      handed = rows[0];
+      handed = /** @type {Handed | undefined} */ (rows[0]);
       if (handed?.record_id) break;
       await phone.waitForTimeout(250);
     }
