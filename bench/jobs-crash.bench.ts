@@ -1,5 +1,5 @@
 // From `kill -9` of a worker process mid-job to the job running again in a newly started process
-// (docs/ARCHITECTURE.md "Job queue"): the restart, the lease lapsing and the claim, end to end. Each
+// (docs/decisions.md "Job queue"): the restart, the lease lapsing and the claim, end to end. Each
 // repetition starts a worker (apps/server/src/core/jobs/worker-process.ts) that queues a job and holds it,
 // kills it with SIGKILL at a random moment of its lease cycle, starts another and times its `started`.
 // `npm run bench:jobs-crash -w @psy/bench`.

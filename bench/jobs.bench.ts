@@ -1,4 +1,4 @@
-// Job queues compared (docs/ARCHITECTURE.md "Job queue"): our core/jobs queue, graphile-worker and pg-boss,
+// Job queues compared (docs/decisions.md "Job queue"): our core/jobs queue, graphile-worker and pg-boss,
 // on PGlite and on PostgreSQL 15. For each: enqueue throughput inside our tenant transaction (as the app
 // role, under row-level security; one job per transaction, and batches of 100), claim/complete throughput
 // of no-op jobs, and the lateness of delayed jobs (from their due time to the handler's start).

@@ -14,7 +14,7 @@
 // together with each form widget it loads on demand, ON_DEMAND_PARTS), except
 // the administration pages (declared with `adminPage` in their feature's manifest): at most 600 kB on a first
 // visit. Their Ant Design tables, tree pickers and forms do not fit in 450 kB on top of the shell; the
-// departure, its figures and the way back are in docs/ARCHITECTURE.md ("Decisions": route sizes).
+// departure, its figures and the way back are in docs/decisions.md ("Decisions": route sizes).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

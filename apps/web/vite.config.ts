@@ -52,7 +52,7 @@ function antdSlimImports(): Plugin {
  * A dynamic import preloads the chunks its target needs, listed in the importing chunk. Those the importing
  * chunk itself imports statically are already loaded when the import runs, so they are left out of the
  * list: the layout, which holds every page's import (app/features.ts), carries only what each page adds
- * (measured with scripts/route-sizes.mjs, docs/ARCHITECTURE.md "Web bundle per route").
+ * (measured with scripts/route-sizes.mjs, docs/decisions.md "Web bundle per route").
  */
 let builtBundle: Record<string, { type: string; imports?: string[] }> | null = null;
 
@@ -83,6 +83,10 @@ function staticClosure(bundle: NonNullable<typeof builtBundle>, fileName: string
 const closures = new Map<string, Set<string>>();
 function missingDependencies(_file: string, deps: string[], { hostId }: { hostId: string }): string[] {
   if (!builtBundle) return deps;
+  // The layout opens every page of every feature: preload lists there would make it carry each page's
+  // dependencies by name (kilobytes once the business areas came). A page's own imports load its CSS and
+  // chunks when it runs, one round trip later.
+  if (/(^|\/)app-layout-[\w-]+\.js$/.test(hostId)) return deps.filter((dep) => dep.endsWith('.css'));
   let loaded = closures.get(hostId);
   if (!loaded) {
     loaded = staticClosure(builtBundle, hostId);

@@ -80,7 +80,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = "a person's records";
     await page.getByRole('button', { name: t.record.title }).click();
     await page.waitForURL(`**/evaluationRecord?userId=${demo.user_id}`);
-    await page.locator('tbody tr.ant-table-row').first().waitFor();
+    // The report's tab stays open (hidden) behind this one, so an unscoped row would be its factor table.
+    await page.getByTestId('record-table').locator('tbody tr.ant-table-row').first().waitFor();
 
     step = 'responses of the plan';
     await page.goto(`${baseUrl}/assessmentPlanResponseList?planId=${demo.plan_id}`);

@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
+import { answered } from '../lib/crisis.mjs';
 import { buttonName, DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
-  '[spec:S1.2.4] [spec:S1.2.7] [spec:S1.2.9] [spec:S1.2.5] [spec:S1.4.2] [spec:S1.9.1] [spec:S1.2.3] [spec:S0.9.3] assessment: an administrator creates and publishes a PHQ-9 plan; the student answers it on a phone (375 px), closing the page half-way and going on where she was; her answer to item 9 raises a warning the crisis head sees within seconds and takes in hand; an interview is assigned, recorded and transferred to counselling; the comprehensive analysis shows the plan and is exported';
+  '[spec:S1.2.4] [spec:S1.2.7] [spec:S1.2.9] [spec:S1.2.5] [spec:S1.4.2] [spec:S1.9.1] [spec:S1.2.3] [spec:S0.9.3] assessment: an administrator creates and publishes a PHQ-9 plan; the student answers it on a phone (375 px), closing the page half-way and going on where she was; her answer to item 9 raises a warning handed to the crisis intake, whose signal the crisis head sees on the open-signals board within seconds and takes in hand, the warning list showing it handed to crisis; an interview is assigned, recorded and transferred to counselling; the comprehensive analysis shows the plan and is exported';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
 const t = en.assessment;
 const take = en.assessmentTake;
+const c = en.crisis;
 const PHQ9 = 'Patient Health Questionnaire (PHQ-9)';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -99,8 +101,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, t.plan.statuses['2']);
     await page.getByTestId('plan-progress').waitFor();
 
-    // --- the crisis head keeps the warning list open ------------------------------------------------------
-    step = 'the crisis head opens the warning list';
+    // --- the crisis head keeps the open-signals board open -------------------------------------------------
+    step = 'the crisis head opens the open-signals board';
     const crisisContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     contexts.push(crisisContext);
     const crisis = await crisisContext.newPage();
@@ -110,8 +112,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
       agreed,
       account: { username: 'crisishead', password: DEMO_PASSWORD },
     });
-    await crisis.goto(`${baseUrl}/assessmentWarning/index`);
-    await expectText(crisis, t.warning.title, { exact: false, within: crisis.locator('h1') });
+    // A named screening warning is handed to the crisis intake (docs/crisis.md 2): it becomes a crisis
+    // signal on the board, no longer an open warning of the assessment list.
+    await crisis.goto(`${baseUrl}/crisis/board/index`);
+    await expectText(crisis, c.board.title, { exact: false, within: crisis.locator('h1') });
+    await crisis.getByTestId('crisis-board').waitFor();
 
     // --- the student answers on a phone -------------------------------------------------------------------
     step = 'the student sees the test on her workbench';
@@ -191,29 +196,98 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await phone.getByRole('button', { name: take.success.mine }).click();
     await phone.getByTestId('my-answer').filter({ hasText: planName }).waitFor();
 
-    // --- the crisis head sees the warning within seconds ------------------------------------------------
-    step = 'the crisis head sees the warning';
-    const warningRow = crisis.getByTestId('warning-table').locator('tbody tr').filter({ hasText: planName });
-    await warningRow.waitFor({ timeout: 15_000 });
-    const seenAfter = Date.now() - submitAt;
-    await expectText(crisis, t.warning.levels['1'], { within: warningRow });
-    await expectText(crisis, '林同学', { exact: false, within: warningRow });
-    await screenshot(crisis, artifacts, 'assessment-warnings-en-US');
-    process.stdout.write(`    the warning was on the crisis head's list ${seenAfter} ms after the submit\n`);
-    const { rows: messages } = await db.query(
-      `select count(*)::int as n from message m join sys_user u on u.id = m.user_id and u.tenant_id = m.tenant_id
-        where m.tenant_id = $1 and u.username = 'crisishead' and m.type_code = 'CRISIS_REMIND'
-          and m.create_time > now() - interval '5 minutes'`,
-      [tenantId],
-    );
-    assert.ok((messages[0]?.n ?? 0) >= 1, 'the crisis head got the urgent message too');
+    // --- the crisis head sees the signal within seconds -------------------------------------------------
+    step = 'the warning is handed to the crisis intake';
+    /** @typedef {{ warning_id: number, status: number, handed_to: string | null, record_id: number | null }} Handed */
+    /** @type {Handed | undefined} */
+    let handed;
+    for (let tries = 0; tries < 60; tries += 1) {
+      const { rows } = await db.query(
+        `select w.id as warning_id, w.status, w.handed_to, r.id as record_id
+           from assessment_warning w
+           join assessment_answer a on a.tenant_id = w.tenant_id and a.id = w.answer_id
+           left join crisis_record r on r.tenant_id = w.tenant_id and r.source = 'screening'
+                                    and r.source_ref = 'assessment-warning:' || w.id
+          where w.tenant_id = $1 and a.plan_id = $2`,
+        [tenantId, planId],
+      );
+      handed = /** @type {Handed | undefined} */ (rows[0]);
+      if (handed?.record_id) break;
+      await phone.waitForTimeout(250);
+    }
+    assert.ok(handed?.record_id, `the warning became a crisis record (${JSON.stringify(handed)})`);
+    assert.equal(handed.handed_to, 'crisis', 'the warning was handed to the crisis intake');
+    assert.equal(handed.status, 4, 'the warning is "handed to crisis", no longer open');
+    const recordId = Number(handed.record_id);
 
-    step = 'the crisis head takes the warning in hand';
-    await warningRow.getByRole('button', { name: `${t.warning.handle} 林同学` }).click();
-    const handle = crisis.getByRole('dialog');
-    await handle.locator('#warning-handle_note').fill('Called her; an interview is being arranged.');
-    await handle.getByRole('button', { name: en.common.confirm, exact: true }).click();
-    await expectText(crisis, t.warning.statuses['2'], { within: warningRow });
+    step = 'the crisis head sees the signal';
+    const signalRow = crisis.getByTestId(`crisis-board-open-${recordId}`).locator('xpath=ancestor::tr[1]');
+    // The board refetches when a message reaches the viewer and every 15 s.
+    await signalRow.waitFor({ timeout: 20_000 });
+    const seenAfter = Date.now() - submitAt;
+    await expectText(crisis, '林同学', { exact: false, within: signalRow });
+    await expectText(crisis, c.enums.source.screening, { within: signalRow });
+    await expectText(crisis, c.report.urgent, { within: signalRow });
+    await screenshot(crisis, artifacts, 'assessment-crisis-board-en-US');
+    process.stdout.write(`    the signal was on the crisis head's board ${seenAfter} ms after the submit\n`);
+    const { rows: messages } = await db.query(
+      `select count(*)::int as n from message m join crisis_record r on r.tenant_id = m.tenant_id
+        where m.tenant_id = $1 and r.id = $2 and m.user_id = any(r.owner_ids)
+          and m.type_code = 'CRISIS_REMIND' and m.content like '%' || r.id || '%'
+          and m.create_time > now() - interval '5 minutes'`,
+      [tenantId, recordId],
+    );
+    assert.ok((messages[0]?.n ?? 0) >= 1, "the signal's owners got the urgent crisis message");
+
+    step = 'the crisis head takes the signal in hand';
+    const acked = await answered(crisis, 'POST', '/biz/crisis/record/acknowledge', () =>
+      crisis.getByTestId(`crisis-board-ack-${recordId}`).click(),
+    );
+    assert.equal(acked.body.code, 0, JSON.stringify(acked.body));
+    await expectText(crisis, interpolate(c.board.acknowledgedBy, { name: '朱危机总负责人' }), {
+      within: signalRow,
+    });
+
+    step = 'the warning list shows the warning handed to crisis';
+    const warningPage = (/** @type {import('playwright-core').Response} */ r) =>
+      r.url().includes('/plantest/warning/page') && r.request().method() === 'POST';
+    const [openList] = await Promise.all([
+      page.waitForResponse(warningPage),
+      page.goto(`${baseUrl}/assessmentWarning/index`),
+    ]);
+    await expectText(page, t.warning.title, { exact: false, within: page.locator('h1') });
+    // Handed over, it is not among the open warnings; "All" lists it with its state.
+    const openBody = await openList.json();
+    assert.equal(openBody.code, 0, JSON.stringify(openBody));
+    assert.ok(
+      !openBody.data.records.some(
+        (/** @type {{ id: number }} */ w) => Number(w.id) === Number(handed?.warning_id),
+      ),
+      'not an open warning any more',
+    );
+    const warnings = page.getByTestId('warning-table').locator('tbody tr.ant-table-row');
+    const filter = page.locator('form#warning-filter');
+    // The radio input itself is hidden under its button-styled label: the label is what a person clicks.
+    await filter
+      .locator('label.ant-radio-button-wrapper')
+      .filter({ hasText: new RegExp(`^${t.warning.all}$`) })
+      .click();
+    assert.ok(await filter.getByRole('radio', { name: t.warning.all }).isChecked(), '"All" is chosen');
+    await Promise.all([page.waitForResponse(warningPage), filter.locator('button[type="submit"]').click()]);
+    const warningRow = warnings.filter({ hasText: planName });
+    // Open warnings come first (the demo school has a page of them): the handed-over one follows.
+    // The table's pager sits beside it; the other open tabs' pagers are hidden.
+    const next = page.locator('#main-content .ant-pagination-next:visible');
+    await warnings.first().waitFor();
+    for (let pageNo = 1; pageNo < 10 && !(await warningRow.isVisible()); pageNo += 1) {
+      if ((await next.getAttribute('aria-disabled')) === 'true') break;
+      await Promise.all([page.waitForResponse(warningPage), next.click()]);
+      await page.waitForTimeout(200);
+    }
+    await warningRow.waitFor({ timeout: 5_000 });
+    await expectText(page, t.warning.levels['1'], { within: warningRow });
+    await expectText(page, '林同学', { exact: false, within: warningRow });
+    await expectText(page, t.warning.statuses['4'], { within: warningRow });
 
     // --- an interview is assigned, recorded and transferred ---------------------------------------------
     step = 'the administrator assigns an interview';

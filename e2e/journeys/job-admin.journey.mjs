@@ -32,7 +32,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, en.jobAdmin.title);
 
     // The failed filter shows it with its error and a retry.
-    await page.getByText(en.jobAdmin.filter.failed, { exact: true }).click();
+    // The filter, not a row's state tag of the same word.
+    await page.locator('.ant-segmented').getByText(en.jobAdmin.filter.failed, { exact: true }).click();
     const table = page.getByTestId('job-table');
     const row = table.locator('tbody tr').filter({ hasText: error });
     await row.waitFor();
@@ -58,7 +59,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       assert.ok(i < 100, `the retried job ran (state ${rows[0]?.state})`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    await page.getByText(en.jobAdmin.filter.done, { exact: true }).click();
+    await page.locator('.ant-segmented').getByText(en.jobAdmin.filter.done, { exact: true }).click();
     await table
       .locator('tbody tr')
       .filter({ hasText: String(id) })

@@ -14,6 +14,12 @@ import path from 'node:path';
 
 /** `page('/path', () => import('./file'), 'Export')`, as the manifests write it (shared/feature/manifest.ts). */
 const MANIFEST_PAGE = /\b(page|adminPage)\(\s*'([^']+)',\s*\(\) => import\('([^']+)'\)/g;
+/**
+ * `page('/path', loadPages, 'Export')` with `const loadPages = () => import('./file');` in the same
+ * manifest: one loader for several pages of one module (features/crisis/manifest.ts).
+ */
+const MANIFEST_PAGE_BY_LOADER = /\b(page|adminPage)\(\s*'([^']+)',\s*([A-Za-z_$][\w$]*),/g;
+const NAMED_LOADER = /\bconst ([A-Za-z_$][\w$]*) = \(\) => import\('([^']+)'\);/g;
 /** `page(() => import('../routes/file'), 'Export')`, the shell pages of the registry. */
 const SHELL_PAGE = /\bpage\(\s*\(\) => import\('([^']+)'\)/g;
 const FEATURE_IMPORT = /from '\.\.\/features\/([a-z0-9-]+)'/g;
@@ -59,6 +65,19 @@ export function readRegisteredPages(webRoot) {
         path: String(match[2]),
         kind: /** @type {'page' | 'adminPage'} */ (match[1]),
         module: moduleOf(`features/${feature}`, String(match[3])),
+        feature,
+        parts,
+      });
+    }
+    const loaders = new Map([...text.matchAll(NAMED_LOADER)].map((m) => [String(m[1]), String(m[2])]));
+    for (const match of text.matchAll(MANIFEST_PAGE_BY_LOADER)) {
+      const spec = loaders.get(String(match[3]));
+      if (!spec)
+        throw new Error(`${manifest}: ${match[3]} is not a loader \`const x = () => import('...')\``);
+      pages.push({
+        path: String(match[2]),
+        kind: /** @type {'page' | 'adminPage'} */ (match[1]),
+        module: moduleOf(`features/${feature}`, spec),
         feature,
         parts,
       });

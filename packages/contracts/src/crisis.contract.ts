@@ -868,6 +868,15 @@ export const crisisDormitoryPageEndpoint = defineEndpoint({
   response: pageOf(crisisDormitorySchema),
 });
 
+export const crisisDormitoryMineEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/crisis/dormitory/mine',
+  summary:
+    "The dormitories the caller leads, with their members (a dormitory leader's report screen starts here)",
+  tags: ['crisis'],
+  response: z.array(crisisDormitorySchema),
+});
+
 export const crisisDormitorySaveEndpoint = defineEndpoint({
   method: 'POST',
   path: '/biz/crisis/dormitory/save',

@@ -92,7 +92,7 @@ export const LOGOUT_BODY_CODES: readonly number[] = [3, 20];
 /**
  * A request id the server has seen already: 409 (`conflict`) with this `data`, not 401, since a browser
  * resends a request by itself when a kept-alive connection closes under it; the client may sign a read
- * afresh and send it once more (docs/ARCHITECTURE.md, "How a request runs").
+ * afresh and send it once more (docs/decisions.md, "How a request runs").
  */
 export const REPLAYED_REQUEST = {
   key: 'conflict',

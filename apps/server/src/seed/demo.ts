@@ -103,10 +103,9 @@ export async function seedDemo(database: Database) {
     await seedDemoWorkforce(database, school.tenantId);
     await seedDemoSchedules(database, school.tenantId);
     await seedDemoAssessment(database, school.tenantId);
+    // The crisis network in use: a dormitory and signals in each state (docs/crisis.md).
+    await seedCrisisDemo(database, school.tenantId);
   }
-  if (school.created) await seedDemoWorkforce(database, school.tenantId);
-  // The crisis network in use: a dormitory and signals in each state (docs/crisis.md).
-  if (school.created) await seedCrisisDemo(database, school.tenantId);
   return {
     tenantCode: DEMO_CODE,
     tenantId: school.tenantId,

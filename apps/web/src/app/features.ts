@@ -3,6 +3,7 @@ import { appointmentsFeature } from '../features/appointments';
 import { assessmentFeature } from '../features/assessment';
 import { assessmentTakeFeature } from '../features/assessment-take';
 import { clientLogAdminFeature } from '../features/client-log-admin';
+import { crisisFeature } from '../features/crisis';
 import { deptsFeature } from '../features/depts';
 import { dictsFeature } from '../features/dicts';
 import { downloadsFeature } from '../features/downloads';
@@ -42,6 +43,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   clientLogAdminFeature,
   jobAdminFeature,
   focusSettingsFeature,
+  crisisFeature,
   noticesFeature,
   pdfPreviewFeature,
   downloadsFeature,

@@ -11,6 +11,8 @@ import enAssessment from './parts/assessment.en-US.json';
 import zhAssessment from './parts/assessment.zh-CN.json';
 import enAssessmentStaff from './parts/assessment-staff.en-US.json';
 import zhAssessmentStaff from './parts/assessment-staff.zh-CN.json';
+import enCrisis from './parts/crisis.en-US.json';
+import zhCrisis from './parts/crisis.zh-CN.json';
 
 // What a page sees once its parts are loaded: the main catalogue with every part merged in.
 const enUS = {
@@ -20,6 +22,7 @@ const enUS = {
   ...enScheduling,
   ...enAssessment,
   ...enAssessmentStaff,
+  ...enCrisis,
 };
 const zhCN = {
   ...zhMain,
@@ -28,6 +31,7 @@ const zhCN = {
   ...zhScheduling,
   ...zhAssessment,
   ...zhAssessmentStaff,
+  ...zhCrisis,
 };
 const PARTS = [
   [zhAdmin, enAdmin],
@@ -35,6 +39,7 @@ const PARTS = [
   [zhScheduling, enScheduling],
   [zhAssessment, enAssessment],
   [zhAssessmentStaff, enAssessmentStaff],
+  [zhCrisis, enCrisis],
 ] as const;
 
 function keysOf(value: unknown, prefix = ''): string[] {

@@ -45,6 +45,11 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/assessment-staff.zh-CN.json'),
     'en-US': () => import('./parts/assessment-staff.en-US.json'),
   },
+  // Crisis intervention and key persons: the staff screens and the workbench's cards.
+  crisis: {
+    'zh-CN': () => import('./parts/crisis.zh-CN.json'),
+    'en-US': () => import('./parts/crisis.en-US.json'),
+  },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;
 

@@ -5,6 +5,7 @@ import type appointmentsZhCN from './parts/appointments.zh-CN.json';
 import type schedulingZhCN from './parts/scheduling.zh-CN.json';
 import type assessmentZhCN from './parts/assessment.zh-CN.json';
 import type assessmentStaffZhCN from './parts/assessment-staff.zh-CN.json';
+import type crisisZhCN from './parts/crisis.zh-CN.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,7 +18,8 @@ declare module 'i18next' {
         typeof appointmentsZhCN &
         typeof schedulingZhCN &
         typeof assessmentZhCN &
-        typeof assessmentStaffZhCN;
+        typeof assessmentStaffZhCN &
+        typeof crisisZhCN;
     };
   }
 }

@@ -33,7 +33,7 @@ export const pageAnswer = <T>(q: PageRequest, records: T[], total: number | List
 };
 
 /**
- * Rows a list counts exactly (docs/ARCHITECTURE.md "Lists at a large school"): counting every row of a
+ * Rows a list counts exactly (docs/decisions.md "Lists at a large school"): counting every row of a
  * school of 500,000 users is a scan per request; beyond this many the total is the planner's estimate.
  */
 export const EXACT_COUNT_LIMIT = 10_000;

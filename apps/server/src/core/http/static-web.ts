@@ -43,7 +43,7 @@ export function acceptsEncoding(header: string | undefined, name: string): boole
 /**
  * Serves the built web app: files as they are, any other page path with index.html (client routing).
  * A file the build precompressed goes out as its brotli or gzip copy when the browser takes it: on a slow
- * phone connection the login page's scripts are a third of their size (docs/ARCHITECTURE.md).
+ * phone connection the login page's scripts are a third of their size (bench/README.md, web vitals).
  */
 export function registerStaticWeb(app: FastifyInstance, distDir: string): void {
   const root = path.resolve(distDir);

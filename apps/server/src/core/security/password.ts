@@ -53,7 +53,7 @@ export async function verifyPassword(
 }
 
 /*
- * Individual initial passwords (docs/ARCHITECTURE.md "Bulk import"): 128 random bits, a secret like a
+ * Individual initial passwords (docs/decisions.md "Bulk import"): 128 random bits, a secret like a
  * token, so a fast hash is sound where a chosen password needs argon2id: nobody can guess 2^128 values,
  * offline or not. They are written in RFC 4648 base32 (lower case; no 0, 1, 8 or 9 to confuse with
  * letters) in groups of four; spaces, dashes and case do not matter when typed.

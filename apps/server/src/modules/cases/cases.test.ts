@@ -468,7 +468,8 @@ describe('who sees what [spec:S1.6.20]', () => {
     await t.get(`/biz/consult/case/record?id=${firstRecordId}`, { token: counsellor });
     const log = await query<{ route: string; viewer_id: number }>(
       t,
-      sql`select route, viewer_id from personal_data_access_log where subject_id = ${studentId} and route like '%/consult/%'`,
+      // bigint comes back as a string from PostgreSQL (a number from PGlite): cast to compare with the ids.
+      sql`select route, viewer_id::int as viewer_id from personal_data_access_log where subject_id = ${studentId} and route like '%/consult/%'`,
     );
     const routes = log.map((l) => l.route);
     expect(routes).toContain('GET /biz/consult/case/detail');

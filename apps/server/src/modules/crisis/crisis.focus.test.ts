@@ -199,6 +199,15 @@ describe('heart-to-heart talks and dormitory reports', () => {
     expect(clash.body.data.fields[0].field).toBe('memberIds');
     const dormId = dorm.body.data.id;
 
+    // The leader finds the dormitory they lead (with its members); anyone else finds none.
+    const led = await n.get('studentb', '/biz/crisis/dormitory/mine');
+    expect(led.status, led.raw).toBe(200);
+    expect(led.body.data).toMatchObject([{ id: dormId, name: '3号楼 402', leader: { id: n.ids.studentb } }]);
+    expect(led.body.data[0].members.map((m: { id: number }) => m.id).sort()).toEqual(
+      [n.ids.studentb, n.ids.studentc].sort(),
+    );
+    expect((await n.get('studentc', '/biz/crisis/dormitory/mine')).body.data).toEqual([]);
+
     const notLeader = await n.post('studentc', '/biz/focus/dormReport/save', {
       dormitoryId: dormId,
       reportDate: day(),

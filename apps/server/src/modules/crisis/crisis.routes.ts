@@ -12,6 +12,7 @@ import {
   crisisBoardPageEndpoint,
   crisisDeliveriesEndpoint,
   crisisDormitoryDeleteEndpoint,
+  crisisDormitoryMineEndpoint,
   crisisDormitoryPageEndpoint,
   crisisDormitorySaveEndpoint,
   crisisFollowUpPageEndpoint,
@@ -92,6 +93,7 @@ import {
 import {
   deleteDormitory,
   listNoticeSettings,
+  myDormitories,
   pageDormitories,
   pageNetwork,
   readSetting,
@@ -346,6 +348,11 @@ export const crisisRoutes = (): RouteDef[] =>
       endpoint: crisisDormitoryPageEndpoint,
       access: A.dormitoryRead,
       handler: async ({ scope, body }) => pageDormitories(scope, body),
+    }),
+    defineRoute({
+      endpoint: crisisDormitoryMineEndpoint,
+      access: A.signedIn,
+      handler: async ({ scope, principal }) => myDormitories(scope, principal.userId),
     }),
     defineRoute({
       endpoint: crisisDormitorySaveEndpoint,

@@ -19,6 +19,7 @@ import {
   findCoveringHolders,
   findDepts,
   findDormitory,
+  findDormitoriesLedBy,
   findDormitoryByName,
   findDormitoryMembers,
   findDormitoryOfStudent,
@@ -179,6 +180,11 @@ export async function pageDormitories(
 ) {
   const { rows, total } = await findDormitoryPage(scope, { keyword: q.keyword || undefined }, pageWindow(q));
   return pageAnswer(q, await toDormitories(scope, rows), total);
+}
+
+/** The dormitories a person leads (empty for anyone who leads none). */
+export async function myDormitories(scope: TenantScope, leaderId: number) {
+  return toDormitories(scope, await findDormitoriesLedBy(scope, leaderId));
 }
 
 /** Adds or changes a dormitory; a student already placed in another one is refused (400 memberIds). */

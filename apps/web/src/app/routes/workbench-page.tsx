@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPendingTestsCard } from '../../features/assessment-take';
 import { useUserDetail, useUserInfo } from '../../features/auth';
+import { loadCrisisWorkbenchCards } from '../../features/crisis';
+import { loadCataloguePart } from '../../i18n/i18n';
 import { MenuIcon, useActiveProduct, useSwitchProduct } from '../../features/navigation';
 import { readActiveRoleId, useSession } from '../../shared/session/session-store';
 import { useBrand } from '../../shared/theme/brand';
@@ -11,6 +13,12 @@ import styles from './workbench-page.module.css';
 
 // The card brings the test calls: loaded after the workbench, for those who take tests.
 const PendingTestsCard = lazy(async () => ({ default: (await loadPendingTestsCard()).PendingTestsCard }));
+// The crisis cards (network figures, the student's help button, check-ins, the dormitory report) come
+// with their texts in a chunk of their own, so the workbench's first paint does not wait for them.
+const CrisisWorkbenchCards = lazy(async () => {
+  const [cards] = await Promise.all([loadCrisisWorkbenchCards(), loadCataloguePart('crisis')]);
+  return { default: cards.CrisisWorkbenchCards };
+});
 
 /** `/wel/index`, the workbench (spec S0.2.6): who is signed in, in which role, and the products to open. */
 export function WorkbenchPage() {
@@ -71,6 +79,9 @@ export function WorkbenchPage() {
           <PendingTestsCard />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <CrisisWorkbenchCards />
+      </Suspense>
       <Card variant="borderless" title={<h2 className={styles.cardTitle}>{t('home.products')}</h2>}>
         <Row gutter={[12, 12]}>
           {nav.products.map((product) => (

@@ -6,44 +6,51 @@ import type { ASSESSMENT_BUTTONS } from './lib/buttons';
  * progress, responses and signatures, results and reports with the comprehensive analysis, warnings,
  * interviews and transfers, follow-up records, the rainbow code and House-Tree-Person records.
  */
+// One loader per page module: the layout carries each loader with its preload list once, however many
+// pages use it (docs/modules.md).
+const loadScaleLibraryPage = () => import('./components/scale-library-page');
+const loadPlansPage = () => import('./components/plans-page');
+const loadPlanFormPage = () => import('./components/plan-form-page');
+const loadPlanResponsesPage = () => import('./components/plan-responses-page');
+const loadPlanSignaturesPage = () => import('./components/plan-signatures-page');
+const loadReportPage = () => import('./components/report-page');
+const loadAnswersPage = () => import('./components/answers-page');
+const loadAnalysisPage = () => import('./components/analysis-page');
+const loadDrillPages = () => import('./components/drill-pages');
+const loadDailyUsersPage = () => import('./components/daily-users-page');
+const loadWarningsPage = () => import('./components/warnings-page');
+const loadInterviewsPage = () => import('./components/interviews-page');
+const loadInterviewersPage = () => import('./components/interviewers-page');
+const loadRainbowPage = () => import('./components/rainbow-page');
+const loadFollowUpPage = () => import('./components/follow-up-page');
+const loadHtpPage = () => import('./components/htp-page');
+
 export const assessmentFeature = defineFeature({
   name: 'assessment',
   pages: [
-    adminPage('/scaleLibrary/index', () => import('./components/scale-library-page'), 'ScaleLibraryPage'),
-    adminPage('/evaluationDetails/index', () => import('./components/plans-page'), 'PlansPage'),
-    adminPage('/addPlanInfo/index', () => import('./components/plan-form-page'), 'PlanFormPage'),
-    adminPage('/editPlanInfo/index', () => import('./components/plan-form-page'), 'PlanFormPage'),
-    adminPage(
-      '/assessmentPlanResponseList',
-      () => import('./components/plan-responses-page'),
-      'PlanResponsesPage',
-    ),
-    adminPage('/signatureList', () => import('./components/plan-signatures-page'), 'PlanSignaturesPage'),
-    adminPage('/evaluationReport', () => import('./components/report-page'), 'ReportPage'),
-    adminPage('/evaluationAnswerlist/answerlist', () => import('./components/answers-page'), 'AnswersPage'),
-    adminPage('/evaluationRecord', () => import('./components/answers-page'), 'PersonRecordPage'),
-    adminPage('/comprehensiveAnalysis', () => import('./components/analysis-page'), 'AnalysisPage'),
-    adminPage('/tzbEvaluationAnswerlist', () => import('./components/drill-pages'), 'DrillAnswersPage'),
-    adminPage('/tzbDataDeepList', () => import('./components/drill-pages'), 'DrillDataPage'),
-    adminPage('/dailyTestUser', () => import('./components/daily-users-page'), 'DailyUsersPage'),
-    adminPage('/assessmentWarning/index', () => import('./components/warnings-page'), 'WarningsPage'),
-    adminPage(
-      '/assessmentInterviewInterviewlist/index',
-      () => import('./components/interviews-page'),
-      'InterviewsPage',
-    ),
-    adminPage(
-      '/assessmentInterviewInterviewers/index',
-      () => import('./components/interviewers-page'),
-      'InterviewersPage',
-    ),
-    adminPage('/mindtherainbowInfo/info', () => import('./components/rainbow-page'), 'RainbowPage'),
-    adminPage('/anFollowUpVisit/followInfo', () => import('./components/follow-up-page'), 'FollowUpPage'),
-    adminPage('/anAssIntervention/intervenInfo', () => import('./components/follow-up-page'), 'FollowUpPage'),
-    adminPage('/anAssInterReceipt/intervenInfo', () => import('./components/follow-up-page'), 'FollowUpPage'),
-    adminPage('/anFollowUpAssTable/index', () => import('./components/follow-up-page'), 'FollowUpPage'),
-    adminPage('/assessmentTable/index', () => import('./components/follow-up-page'), 'FollowUpPage'),
-    adminPage('/houseTreeManInfoWrite', () => import('./components/htp-page'), 'HtpPage'),
+    adminPage('/scaleLibrary/index', loadScaleLibraryPage, 'ScaleLibraryPage'),
+    adminPage('/evaluationDetails/index', loadPlansPage, 'PlansPage'),
+    adminPage('/addPlanInfo/index', loadPlanFormPage, 'PlanFormPage'),
+    adminPage('/editPlanInfo/index', loadPlanFormPage, 'PlanFormPage'),
+    adminPage('/assessmentPlanResponseList', loadPlanResponsesPage, 'PlanResponsesPage'),
+    adminPage('/signatureList', loadPlanSignaturesPage, 'PlanSignaturesPage'),
+    adminPage('/evaluationReport', loadReportPage, 'ReportPage'),
+    adminPage('/evaluationAnswerlist/answerlist', loadAnswersPage, 'AnswersPage'),
+    adminPage('/evaluationRecord', loadAnswersPage, 'PersonRecordPage'),
+    adminPage('/comprehensiveAnalysis', loadAnalysisPage, 'AnalysisPage'),
+    adminPage('/tzbEvaluationAnswerlist', loadDrillPages, 'DrillAnswersPage'),
+    adminPage('/tzbDataDeepList', loadDrillPages, 'DrillDataPage'),
+    adminPage('/dailyTestUser', loadDailyUsersPage, 'DailyUsersPage'),
+    adminPage('/assessmentWarning/index', loadWarningsPage, 'WarningsPage'),
+    adminPage('/assessmentInterviewInterviewlist/index', loadInterviewsPage, 'InterviewsPage'),
+    adminPage('/assessmentInterviewInterviewers/index', loadInterviewersPage, 'InterviewersPage'),
+    adminPage('/mindtherainbowInfo/info', loadRainbowPage, 'RainbowPage'),
+    adminPage('/anFollowUpVisit/followInfo', loadFollowUpPage, 'FollowUpPage'),
+    adminPage('/anAssIntervention/intervenInfo', loadFollowUpPage, 'FollowUpPage'),
+    adminPage('/anAssInterReceipt/intervenInfo', loadFollowUpPage, 'FollowUpPage'),
+    adminPage('/anFollowUpAssTable/index', loadFollowUpPage, 'FollowUpPage'),
+    adminPage('/assessmentTable/index', loadFollowUpPage, 'FollowUpPage'),
+    adminPage('/houseTreeManInfoWrite', loadHtpPage, 'HtpPage'),
   ],
   // Its own texts, and the report's and risk grades' texts it shares with the student's pages.
   cataloguePart: ['admin', 'assessmentStaff', 'assessment'],

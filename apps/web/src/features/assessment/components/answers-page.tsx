@@ -301,6 +301,7 @@ export function PersonRecordPage() {
         }
         list={list}
         scrollX={1500}
+        testId="record-table"
       />
     </AdminPage>
   );

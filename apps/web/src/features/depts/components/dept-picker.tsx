@@ -9,7 +9,7 @@ const LazyDeptTreeSelect = lazy(async () => ({
 
 /**
  * The organisation picker as other features use it: the tree picker (the heaviest control of a form) in a
- * chunk of its own, so the page around it shows first (docs/ARCHITECTURE.md, web bundle per route).
+ * chunk of its own, so the page around it shows first (docs/decisions.md, web bundle per route).
  */
 export function DeptPicker(props: DeptTreeSelectProps) {
   const { t } = useTranslation();

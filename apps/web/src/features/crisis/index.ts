@@ -1,0 +1,2 @@
+export { crisisFeature } from './manifest';
+export { loadCrisisWorkbenchCards } from './workbench-loader';
