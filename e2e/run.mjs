@@ -340,7 +340,7 @@ function finish(results) {
   const passed = results.length - failed - skipped;
   fs.writeFileSync(
     path.join(ARTIFACTS, 'results.json'),
-    `${JSON.stringify({ passed, failed, skipped }, null, 2)}\n`,
+    `${JSON.stringify({ passed, failed, skipped, failures: results.filter((r) => r.error).map((r) => `${r.name ?? 'the run'}: ${r.error?.message.split('\n')[0] ?? ''}`) }, null, 2)}\n`,
   );
   log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed === 0 && results.length > 0 ? 0 : 1;

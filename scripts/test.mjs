@@ -75,6 +75,16 @@ async function vitestPart(name, args, extraEnv, node = process.execPath) {
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles,
     skipped: report.numPendingTests + report.numTodoTests,
+    failures: report.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${path.relative(root, file.name)}: ${test.fullName}`)
+        .concat(
+          file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')
+            ? [`${path.relative(root, file.name)}: ${String(file.message ?? '').split('\n')[0]}`]
+            : [],
+        ),
+    ),
   };
   if (brokenFiles) part.note = `${brokenFiles} test file(s) failed outside a test (see above)`;
   if (exit.code !== 0 && part.failed === 0) {
@@ -133,6 +143,7 @@ async function e2ePart() {
     passed: Number(results.passed) || 0,
     failed: Number(results.failed) || 0,
     skipped: Number(results.skipped) || 0,
+    failures: Array.isArray(results.failures) ? results.failures.map(String) : [],
   };
   if (exit.code !== 0 && part.failed === 0) {
     part.failed = 1;
@@ -206,6 +217,10 @@ for (const r of results) {
   console.log(
     row([r.name, r.passed, r.failed, r.skipped, r.seconds.toFixed(1)]) + (r.note ? `  ${r.note}` : ''),
   );
+}
+// What failed, by name, just above the last line: a CI log cut to its tail still says which test it was.
+for (const r of results) {
+  for (const failure of r.failures ?? []) console.log(`failed in ${r.name}: ${failure.slice(0, 400)}`);
 }
 const [passed, failed, skipped] = [total('passed'), total('failed'), total('skipped')];
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

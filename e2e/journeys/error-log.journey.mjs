@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, expectToast, watchToasts } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -42,6 +42,7 @@ export async function run({ page, baseUrl, artifacts }) {
   };
 
   await signInToShell(page, baseUrl, { lang: 'zh-CN' });
+  await watchToasts(page);
   const banner = page.getByRole('banner');
   const logButton = banner.getByRole('button', { name: zh.clientLogs.title, exact: true });
   await logButton.waitFor();
@@ -113,7 +114,7 @@ export async function run({ page, baseUrl, artifacts }) {
   await enDialog.getByRole('button', { name: en.clientLogs.upload }).click();
   await expectText(page, en.clientLogs.uploadConfirm);
   await page.getByRole('button', { name: en.common.confirm, exact: true }).click();
-  await expectText(page, en.clientLogs.sent);
+  await expectToast(page, en.clientLogs.sent);
   await expectText(page, interpolate(en.clientLogs.count, { count: 0 }), { within: enDialog });
   assert.deepEqual(uploads, [100, 5], 'two uploads: 100 and 5 entries');
   await banner.getByRole('button', { name: en.clientLogs.title, exact: true }).waitFor();
@@ -131,7 +132,7 @@ export async function run({ page, baseUrl, artifacts }) {
   await enDialog.getByRole('button', { name: en.clientLogs.clear }).click();
   await expectText(page, en.clientLogs.clearConfirm);
   await page.getByRole('button', { name: en.common.confirm, exact: true }).click();
-  await expectText(page, en.clientLogs.cleared);
+  await expectToast(page, en.clientLogs.cleared);
   await expectText(page, interpolate(en.clientLogs.count, { count: 0 }), { within: enDialog });
   await expectText(page, en.clientLogs.noData, { within: enDialog });
   assert.equal(await page.evaluate(() => localStorage.getItem('psy-client-logs')), null);

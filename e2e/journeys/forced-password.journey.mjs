@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { DEMO_PASSWORD, expectText, loginAs, screenshot } from '../lib/journey.mjs';
+import { DEMO_PASSWORD, expectText, loginAs, screenshot, expectToast, watchToasts } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S0.4.1] [spec:S0.1.4] [spec:S0.4.3] [spec:S0.5.5] forced password change: the newcomer must change the password first, cannot close the dialog, is logged out';
@@ -120,12 +120,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // The change: told to log in again, then logged out.
     await newField.fill(NEW_PASSWORD);
     await confirmField.fill(NEW_PASSWORD);
+    await watchToasts(page);
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/admin/user/resetPwd')),
       dialog.getByRole('button', { name: en.password.submit, exact: true }).click(),
     ]);
     assert.equal((await answer.json()).code, 0, 'password reset accepted');
-    await expectText(page, en.password.changed);
+    await expectToast(page, en.password.changed);
     await page.waitForURL(/\/login/);
     await page.getByRole('button', { name: en.login.submit, exact: true }).waitFor();
 

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { DEMO_PASSWORD, chooseLanguage, expectText, loginAs, screenshot } from '../lib/journey.mjs';
+import {
+  DEMO_PASSWORD,
+  chooseLanguage,
+  expectText,
+  loginAs,
+  screenshot,
+  expectToast,
+  watchToasts,
+} from '../lib/journey.mjs';
 
 export const name =
   '[spec:S0.2.25] [spec:S0.5.5] [spec:S0.4.3] [spec:S0.3.5] password change screen: rules, confirmation, logout after the change, login with the new password';
@@ -107,6 +115,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // A good password: told to log in again, logged out a second later, on the school's login page.
     await newFieldEn.fill(NEW_PASSWORD);
     await confirmFieldEn.fill(NEW_PASSWORD);
+    await watchToasts(page);
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/admin/user/changeMyPwd')),
       page.getByRole('button', { name: en.password.submit, exact: true }).click(),
@@ -117,7 +126,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       !request.includes(NEW_PASSWORD) && !request.includes(DEMO_PASSWORD),
       'passwords travel encrypted',
     );
-    await expectText(page, en.password.changed);
+    await expectToast(page, en.password.changed);
     await page.waitForURL(/\/login/);
     assert.match(page.url(), /shortName=demo|\/demo\/login/, "the school's login page");
     await page.getByRole('button', { name: en.login.submit, exact: true }).waitFor();

@@ -100,6 +100,59 @@ export async function expectText(page, text, { exact = true, timeout, within } =
 }
 
 /**
+ * Records the text of every toast the page shows from now on (antd's message and the plain toast, both in
+ * live regions or `.ant-message`), also across navigations, so a journey can check a toast that comes and
+ * goes (1.5 s) while the machine is busy, instead of racing to see it on screen.
+ * @param {Page} page
+ */
+export async function watchToasts(page) {
+  const install = () => {
+    const w = /** @type {any} */ (window);
+    if (w.__psyToasts) return;
+    w.__psyToasts = [];
+    const record = (/** @type {Node} */ node) => {
+      const element = node instanceof Element ? node : node.parentElement;
+      if (!element?.closest('.ant-message, [aria-live]')) return;
+      const text = (node.textContent ?? '').trim();
+      if (text) w.__psyToasts.push(text);
+    };
+    const start = () =>
+      new MutationObserver((changes) => {
+        for (const change of changes) change.addedNodes.forEach(record);
+      }).observe(document.documentElement, { childList: true, subtree: true });
+    if (document.documentElement) start();
+    else document.addEventListener('DOMContentLoaded', start);
+  };
+  await page.addInitScript(install);
+  await page.evaluate(install);
+}
+
+/**
+ * Waits until a toast with this text was shown since `watchToasts` (seen or already gone).
+ * @param {Page} page
+ * @param {string} text
+ * @param {{ timeout?: number }} [options]
+ */
+export async function expectToast(page, text, { timeout = 15_000 } = {}) {
+  try {
+    await page.waitForFunction(
+      (wanted) =>
+        /** @type {string[]} */ (/** @type {any} */ (window).__psyToasts ?? []).some((shown) =>
+          shown.includes(wanted),
+        ),
+      text,
+      { timeout },
+    );
+  } catch (error) {
+    const shown = await page.evaluate(() => /** @type {any} */ (window).__psyToasts ?? []).catch(() => []);
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new Error(
+      `expected a toast ${JSON.stringify(text)} on ${page.url()} (toasts seen: ${JSON.stringify(shown)}): ${reason}`,
+    );
+  }
+}
+
+/**
  * Picks a language in the 中文 / English switch by clicking its option (the label around the radio, so it
  * works whether the radio or its text is on top). `text` is the option as shown, e.g. zh.language['en-US'].
  * @param {Page | Locator} scope the page, or a part of it such as the top bar

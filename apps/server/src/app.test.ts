@@ -214,22 +214,23 @@ describe('bad input never causes a 500', () => {
 
   it('answers every route with a 4xx in the {code, msg, data} shape for malformed queries and bodies', async () => {
     const token = await t.tokenFor('admin');
+    // Bad queries and bad bodies fail in different places, so each is tried on its own: every query
+    // without a body, then each body with the bare path (all pairs were 3x the requests for nothing).
+    const bodies = [{ x: [1, { y: null }] }, 'not json'];
     for (const route of t.app.routes) {
-      for (const q of garbage) {
-        const url = route.endpoint.path.replace(/:([A-Za-z_]+)/g, 'zz%ff') + q;
-        for (const body of route.endpoint.method === 'GET'
-          ? [undefined]
-          : [undefined, { x: [1, { y: null }] }, 'not json']) {
-          const res = await t.request(
-            route.endpoint.method,
-            url,
-            typeof body === 'string' ? undefined : body,
-            { token },
-          );
-          expect(res.status, `${route.endpoint.method} ${url} -> ${res.raw.slice(0, 200)}`).toBeLessThan(500);
-          if (res.headers['content-type']?.toString().includes('json') && res.status >= 400) {
-            expect(Object.keys(res.body).sort(), url).toEqual(['code', 'data', 'msg']);
-          }
+      const path = route.endpoint.path.replace(/:([A-Za-z_]+)/g, 'zz%ff');
+      const tries: [string, unknown][] = [
+        ...garbage.map((q): [string, unknown] => [path + q, undefined]),
+        ...(route.endpoint.method === 'GET' ? [] : bodies.map((b): [string, unknown] => [path, b])),
+      ];
+      for (const [url, body] of tries) {
+        const res = await t.request(route.endpoint.method, url, body, {
+          token,
+          rawJson: typeof body === 'string',
+        });
+        expect(res.status, `${route.endpoint.method} ${url} -> ${res.raw.slice(0, 200)}`).toBeLessThan(500);
+        if (res.headers['content-type']?.toString().includes('json') && res.status >= 400) {
+          expect(Object.keys(res.body).sort(), url).toEqual(['code', 'data', 'msg']);
         }
       }
     }

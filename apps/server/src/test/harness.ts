@@ -109,6 +109,8 @@ export interface RequestOptions {
   requestId?: string;
   now?: number;
   form?: boolean;
+  /** Sends `body` (a string) as it is under a JSON content type: a malformed body. */
+  rawJson?: boolean;
 }
 
 export interface TestResponse {
@@ -162,9 +164,11 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     const payload =
       body === undefined
         ? undefined
-        : opts.form
-          ? new URLSearchParams(body as Record<string, string>).toString()
-          : JSON.stringify(body);
+        : opts.rawJson
+          ? String(body)
+          : opts.form
+            ? new URLSearchParams(body as Record<string, string>).toString()
+            : JSON.stringify(body);
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (payload !== undefined)
       headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';

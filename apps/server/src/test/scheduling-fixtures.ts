@@ -91,13 +91,15 @@ export async function addSlots(
 
 /**
  * A slot time starting `minutes` from now (rounded to 5 minutes), `length` minutes long, as a school day
- * and wall-clock times; moved later when it would run past midnight (a slot ends on its own day).
+ * and wall-clock times; moved earlier when it would run past midnight (a slot ends on its own day).
  */
 export function soon(minutes: number, length = 30, zone = ZONE): { date: string; times: [string, string][] } {
   let start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
   const endOf = (d: Date) => new Date(d.getTime() + length * 60_000);
-  if (zonedDate(endOf(start), zone) !== zonedDate(start, zone))
-    start = new Date(start.getTime() + 2 * 3_600_000);
+  // Earlier, not later: callers space their slots by more than a slot's length, and moving one later
+  // across midnight landed it on another caller's (a clash that failed tests run late in the evening).
+  while (zonedDate(endOf(start), zone) !== zonedDate(start, zone))
+    start = new Date(start.getTime() - 300_000);
   return { date: zonedDate(start, zone), times: [[zonedTime(start, zone), zonedTime(endOf(start), zone)]] };
 }
 

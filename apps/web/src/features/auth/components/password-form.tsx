@@ -71,7 +71,8 @@ export function PasswordForm({
       { oldPassword: isSelf ? values.oldpassword : undefined, newPassword: values.newpassword },
       {
         onSuccess: () => {
-          showToast('success', t('password.changed'), 3);
+          // The form logs out a second later: the toast must outlive the page it was shown on.
+          showToast('success', t('password.changed'), 3, { outlivesPage: true });
           setIsChanged(true);
         },
       },
