@@ -24,4 +24,4 @@ export {
   statusLabel,
   typeLabel,
 } from './lib/appointment-format';
-export { calendarEventsOf, calendarRange, wallClock } from './lib/calendar-events';
+export { calendarEventsOf, calendarRange, visibleHours, wallClock } from './lib/calendar-events';

@@ -1,4 +1,4 @@
-import type { DatesSetArg, EventInput } from '@fullcalendar/core';
+import type { DatesSetArg } from '@fullcalendar/core';
 import enLocale from '@fullcalendar/core/locales/en-gb';
 import zhLocale from '@fullcalendar/core/locales/zh-cn';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useMyCalendar, useSchoolZone, type Slot } from '../api/appointments';
-import { calendarEventsOf, calendarRange } from '../lib/calendar-events';
+import { calendarEventsOf, calendarRange, visibleHours } from '../lib/calendar-events';
 
 /**
  * The counsellor's week and month calendar (FullCalendar): their duty slots and the appointments in them,
@@ -21,7 +21,7 @@ export function CounsellorCalendar() {
   const zone = useSchoolZone();
   const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
   const calendar = useMyCalendar(range);
-  const events: EventInput[] = calendarEventsOf(calendar.data ?? ([] as Slot[]), zone, lang, {
+  const events = calendarEventsOf(calendar.data ?? ([] as Slot[]), zone, lang, {
     free: t('appointments.calendar.free'),
     duty: t('appointments.calendar.duty'),
   });
@@ -36,8 +36,7 @@ export function CounsellorCalendar() {
         timeZone="UTC"
         firstDay={1}
         height="auto"
-        slotMinTime="07:00:00"
-        slotMaxTime="22:00:00"
+        {...visibleHours(events)}
         allDaySlot={false}
         nowIndicator={false}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }}

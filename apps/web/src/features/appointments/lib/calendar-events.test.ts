@@ -1,6 +1,6 @@
 import type { Slot } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
-import { calendarEventsOf, calendarRange, slotColour, wallClock } from './calendar-events';
+import { calendarEventsOf, calendarRange, slotColour, visibleHours, wallClock } from './calendar-events';
 
 const slot = (over: Partial<Slot>): Slot => ({
   id: 1,
@@ -51,5 +51,29 @@ describe('calendar events', () => {
       startDate: '2026-03-16',
       endDate: '2026-03-22',
     });
+  });
+});
+
+describe('visibleHours', () => {
+  it('shows 07:00 to 22:00 when every event fits', () => {
+    expect(visibleHours([{ start: '2026-11-27T09:00:00', end: '2026-11-27T09:50:00' }])).toEqual({
+      slotMinTime: '07:00:00',
+      slotMaxTime: '22:00:00',
+    });
+  });
+
+  it('widens the grid to an evening session and an early shift, to midnight for one that ends then', () => {
+    expect(
+      visibleHours([
+        { start: '2026-11-27T22:50:00', end: '2026-11-27T23:20:00' },
+        { start: '2026-11-28T06:30:00', end: '2026-11-28T07:00:00' },
+      ]),
+    ).toEqual({ slotMinTime: '06:00:00', slotMaxTime: '24:00:00' });
+    expect(visibleHours([{ start: '2026-11-27T23:30:00', end: '2026-11-28T00:00:00' }]).slotMaxTime).toBe(
+      '24:00:00',
+    );
+    expect(visibleHours([{ start: '2026-11-27T21:00:00', end: '2026-11-27T22:30:00' }]).slotMaxTime).toBe(
+      '23:00:00',
+    );
   });
 });

@@ -7,7 +7,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
-import { calendarEventsOf, useSchoolZone } from '../../appointments';
+import { calendarEventsOf, useSchoolZone, visibleHours } from '../../appointments';
 import { useMonthView, useWeekView } from '../api/scheduling';
 import { monthEventsOf } from '../lib/month-events';
 
@@ -26,13 +26,16 @@ export function ScheduleCalendar({ counsellorId }: { counsellorId?: number }) {
   const week = useWeekView(view && !isMonth ? view.start.slice(0, 10) : '', counsellorId);
   const month = useMonthView(isMonth ? middle.slice(0, 7) : '', counsellorId);
   let events: EventInput[] = [];
+  let hours = visibleHours([]);
   if (view && !isMonth && week.data) {
-    events = calendarEventsOf(
+    const weekEvents = calendarEventsOf(
       week.data.days.flatMap((d) => d.slots),
       zone,
       lang,
       { free: t('appointments.calendar.free'), duty: t('appointments.calendar.duty') },
-    ).map((e) => ({ ...e, title: e.title }));
+    );
+    hours = visibleHours(weekEvents);
+    events = weekEvents;
   }
   if (isMonth && month.data) {
     events = monthEventsOf(month.data.days, {
@@ -50,8 +53,7 @@ export function ScheduleCalendar({ counsellorId }: { counsellorId?: number }) {
         timeZone="UTC"
         firstDay={1}
         height="auto"
-        slotMinTime="07:00:00"
-        slotMaxTime="22:00:00"
+        {...hours}
         allDaySlot={false}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }}
         events={events}
