@@ -134,7 +134,9 @@ export function WarningsPage() {
         name="warning-filter"
         label={t('assessment.warning.title')}
         layout="inline"
-        onSearch={(values) => list.search(values)}
+        onSearch={({ status, ...values }) =>
+          list.search(values.open === false && status ? { ...values, status } : values)
+        }
         fields={[
           <Form.Item key="open" name="open" label={t('assessment.warning.show')} initialValue={true}>
             <Radio.Group
@@ -144,6 +146,22 @@ export function WarningsPage() {
                 { value: false, label: t('assessment.warning.all') },
               ]}
             />
+          </Form.Item>,
+          // A state is chosen among all warnings: with "open only" it would mostly find nothing.
+          <Form.Item key="status" noStyle dependencies={['open']}>
+            {({ getFieldValue }) => (
+              <Form.Item name="status" label={t('assessment.warning.status')}>
+                <Select
+                  allowClear
+                  disabled={getFieldValue('open') !== false}
+                  style={{ width: 160 }}
+                  options={([1, 2, 3, 4] as const).map((v) => ({
+                    value: v,
+                    label: t(`assessment.warning.statuses.${v}`),
+                  }))}
+                />
+              </Form.Item>
+            )}
           </Form.Item>,
           <Form.Item key="level" name="level" label={t('assessment.warning.level')}>
             <Select
