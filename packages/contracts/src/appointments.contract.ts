@@ -631,6 +631,22 @@ export const myApprovalsEndpoint = defineEndpoint({
   }),
   response: pageOf(approvalSchema),
 });
+export const myDecisionsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/mine/approve/decided',
+  summary: "The approver's history: requests I decided a step of, newest decision first (ours)",
+  tags: ['approvals'],
+  body: boundedPageQuery(100).extend({
+    option: z
+      .number()
+      .int()
+      .refine((n) => (APPROVAL_OPTIONS as readonly number[]).includes(n), 'must be an approval option')
+      .optional(),
+  }),
+  response: pageOf(
+    approvalSchema.extend({ myDecision: approvalStepSchema.describe('my step: decision, comment, when') }),
+  ),
+});
 export const isExamineEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/consult/mine/isExamineAndApprove/:id',

@@ -52,6 +52,7 @@ import {
   mineTelephoneEndpoint,
   monthExportEndpoint,
   myApprovalsEndpoint,
+  myDecisionsEndpoint,
   overrideBlockEndpoint,
   quashApprovalEndpoint,
   raiseApprovalEndpoint,
@@ -103,6 +104,7 @@ import {
   decide,
   getApproval,
   myApprovals,
+  myDecisions,
   pendingOfAppointment,
   raiseConsultation,
   withdraw,
@@ -329,6 +331,11 @@ export const appointmentRoutes = (deps: { database: Database }): RouteDef[] =>
       endpoint: myApprovalsEndpoint,
       access: AUTHENTICATED,
       handler: (c) => myApprovals(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: myDecisionsEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => myDecisions(ctxOf(c), c.body),
     }),
     defineRoute({
       endpoint: isExamineEndpoint,

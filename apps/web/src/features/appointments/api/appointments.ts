@@ -23,6 +23,8 @@ import {
   mineInterviewsEndpoint,
   minePrimaryUnitEndpoint,
   mineProfilesEndpoint,
+  myApprovalsEndpoint,
+  quashApprovalEndpoint,
   revokeCalendarFeedEndpoint,
   syncRegistrationEndpoint,
   userLeaveEndpoint,
@@ -176,6 +178,23 @@ export function useMyAppointmentDetail(id: number | null) {
     enabled: id !== null,
   });
 }
+
+/**
+ * My requests still waiting for a decision (a leave asked while the school requires approval), by
+ * appointment: "my appointments" shows them and lets me withdraw them.
+ */
+export function useMyPendingRequests(enabled = true) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: appointmentKeys.of(tenantId, 'requests-pending'),
+    queryFn: ({ signal }) =>
+      request(myApprovalsEndpoint, { body: { current: 1, size: 100, mine: true, status: 1 }, signal }),
+    enabled,
+    select: (page) => new Map(page.records.flatMap((r) => (r.appointmentId ? [[r.appointmentId, r]] : []))),
+  });
+}
+export const useWithdrawRequest = () =>
+  useTenantMutation((id: number) => request(quashApprovalEndpoint, { body: { id } }), [appointmentKeys.all]);
 
 export const useTakeLeave = () =>
   useTenantMutation(

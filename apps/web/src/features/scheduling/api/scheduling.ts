@@ -15,8 +15,11 @@ import {
   monthExportEndpoint,
   monthViewEndpoint,
   myApprovalsEndpoint,
+  myDecisionsEndpoint,
   overrideBlockEndpoint,
   quashApprovalEndpoint,
+  restoreAppointmentEndpoint,
+  searchDeletedEndpoint,
   saveHolidayEndpoint,
   savePolicyEndpoint,
   saveScheduleEndpoint,
@@ -47,6 +50,7 @@ const TOUCHED = [schedulingKeys.all, appointmentKeys.all];
 
 export type AppointmentPageQuery = BodyOf<typeof appointmentPageEndpoint>;
 export type Approval = ResponseOf<typeof myApprovalsEndpoint>['records'][number];
+export type DecidedApproval = ResponseOf<typeof myDecisionsEndpoint>['records'][number];
 export type WaitlistEntry = ResponseOf<typeof waitlistPageEndpoint>['records'][number];
 export type Term = ResponseOf<typeof termListEndpoint>[number];
 export type Holiday = ResponseOf<typeof holidayListEndpoint>[number];
@@ -78,6 +82,14 @@ export const useAppointmentPage = (query: AppointmentPageQuery) =>
   );
 export const useDeleteAppointments = () =>
   useTenantMutation((ids: number[]) => request(deleteAppointmentsEndpoint, { body: { ids } }), TOUCHED);
+export type DeletedAppointment = ResponseOf<typeof searchDeletedEndpoint>['records'][number];
+export const useDeletedAppointments = (query: BodyOf<typeof searchDeletedEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'deleted', ...query }, ({ what: _, ...body }, signal) =>
+    request(searchDeletedEndpoint, { body, signal }),
+  );
+/** Restores a deleted appointment; a 409 (its time taken since) is shown by the request layer. */
+export const useRestoreAppointment = () =>
+  useTenantMutation((id: number) => request(restoreAppointmentEndpoint, { query: { id } }), TOUCHED);
 export const useMonthExport = () =>
   useTenantMutation((body: BodyOf<typeof monthExportEndpoint>) => request(monthExportEndpoint, { body }), []);
 export const useOverrideBlock = () =>
@@ -91,6 +103,11 @@ export const useOverrideBlock = () =>
 export const useApprovals = (query: BodyOf<typeof myApprovalsEndpoint>) =>
   useTenantList(schedulingKeys, { what: 'approvals', ...query }, ({ what: _, ...body }, signal) =>
     request(myApprovalsEndpoint, { body, signal }),
+  );
+/** The approver's history: the requests I decided a step of, with my decision and comment. */
+export const useMyDecisions = (query: BodyOf<typeof myDecisionsEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'decided', ...query }, ({ what: _, ...body }, signal) =>
+    request(myDecisionsEndpoint, { body, signal }),
   );
 /** Decides a request: leave requests (option 2) through their own call, the rest through the other. */
 export const useDecide = () =>

@@ -8,16 +8,24 @@ import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { showToast } from '../../../shared/ui/feedback';
 import { approvalOptionLabel, instantLabel, useSchoolZone } from '../../appointments';
-import { useApprovals, useDecide, useWithdraw, type Approval } from '../api/scheduling';
+import {
+  useApprovals,
+  useDecide,
+  useMyDecisions,
+  useWithdraw,
+  type Approval,
+  type DecidedApproval,
+} from '../api/scheduling';
 
-type View = 'toDecide' | 'mine';
+type View = 'toDecide' | 'decided' | 'mine';
 // Preset colours whose text meets the contrast minimum on their own background (gold and green do not).
 const AUDIT_COLOURS: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'purple', 3: 'red' };
 
 /**
  * `/appointment/approval/index` (S1.4.5, S1.9.3): requests waiting for my decision (leave, extension,
  * visitor cancel, booking confirmation, record lock and unlock) with their steps and audit mode; approve
- * or reject with a comment; my own requests, which I may withdraw while pending.
+ * or reject with a comment; the requests I decided (my decision and comment beside the request's state);
+ * my own requests, which I may withdraw while pending.
  */
 export function ApprovalsPage() {
   const { t } = useTranslation();
@@ -27,17 +35,17 @@ export function ApprovalsPage() {
       <Segmented<View>
         value={view}
         onChange={setView}
-        options={(['toDecide', 'mine'] as const).map((value) => ({
+        options={(['toDecide', 'decided', 'mine'] as const).map((value) => ({
           value,
           label: t(`scheduling.approvals.views.${value}`),
         }))}
       />
-      <ApprovalList key={view} view={view} />
+      {view === 'decided' ? <DecidedList /> : <ApprovalList key={view} view={view} />}
     </AdminPage>
   );
 }
 
-function ApprovalList({ view }: { view: View }) {
+function ApprovalList({ view }: { view: Exclude<View, 'decided'> }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const zone = useSchoolZone();
@@ -196,6 +204,68 @@ function ApprovalList({ view }: { view: View }) {
       columnSettingsId={`approvals-${view}`}
       emptyText={t('scheduling.approvals.empty')}
       scrollX={980}
+    />
+  );
+}
+
+/** The approver's history: what I decided, with my comment, beside where the request stands now. */
+function DecidedList() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const zone = useSchoolZone();
+  const list = useAdminList<object>({});
+  const page = useMyDecisions(list.query);
+  const columns: AdminColumn<DecidedApproval>[] = [
+    {
+      key: 'option',
+      title: t('scheduling.approvals.option'),
+      alwaysShown: true,
+      render: (_: unknown, a) => approvalOptionLabel(a.option, lang),
+    },
+    { key: 'visitor', title: t('scheduling.approvals.visitor'), dataIndex: 'visitorName', alwaysShown: true },
+    {
+      key: 'session',
+      title: t('scheduling.approvals.session'),
+      render: (_: unknown, a) => (a.startTime ? instantLabel(a.startTime, zone) : ''),
+    },
+    { key: 'reason', title: t('scheduling.approvals.reason'), render: (_: unknown, a) => a.reason ?? '' },
+    {
+      key: 'myDecision',
+      title: t('scheduling.approvals.myDecision'),
+      alwaysShown: true,
+      render: (_: unknown, a) => (
+        <Flex vertical gap={2} align="start">
+          <Tag color={AUDIT_COLOURS[a.myDecision.status]}>
+            {t(`scheduling.approvals.step.${a.myDecision.status as 0 | 1 | 2 | 3}`)}
+          </Tag>
+          {a.myDecision.comment && <Typography.Text>{a.myDecision.comment}</Typography.Text>}
+          {a.myDecision.decidedAt && (
+            <Typography.Text type="secondary">{instantLabel(a.myDecision.decidedAt, zone)}</Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('scheduling.approvals.requestNow'),
+      alwaysShown: true,
+      render: (_: unknown, a) => (
+        <Tag color={AUDIT_COLOURS[a.status]}>
+          {t(`scheduling.approvals.audit.${a.status as 0 | 1 | 2 | 3}`)}
+        </Tag>
+      ),
+    },
+  ];
+  return (
+    <AdminTable<DecidedApproval>
+      rowKey="id"
+      testId="decided-table"
+      columns={columns}
+      query={page}
+      list={list}
+      columnSettingsId="approvals-decided"
+      emptyText={t('scheduling.approvals.emptyDecided')}
+      scrollX={900}
     />
   );
 }
