@@ -27,6 +27,7 @@ import {
   saveTermEndpoint,
   schedulePageEndpoint,
   commonSiteListEndpoint,
+  completeDutyEndpoint,
   templateListEndpoint,
   termListEndpoint,
   todayStatEndpoint,
@@ -195,6 +196,8 @@ export const useSaveSlots = () =>
   );
 export const useDeleteSlots = () =>
   useTenantMutation((ids: number[]) => request(deleteScheduleEndpoint, { body: { ids } }), TOUCHED);
+export const useCompleteDuty = () =>
+  useTenantMutation((id: number) => request(completeDutyEndpoint, { body: { id } }), TOUCHED);
 export const useAssignRoom = () =>
   useTenantMutation(
     (body: BodyOf<typeof updateScheduleRoomEndpoint>) => request(updateScheduleRoomEndpoint, { body }),

@@ -1,5 +1,5 @@
 import { hasPermission, SLOT_CATEGORIES, type Slot } from '@psy/contracts';
-import { Button, Flex, Form, Input, Select, Spin, Tabs, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Input, Segmented, Select, Spin, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -14,6 +14,7 @@ import { schoolToday, sessionTime, shiftDay, slotStatusLabel, useSchoolZone } fr
 import { useUserInfo } from '../../auth';
 import {
   useAssignRoom,
+  useCompleteDuty,
   useCounsellors,
   useDeleteHoliday,
   useDeleteSlots,
@@ -38,7 +39,8 @@ const ScheduleCalendar = lazy(() =>
 
 /**
  * `/appointment/schedule/index` (S1.7.10-S1.7.14): the week and month calendar of every counsellor (or
- * one), slots by date (add, delete, room), week templates and generating a term, terms and holidays.
+ * one), slots by date (add, delete, room), telephone and on-site duty shifts, week templates and
+ * generating a term, terms and holidays.
  * Changing needs `consult_schedule_edit`; without it the page is read-only.
  */
 export function SchedulePage() {
@@ -80,6 +82,13 @@ export function SchedulePage() {
             label: t('scheduling.schedule.tabs.slots'),
             children: (
               <SlotList counsellorPicker={counsellorPicker} counsellorId={counsellorId} canEdit={canEdit} />
+            ),
+          },
+          {
+            key: 'duty',
+            label: t('scheduling.schedule.tabs.duty'),
+            children: (
+              <DutyShifts counsellorPicker={counsellorPicker} counsellorId={counsellorId} canEdit={canEdit} />
             ),
           },
           ...(canEdit
@@ -238,6 +247,161 @@ function SlotList({
   );
 }
 
+type DutyKind = 'telephone' | 'manned';
+const DUTY_STATUS_COLOURS = { ok: 'blue', appointment: 'purple', complete: 'default' } as const;
+
+/**
+ * Telephone and on-site duty shifts (S1.7.11 telephoneWorkList, duty status ok / appointment / complete):
+ * a week from a day, added by date, deleted while nobody is booked in them, closed when the duty is over.
+ */
+function DutyShifts({
+  counsellorPicker,
+  counsellorId,
+  canEdit,
+}: {
+  counsellorPicker: React.ReactNode;
+  counsellorId?: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const zone = useSchoolZone();
+  const [kind, setKind] = useState<DutyKind>('telephone');
+  const [startDate, setStartDate] = useState(() => schoolToday(zone));
+  const list = useAdminList<object>({});
+  const page = useSlotPage({
+    ...list.query,
+    kind,
+    startDate,
+    endDate: shiftDay(startDate, 6),
+    ...(counsellorId ? { counsellorId } : {}),
+  });
+  const remove = useDeleteSlots();
+  const complete = useCompleteDuty();
+  const batch = useBatchAction(list.selected);
+  const confirm = useConfirmAction();
+  const [adding, setAdding] = useState(false);
+  const columns: AdminColumn<Slot>[] = [
+    {
+      key: 'time',
+      title: t('scheduling.schedule.time'),
+      alwaysShown: true,
+      render: (_: unknown, s) => sessionTime(s.startTime, s.endTime, zone, lang),
+    },
+    {
+      key: 'counsellor',
+      title: t('scheduling.schedule.counsellor'),
+      dataIndex: 'counsellorName',
+      alwaysShown: true,
+    },
+    {
+      key: 'place',
+      title: t('scheduling.schedule.place'),
+      render: (_: unknown, s) => [s.siteName, s.roomName].filter(Boolean).join(' · '),
+    },
+    {
+      key: 'status',
+      title: t('scheduling.schedule.status'),
+      alwaysShown: true,
+      render: (_: unknown, s) => (
+        <Flex vertical gap={2} align="start">
+          {s.dutyStatus && (
+            <Tag color={DUTY_STATUS_COLOURS[s.dutyStatus]}>
+              {t(`scheduling.schedule.dutyStatus.${s.dutyStatus}`)}
+            </Tag>
+          )}
+          {s.appointments.map((a) => (
+            <Typography.Text key={a.id}>{a.visitorName}</Typography.Text>
+          ))}
+        </Flex>
+      ),
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: t('scheduling.schedule.actions'),
+            alwaysShown: true,
+            render: (_: unknown, s: Slot) =>
+              s.dutyStatus !== 'complete' && (
+                <RowButton
+                  label={t('scheduling.schedule.closeDuty')}
+                  ariaLabel={`${t('scheduling.schedule.closeDuty')} ${s.counsellorName}`}
+                  onClick={() =>
+                    confirm({
+                      title: t('scheduling.schedule.closeDutyTitle'),
+                      action: () => complete.mutateAsync(s.id),
+                      successText: t('scheduling.schedule.dutyClosed'),
+                    })
+                  }
+                />
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <AdminTable<Slot>
+        rowKey="id"
+        testId="duty-table"
+        columns={columns}
+        query={page}
+        list={list}
+        selectable={canEdit}
+        columnSettingsId="schedule-duty"
+        scrollX={760}
+        emptyText={t('scheduling.schedule.noDuty')}
+        toolbar={
+          <Flex gap={8} wrap align="center">
+            <Segmented<DutyKind>
+              value={kind}
+              onChange={(v) => {
+                setKind(v);
+                list.search(list.filter);
+              }}
+              options={(['telephone', 'manned'] as const).map((value) => ({
+                value,
+                label: t(`scheduling.schedule.kinds.${value}`),
+              }))}
+            />
+            {counsellorPicker}
+            <Input
+              type="date"
+              className={styles.toolbarSelect}
+              aria-label={t('scheduling.schedule.from')}
+              value={startDate}
+              onChange={(e) => e.target.value && setStartDate(e.target.value)}
+            />
+            {canEdit && (
+              <>
+                <Button type="primary" onClick={() => setAdding(true)} data-testid="duty-add">
+                  {t('scheduling.schedule.addDuty')}
+                </Button>
+                <Button
+                  danger
+                  onClick={() =>
+                    batch({
+                      title: (n) => t('scheduling.schedule.deleteDutyTitle', { n }),
+                      isDanger: true,
+                      action: (ids) => remove.mutateAsync(ids.map(Number)),
+                      successText: t('scheduling.schedule.deleted'),
+                      onDone: () => list.deleted(page.data?.total ?? 0, list.selected.length),
+                    })
+                  }
+                >
+                  {t('scheduling.schedule.delete')}
+                </Button>
+              </>
+            )}
+          </Flex>
+        }
+      />
+      {adding && <AddSlotsDialog kind={kind} onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
 interface AddValues {
   counsellorId: number;
   siteId: number;
@@ -248,7 +412,7 @@ interface AddValues {
   endTime: string;
 }
 
-function AddSlotsDialog({ onClose }: { onClose: () => void }) {
+function AddSlotsDialog({ kind = 'consult', onClose }: { kind?: 'consult' | DutyKind; onClose: () => void }) {
   const { t } = useTranslation();
   const counsellors = useCounsellors();
   const sites = useSites();
@@ -258,8 +422,8 @@ function AddSlotsDialog({ onClose }: { onClose: () => void }) {
   const rooms = sites.data?.find((s) => s.id === siteId)?.rooms ?? [];
   return (
     <FormDialog<AddValues>
-      title={t('scheduling.schedule.add')}
-      name="slot-form"
+      title={kind === 'consult' ? t('scheduling.schedule.add') : t(`scheduling.schedule.addKind.${kind}`)}
+      name={kind === 'consult' ? 'slot-form' : 'duty-form'}
       form={form}
       initialValues={{ category: 2, startTime: '09:00', endTime: '10:00' }}
       serverFields={['counsellorId', 'siteId', 'roomId', 'category']}
@@ -268,8 +432,8 @@ function AddSlotsDialog({ onClose }: { onClose: () => void }) {
           counsellorId: v.counsellorId,
           siteId: v.siteId,
           roomId: v.roomId ?? null,
-          kind: 'consult',
-          category: v.category,
+          kind,
+          ...(kind === 'consult' ? { category: v.category } : {}),
           slots: [{ date: v.date, startTime: v.startTime, endTime: v.endTime }],
         })
       }
@@ -287,9 +451,11 @@ function AddSlotsDialog({ onClose }: { onClose: () => void }) {
       <Form.Item name="roomId" label={t('scheduling.schedule.room')}>
         <Select allowClear options={rooms.map((r) => ({ value: r.id, label: r.name }))} />
       </Form.Item>
-      <Form.Item name="category" label={t('scheduling.schedule.category')} rules={[{ required: true }]}>
-        <Select options={categoryOptions(t)} />
-      </Form.Item>
+      {kind === 'consult' && (
+        <Form.Item name="category" label={t('scheduling.schedule.category')} rules={[{ required: true }]}>
+          <Select options={categoryOptions(t)} />
+        </Form.Item>
+      )}
       <Form.Item name="date" label={t('scheduling.schedule.date')} rules={[{ required: true }]}>
         <Input type="date" />
       </Form.Item>
