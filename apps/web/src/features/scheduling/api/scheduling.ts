@@ -23,6 +23,7 @@ import {
   saveHolidayEndpoint,
   savePolicyEndpoint,
   saveScheduleEndpoint,
+  saveSiteProfileEndpoint,
   saveTemplateEndpoint,
   saveTermEndpoint,
   schedulePageEndpoint,
@@ -165,6 +166,13 @@ export function useSites() {
     staleTime: 60_000,
   });
 }
+/** Saves a site's notice, departments and categories (the notice shows again when its text changes). */
+export const useSaveSiteProfile = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof saveSiteProfileEndpoint>) =>
+      request(saveSiteProfileEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
 export function useWeekView(date: string, counsellorId?: number) {
   const tenantId = useTenantId();
   return useQuery({
