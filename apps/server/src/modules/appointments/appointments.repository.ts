@@ -1141,26 +1141,58 @@ export async function insertCounsellorLeave(
   return row!;
 }
 
+const leaveDecider = alias(sysUser, 'leave_decider');
+
 export function findCounsellorLeaves(
   { tx, tenantId }: TenantScope,
-  f: { counsellorId?: number; from?: Date },
+  f: { counsellorId?: number; from?: Date; status?: string; id?: number },
 ) {
   return tx
-    .select({ l: counsellorLeave, counsellorName: sysUser.realName })
+    .select({ l: counsellorLeave, counsellorName: sysUser.realName, decidedByName: leaveDecider.realName })
     .from(counsellorLeave)
     .innerJoin(
       sysUser,
       and(eq(sysUser.tenantId, counsellorLeave.tenantId), eq(sysUser.id, counsellorLeave.counsellorId)),
     )
+    .leftJoin(
+      leaveDecider,
+      and(
+        eq(leaveDecider.tenantId, counsellorLeave.tenantId),
+        eq(leaveDecider.id, counsellorLeave.decidedBy),
+      ),
+    )
     .where(
       and(
         eq(counsellorLeave.tenantId, tenantId),
+        f.id !== undefined ? eq(counsellorLeave.id, f.id) : undefined,
         f.counsellorId !== undefined ? eq(counsellorLeave.counsellorId, f.counsellorId) : undefined,
+        f.status !== undefined ? eq(counsellorLeave.status, f.status) : undefined,
         f.from ? gt(counsellorLeave.endsAt, f.from) : undefined,
       ),
     )
-    .orderBy(desc(counsellorLeave.startsAt))
+    .orderBy(desc(counsellorLeave.startsAt), desc(counsellorLeave.id))
     .limit(200);
+}
+
+/** Locks a leave for its decision; null when it does not exist. */
+export async function lockCounsellorLeave({ tx, tenantId }: TenantScope, id: number) {
+  const [row] = await tx
+    .select()
+    .from(counsellorLeave)
+    .where(and(eq(counsellorLeave.tenantId, tenantId), eq(counsellorLeave.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateCounsellorLeave(
+  { tx, tenantId }: TenantScope,
+  id: number,
+  v: Partial<Omit<typeof counsellorLeave.$inferInsert, 'tenantId' | 'id'>>,
+) {
+  await tx
+    .update(counsellorLeave)
+    .set(v)
+    .where(and(eq(counsellorLeave.tenantId, tenantId), eq(counsellorLeave.id, id)));
 }
 
 export async function findLiveFeed({ tx, tenantId }: TenantScope, userId: number) {

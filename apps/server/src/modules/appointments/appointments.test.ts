@@ -476,23 +476,87 @@ describe('who sees which appointments', () => {
 });
 
 describe('time off [spec:S1.4.1]', () => {
-  it('a counsellor’s leave ends their appointments (hostTakeLeave) and withdraws their slots', async () => {
+  const LEAVE = '/biz/consult/schedule/counsellorLeave';
+  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+
+  it('a counsellor’s own leave waits for a decision, showing its effect; approved, it ends their appointments (hostTakeLeave) and withdraws their slots', async () => {
     const a = expectOk(await book(await slotIn(3)));
     const free = await slotIn(4);
-    const start = new Date(Date.now() + 86_400_000).toISOString();
-    const end = new Date(Date.now() + 6 * 86_400_000).toISOString();
-    const res = expectOk(
+    const asked = expectOk(
       await t.post(
-        '/biz/consult/schedule/counsellorLeave/save',
-        { startTime: start, endTime: end, reason: 'conference' },
+        `${LEAVE}/save`,
+        { startTime: days(1), endTime: days(6), reason: 'conference' },
         { token: counsellor },
       ),
     );
-    expect(res).toMatchObject({ cancelledAppointments: 1 });
-    expect(res.withdrawnSlots).toBeGreaterThanOrEqual(2);
+    expect(asked).toMatchObject({ status: 'pending', affectedAppointments: 1, cancelledAppointments: 0 });
+    expect(asked.affectedSlots).toBeGreaterThanOrEqual(2);
+    // Nothing changed yet.
+    expect(expectOk(await t.get(`/biz/consult/mine/detail?id=${a.id}`, { token: student })).status).toBe(
+      'appointment',
+    );
+    const pending = expectOk(await t.post(`${LEAVE}/list`, { status: 'pending' }, { token: admin }));
+    expect(pending.map((l: { id: number }) => l.id)).toEqual([asked.id]);
+    expect(
+      (await t.post(`${LEAVE}/decide`, { id: asked.id, status: 'approved' }, { token: counsellor })).status,
+    ).toBe(403);
+    const approved = expectOk(
+      await t.post(
+        `${LEAVE}/decide`,
+        { id: asked.id, status: 'approved', comment: 'cover found' },
+        { token: admin },
+      ),
+    );
+    expect(approved).toMatchObject({
+      status: 'approved',
+      cancelledAppointments: 1,
+      comment: 'cover found',
+      decidedByName: expect.any(String),
+    });
+    expect(approved.withdrawnSlots).toBeGreaterThanOrEqual(2);
     const d = expectOk(await t.get(`/biz/consult/mine/detail?id=${a.id}`, { token: student }));
     expect(d).toMatchObject({ status: 'hostTakeLeave', interviewStatus: 5 });
     expect((await t.get(`/biz/consult/schedule/workForId/${free}`, { token: admin })).status).toBe(404);
+    // Decided once: a second decision is refused.
+    const again = await t.post(`${LEAVE}/decide`, { id: asked.id, status: 'rejected' }, { token: admin });
+    expect(again.status).toBe(409);
+    const mine = expectOk(await t.post(`${LEAVE}/list`, {}, { token: counsellor }));
+    expect(mine[0]).toMatchObject({ id: asked.id, status: 'approved', cancelledAppointments: 1 });
+  });
+
+  it('a rejected or withdrawn leave changes nothing; only the counsellor withdraws it; staff record one that applies at once', async () => {
+    const a = expectOk(await book(await slotIn(3)));
+    const ask = async () =>
+      expectOk(await t.post(`${LEAVE}/save`, { startTime: days(1), endTime: days(5) }, { token: counsellor }))
+        .id;
+    const rejectedId = await ask();
+    expect(
+      expectOk(
+        await t.post(
+          `${LEAVE}/decide`,
+          { id: rejectedId, status: 'rejected', comment: 'exam week' },
+          { token: admin },
+        ),
+      ),
+    ).toMatchObject({ status: 'rejected', cancelledAppointments: 0, comment: 'exam week' });
+    const withdrawnId = await ask();
+    expect((await t.post(`${LEAVE}/withdraw`, { id: withdrawnId }, { token: admin })).status).toBe(403);
+    expect((await t.post(`${LEAVE}/withdraw`, { id: withdrawnId }, { token: student })).status).toBe(404);
+    expect(
+      expectOk(await t.post(`${LEAVE}/withdraw`, { id: withdrawnId }, { token: counsellor })).status,
+    ).toBe('withdrawn');
+    expect(
+      (await t.post(`${LEAVE}/decide`, { id: withdrawnId, status: 'approved' }, { token: admin })).status,
+    ).toBe(409);
+    expect(expectOk(await t.get(`/biz/consult/mine/detail?id=${a.id}`, { token: student })).status).toBe(
+      'appointment',
+    );
+    const recorded = expectOk(
+      await t.post(`${LEAVE}/save`, { counsellorId, startTime: days(1), endTime: days(5) }, { token: admin }),
+    );
+    expect(recorded).toMatchObject({ status: 'approved', cancelledAppointments: 1 });
+    const bad = await t.post(`${LEAVE}/decide`, { id: recorded.id, status: 'maybe' }, { token: admin });
+    expect(bad.status).toBe(400);
   });
 
   it('a holiday cancels its appointments and withdraws its slots', async () => {
