@@ -16,6 +16,7 @@ import {
   getCalendarFeedEndpoint,
   getPolicyEndpoint,
   joinWaitlistEndpoint,
+  listCounsellorLeaveEndpoint,
   leaveWaitlistEndpoint,
   mineAssessmentsEndpoint,
   mineDetailEndpoint,
@@ -26,13 +27,16 @@ import {
   myApprovalsEndpoint,
   quashApprovalEndpoint,
   revokeCalendarFeedEndpoint,
+  saveCounsellorLeaveEndpoint,
   syncRegistrationEndpoint,
   userLeaveEndpoint,
   visitorRegisterEndpoint,
   waitReserveListEndpoint,
+  withdrawCounsellorLeaveEndpoint,
   workScheduleListEndpoint,
   type Appointment,
   type BodyOf,
+  type CounsellorLeave,
   type ResponseOf,
   type Slot,
 } from '@psy/contracts';
@@ -43,7 +47,7 @@ import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
 import { cancelGroupOf, orderMine } from '../lib/appointment-format';
 
-export type { Appointment, Slot };
+export type { Appointment, CounsellorLeave, Slot };
 export type RuleState = ResponseOf<typeof appointPreCheckEndpoint>;
 export type AppointmentDetail = ResponseOf<typeof mineDetailEndpoint>;
 export type WaitlistEntry = ResponseOf<typeof waitReserveListEndpoint>['records'][number];
@@ -280,4 +284,24 @@ export const useAppointmentAction = (also: readonly InvalidateTarget[] = []) =>
   useTenantMutation(
     (body: BodyOf<typeof appointmentActionEndpoint>) => request(appointmentActionEndpoint, { body }),
     [appointmentKeys.all, ...also],
+  );
+
+/** Counsellors' leaves (a counsellor: their own), newest first, with their effect on the schedule. */
+export function useCounsellorLeaves(q: BodyOf<typeof listCounsellorLeaveEndpoint>) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: appointmentKeys.of(tenantId, 'leaves', q),
+    queryFn: ({ signal }) => request(listCounsellorLeaveEndpoint, { body: q, signal }),
+  });
+}
+export const useSaveCounsellorLeave = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof saveCounsellorLeaveEndpoint>) =>
+      request(saveCounsellorLeaveEndpoint, { body, hidePopup: true }),
+    [appointmentKeys.all],
+  );
+export const useWithdrawCounsellorLeave = () =>
+  useTenantMutation(
+    (id: number) => request(withdrawCounsellorLeaveEndpoint, { body: { id } }),
+    [appointmentKeys.all],
   );

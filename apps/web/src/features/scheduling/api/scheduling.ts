@@ -3,6 +3,7 @@ import {
   cancelAuditEndpoint,
   counsellorListScopeEndpoint,
   dayListEndpoint,
+  decideCounsellorLeaveEndpoint,
   decideApprovalEndpoint,
   decideLeaveEndpoint,
   deleteAppointmentsEndpoint,
@@ -228,6 +229,14 @@ export const useSaveTemplate = () =>
 export const useGenerate = () =>
   useTenantMutation(
     (body: BodyOf<typeof generateScheduleEndpoint>) => request(generateScheduleEndpoint, { body }),
+    TOUCHED,
+  );
+
+// --- Counsellors' leave
+
+export const useDecideCounsellorLeave = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof decideCounsellorLeaveEndpoint>) => request(decideCounsellorLeaveEndpoint, { body }),
     TOUCHED,
   );
 
