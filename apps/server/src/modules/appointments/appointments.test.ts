@@ -378,6 +378,42 @@ describe('the front desk and the session [spec:S1.4.1] [spec:S1.4.2] [spec:S1.4.
   });
 });
 
+describe('moving an appointment to another time [spec:S1.4.15] [spec:S1.4.4]', () => {
+  const RESCHEDULE = '/biz/consult/appointment/reschedule';
+
+  it('lets the visitor move before the deadline: the new slot is booked, the old one freed (10), one event', async () => {
+    const from = await slotIn(3);
+    const to = await slotIn(4, ['14:00', '15:00']);
+    const a = expectOk(await book(from));
+    const moved = expectOk(await t.post(RESCHEDULE, { id: a.id, slotId: to }, { token: student }));
+    expect(moved).toMatchObject({ id: a.id, slotId: to, status: 'appointment', version: a.version + 1 });
+    const slot = async (id: number) =>
+      expectOk(await t.get(`/biz/consult/schedule/workForId/${id}`, { token: admin })).status;
+    expect(await slot(from)).toBe(10);
+    expect(await slot(to)).toBe(2);
+    const d = expectOk(await t.get(`/biz/consult/appointment/detail?id=${a.id}`, { token: admin }));
+    expect(d.events.filter((e: { action: string }) => e.action === 'reschedule')).toHaveLength(1);
+    // Another visitor may neither see nor move it.
+    expect((await t.post(RESCHEDULE, { id: a.id, slotId: from }, { token: other })).status).toBe(404);
+  });
+
+  it('refuses the visitor after the deadline (deadlinePassed) but lets the clerk move it; a taken slot is 409', async () => {
+    const a = expectOk(await book(await slotSoon(30), admin, { visitorId: studentId }));
+    const later = await slotIn(3);
+    const late = await t.post(RESCHEDULE, { id: a.id, slotId: later }, { token: student });
+    expect(late.status).toBe(400);
+    expect(late.body.data.reason).toBe('deadlinePassed');
+    const taken = await slotIn(5);
+    expectOk(await book(taken, other));
+    const clash = await t.post(RESCHEDULE, { id: a.id, slotId: taken }, { token: admin });
+    expect(clash.status).toBe(409);
+    expect(clash.body.data.reason).toBe('slotTaken');
+    expect(expectOk(await t.post(RESCHEDULE, { id: a.id, slotId: later }, { token: admin })).slotId).toBe(
+      later,
+    );
+  });
+});
+
 describe('who sees which appointments', () => {
   it('shows a student only their own; others’ ids are 404', async () => {
     const mine = expectOk(await book(await slotIn(3)));

@@ -30,3 +30,4 @@ export {
 export { calendarEventsOf, calendarRange, wallClock } from './lib/calendar-events';
 export { leavePeriod, type LeavePeriodValues } from './lib/leave-period';
 export { LeaveEffectText, LEAVE_STATUS_COLOURS } from './components/leave-effect';
+export { RescheduleDialog } from './components/reschedule-dialog';

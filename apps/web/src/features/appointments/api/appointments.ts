@@ -26,6 +26,7 @@ import {
   mineProfilesEndpoint,
   myApprovalsEndpoint,
   quashApprovalEndpoint,
+  rescheduleEndpoint,
   revokeCalendarFeedEndpoint,
   saveCounsellorLeaveEndpoint,
   syncRegistrationEndpoint,
@@ -199,6 +200,13 @@ export function useMyPendingRequests(enabled = true) {
 }
 export const useWithdrawRequest = () =>
   useTenantMutation((id: number) => request(quashApprovalEndpoint, { body: { id } }), [appointmentKeys.all]);
+
+/** Moves an appointment to another slot; silent, so the dialog shows a refusal where the person looks. */
+export const useReschedule = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof rescheduleEndpoint>) => request(rescheduleEndpoint, { body, hidePopup: true }),
+    [appointmentKeys.all],
+  );
 
 export const useTakeLeave = () =>
   useTenantMutation(

@@ -1,6 +1,6 @@
 import { Alert, App, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { leaveDeadline } from '@psy/scheduling';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useNow } from '../../../shared/lib/use-now';
@@ -27,6 +27,11 @@ import {
 import styles from './appointments.module.css';
 
 type ReleaseKind = 'leave' | 'cancel';
+
+// Loaded when a visitor moves a session, not with the page (the student's phone budget).
+const RescheduleDialog = lazy(() =>
+  import('./reschedule-dialog').then((m) => ({ default: m.RescheduleDialog })),
+);
 
 /**
  * "My appointments" of a visitor: each with its time in the school's zone, counsellor, place and status;
@@ -113,6 +118,7 @@ function UpcomingActions({
   const cancel = useCancelAppointment();
   const withdraw = useWithdrawRequest();
   const lang = currentLanguage();
+  const [moving, setMoving] = useState(false);
 
   const ask = (kind: ReleaseKind) => {
     let reason = '';
@@ -210,7 +216,12 @@ function UpcomingActions({
           </Button>
         </Flex>
       ) : (
-        <Flex gap={8}>
+        <Flex gap={8} wrap>
+          {!isLate && a.slotId !== null && (
+            <Button onClick={() => setMoving(true)} data-testid={`reschedule-${a.id}`}>
+              {t('appointments.reschedule.open')}
+            </Button>
+          )}
           <Button onClick={() => ask('leave')} data-testid={`leave-${a.id}`}>
             {t('appointments.mine.leave')}
           </Button>
@@ -218,6 +229,11 @@ function UpcomingActions({
             {t('appointments.mine.cancel')}
           </Button>
         </Flex>
+      )}
+      {moving && (
+        <Suspense fallback={null}>
+          <RescheduleDialog appointment={a} onClose={() => setMoving(false)} />
+        </Suspense>
       )}
     </Flex>
   );

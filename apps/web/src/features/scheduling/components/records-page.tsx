@@ -11,6 +11,7 @@ import { SearchBox } from '../../../shared/admin/list-filters';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { request } from '../../../shared/api/request';
 import {
+  RescheduleDialog,
   instantLabel,
   schoolToday,
   sessionTime,
@@ -49,7 +50,10 @@ export function RecordsPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const zone = useSchoolZone();
-  const canManage = hasPermission(useUserInfo().data?.permissions, 'consult_appointment_manage');
+  const permissions = useUserInfo().data?.permissions;
+  const canManage = hasPermission(permissions, 'consult_appointment_manage');
+  const canBook = hasPermission(permissions, 'consult_appointment_book');
+  const [moving, setMoving] = useState<Appointment | null>(null);
   const [view, setView] = useState<View>('progress');
   const list = useAdminList<{ keyword?: string }>({});
   const statuses = VIEW_STATUSES[view];
@@ -95,6 +99,25 @@ export function RecordsPage() {
       title: t('scheduling.records.reason'),
       render: (_: unknown, a) => <Typography.Text>{a.cancelReason ?? a.note ?? ''}</Typography.Text>,
     },
+    ...(canBook
+      ? [
+          {
+            key: 'actions',
+            title: t('scheduling.records.actions'),
+            alwaysShown: true,
+            render: (_: unknown, a: Appointment) =>
+              a.status === 'appointment' &&
+              a.interviewStatus === 1 &&
+              a.slotId !== null && (
+                <RowButton
+                  label={t('scheduling.records.reschedule')}
+                  ariaLabel={`${t('scheduling.records.reschedule')} ${a.visitorName}`}
+                  onClick={() => setMoving(a)}
+                />
+              ),
+          },
+        ]
+      : []),
   ];
   const month = schoolToday(zone).slice(0, 7);
   return (
@@ -153,6 +176,14 @@ export function RecordsPage() {
               )}
             </Flex>
           }
+        />
+      )}
+      {moving && (
+        <RescheduleDialog
+          appointment={moving}
+          isStaff
+          onClose={() => setMoving(null)}
+          onMoved={() => void page.refetch()}
         />
       )}
     </AdminPage>
