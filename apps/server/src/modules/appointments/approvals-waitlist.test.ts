@@ -177,6 +177,25 @@ describe('approvals in the three audit modes [spec:S1.4.5] [spec:S1.9.3]', () =>
     expect(mine.records.map((x: { id: number }) => x.id)).toEqual([id]);
   });
 
+  it('lets the counsellor ask for an extension lock (7) on their own session and an approver decide it; a student may not [spec:S1.9.3]', async () => {
+    const a = await book(await slotIn(3));
+    const raise = (token: string, body: Record<string, unknown>) =>
+      t.post('/biz/consult/inner/approve/consultation', body, { token });
+    const refused = await raise(student, { option: 7, appointmentId: a.id, extraDays: 5, reason: 'late' });
+    expect(refused.status).toBe(403);
+    const missing = await raise(counsellor, { option: 7, appointmentId: a.id, reason: 'late' });
+    expect(missing.status).toBe(400);
+    const req = expectOk(
+      await raise(counsellor, { option: 7, appointmentId: a.id, extraDays: 5, reason: 'supervision first' }),
+    );
+    expect(req).toMatchObject({ option: 7, status: 1, extraDays: 5, appointmentId: a.id });
+    const pending = expectOk(
+      await t.post('/biz/consult/mine/approve', { current: 1, size: 10, option: 7 }, { token: admin }),
+    );
+    expect(pending.records.map((r: { id: number }) => r.id)).toEqual([req.id]);
+    expect(expectOk(await decide(req.id, 2, admin, 'updateAudit')).status).toBe(2);
+  });
+
   it('judges the leave when asked, not when approved: asked before the deadline, it is a plain leave', async () => {
     await leaveApprovals(3, [adminId()]);
     const a = await book(await slotIn(3));

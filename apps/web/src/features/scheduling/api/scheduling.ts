@@ -19,6 +19,8 @@ import {
   myDecisionsEndpoint,
   overrideBlockEndpoint,
   quashApprovalEndpoint,
+  raiseApprovalEndpoint,
+  mineProfilesEndpoint,
   restoreAppointmentEndpoint,
   searchDeletedEndpoint,
   saveHolidayEndpoint,
@@ -121,6 +123,24 @@ export const useDecide = () =>
       }),
     TOUCHED,
   );
+/** Raises an extension (3), extension lock (7) or unlock (8) request; silent, the dialog places errors. */
+export const useRaiseApproval = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof raiseApprovalEndpoint>) => request(raiseApprovalEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+/** Counselling sessions a request may be about: mine, or with `all` every one of the caller's scope. */
+export function useSessionChoices(keyword: string, all: boolean) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'session-choices', keyword, all),
+    queryFn: ({ signal }) =>
+      request(mineProfilesEndpoint, {
+        body: { current: 1, size: 20, all, ...(keyword ? { keyword } : {}) },
+        signal,
+      }),
+  });
+}
 export const useWithdraw = () =>
   useTenantMutation((id: number) => request(quashApprovalEndpoint, { body: { id } }), TOUCHED);
 export const useCancelAudit = () =>
