@@ -10,6 +10,7 @@ import {
   deleteHolidayEndpoint,
   deleteScheduleEndpoint,
   deleteTermEndpoint,
+  deleteVideoRecordEndpoint,
   generateScheduleEndpoint,
   holidayListEndpoint,
   leaveWaitlistEndpoint,
@@ -37,6 +38,7 @@ import {
   todayStatEndpoint,
   updateScheduleRoomEndpoint,
   userForAppointEndpoint,
+  videoPageEndpoint,
   waitlistPageEndpoint,
   weekViewEndpoint,
   type BodyOf,
@@ -95,6 +97,13 @@ export const useDeletedAppointments = (query: BodyOf<typeof searchDeletedEndpoin
 /** Restores a deleted appointment; a 409 (its time taken since) is shown by the request layer. */
 export const useRestoreAppointment = () =>
   useTenantMutation((id: number) => request(restoreAppointmentEndpoint, { query: { id } }), TOUCHED);
+export type VideoRecord = ResponseOf<typeof videoPageEndpoint>['records'][number];
+export const useVideoRecords = (query: BodyOf<typeof videoPageEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'video', ...query }, ({ what: _, ...body }, signal) =>
+    request(videoPageEndpoint, { body, signal }),
+  );
+export const useDeleteVideoRecord = () =>
+  useTenantMutation((id: number) => request(deleteVideoRecordEndpoint, { params: { id } }), TOUCHED);
 export const useMonthExport = () =>
   useTenantMutation((body: BodyOf<typeof monthExportEndpoint>) => request(monthExportEndpoint, { body }), []);
 export const useOverrideBlock = () =>

@@ -29,14 +29,16 @@ import {
   type DeletedAppointment,
 } from '../api/scheduling';
 import { RowButton } from '../../../shared/admin/row-button';
+import { VideoRecords } from './video-records';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
 
-type View = 'progress' | 'all' | 'cancelled' | 'noShows' | 'deleted';
+type View = 'progress' | 'all' | 'cancelled' | 'noShows' | 'video' | 'deleted';
 const VIEW_STATUSES: Record<View, AppointmentStatus[] | undefined> = {
   progress: ['appointment', 'running', 'success'],
   all: undefined,
   cancelled: ['cancel', 'userTakeLeave', 'hostTakeLeave'],
   noShows: undefined,
+  video: undefined,
   deleted: undefined,
 };
 const NO_SHOW_REASON_KEYS = ['late_leave', 'late_cancel', 'leave_limit'] as const;
@@ -128,14 +130,16 @@ export function RecordsPage() {
           setView(v);
           list.search(list.filter);
         }}
-        options={(['progress', 'all', 'cancelled', 'noShows', 'deleted'] as const)
+        options={(['progress', 'all', 'cancelled', 'noShows', 'video', 'deleted'] as const)
           .filter((value) => value !== 'deleted' || canManage)
           .map((value) => ({
             value,
             label: t(`scheduling.records.views.${value}`),
           }))}
       />
-      {view === 'deleted' ? (
+      {view === 'video' ? (
+        <VideoRecords canManage={canManage} />
+      ) : view === 'deleted' ? (
         <DeletedList />
       ) : (
         <AdminTable<Appointment>
