@@ -565,17 +565,18 @@ function LeaveList({
           </Button>
         )}
       </Flex>
-      <Table<CounsellorLeave>
-        rowKey="id"
-        data-testid="leave-table"
-        size="small"
-        loading={leaves.isFetching}
-        dataSource={leaves.data ?? []}
-        columns={columns}
-        pagination={false}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: t('scheduling.leave.empty') }}
-      />
+      <div data-testid="leave-table">
+        <Table<CounsellorLeave>
+          rowKey="id"
+          size="small"
+          loading={leaves.isFetching}
+          dataSource={leaves.data ?? []}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: t('scheduling.leave.empty') }}
+        />
+      </div>
       {adding && <AddLeaveDialog onClose={() => setAdding(false)} />}
     </Flex>
   );
