@@ -27,7 +27,7 @@ export {
   statusLabel,
   typeLabel,
 } from './lib/appointment-format';
-export { calendarEventsOf, calendarRange, wallClock } from './lib/calendar-events';
+export { calendarEventsOf, calendarRange, visibleHours, wallClock } from './lib/calendar-events';
 export { leavePeriod, type LeavePeriodValues } from './lib/leave-period';
 export { LeaveEffectText, LEAVE_STATUS_COLOURS } from './components/leave-effect';
 export { RescheduleDialog } from './components/reschedule-dialog';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useMyCalendar, useSchoolZone, type Slot } from '../api/appointments';
-import { calendarEventsOf, calendarRange } from '../lib/calendar-events';
+import { calendarEventsOf, calendarRange, visibleHours } from '../lib/calendar-events';
 
 /**
  * The counsellor's week and month calendar (FullCalendar): their duty slots and the appointments in them,
@@ -36,8 +36,8 @@ export function CounsellorCalendar() {
         timeZone="UTC"
         firstDay={1}
         height="auto"
-        slotMinTime="07:00:00"
-        slotMaxTime="22:00:00"
+        // The working day, widened so that a session outside it still shows.
+        {...visibleHours(events as { start: string; end: string }[])}
         allDaySlot={false}
         nowIndicator={false}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }}

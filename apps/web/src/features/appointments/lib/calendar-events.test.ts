@@ -1,6 +1,6 @@
 import type { Slot } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
-import { calendarEventsOf, calendarRange, slotColour, wallClock } from './calendar-events';
+import { calendarEventsOf, calendarRange, slotColour, visibleHours, wallClock } from './calendar-events';
 
 const slot = (over: Partial<Slot>): Slot => ({
   id: 1,
@@ -50,6 +50,33 @@ describe('calendar events', () => {
     expect(calendarRange('2026-03-16T00:00:00Z', '2026-03-23T00:00:00Z')).toEqual({
       startDate: '2026-03-16',
       endDate: '2026-03-22',
+    });
+  });
+});
+
+describe('the hours of the week grid', () => {
+  it('shows the working day, widened to whole hours around an evening or early session', () => {
+    expect(visibleHours([])).toEqual({ slotMinTime: '07:00:00', slotMaxTime: '22:00:00' });
+    expect(visibleHours([{ start: '2026-03-16T09:00:00', end: '2026-03-16T10:00:00' }])).toEqual({
+      slotMinTime: '07:00:00',
+      slotMaxTime: '22:00:00',
+    });
+    expect(
+      visibleHours([
+        { start: '2026-03-16T22:40:00', end: '2026-03-16T23:10:00' },
+        { start: '2026-03-17T06:30:00', end: '2026-03-17T07:00:00' },
+      ]),
+    ).toEqual({ slotMinTime: '06:00:00', slotMaxTime: '24:00:00' });
+    expect(visibleHours([{ start: '2026-03-16T21:00:00', end: '2026-03-16T23:00:00' }]).slotMaxTime).toBe(
+      '23:00:00',
+    );
+    expect(visibleHours([{ start: '2026-03-16T23:30:00', end: '2026-03-17T00:00:00' }]).slotMaxTime).toBe(
+      '24:00:00',
+    );
+    // The month's all-day counts do not stretch the grid.
+    expect(visibleHours([{ start: '2026-03-16', end: '2026-03-17' }])).toEqual({
+      slotMinTime: '07:00:00',
+      slotMaxTime: '22:00:00',
     });
   });
 });

@@ -49,3 +49,26 @@ export function calendarEventsOf(
 export function calendarRange(startStr: string, endStr: string): { startDate: string; endDate: string } {
   return { startDate: startStr.slice(0, 10), endDate: addDays(endStr.slice(0, 10), -1) };
 }
+
+/**
+ * The hours a week grid shows: the working day (07:00-22:00) widened to whole hours around any event
+ * outside it, so that an evening or early session is never left off the grid. Events are wall-clock
+ * `YYYY-MM-DDTHH:mm:ss` strings; one ending at midnight or past it keeps the grid open to 24:00.
+ */
+export function visibleHours(
+  events: readonly { start: string; end: string }[],
+  day = { from: 7, to: 22 },
+): { slotMinTime: string; slotMaxTime: string } {
+  let from = day.from;
+  let to = day.to;
+  // All-day events (the month's counts per day) have no hours to show.
+  for (const e of events.filter((x) => x.start.length >= 16 && x.end.length >= 16)) {
+    const startHour = Number(e.start.slice(11, 13));
+    const endHour = Number(e.end.slice(11, 13)) + (e.end.slice(14, 16) === '00' ? 0 : 1);
+    const crossesMidnight = e.end.slice(0, 10) !== e.start.slice(0, 10);
+    from = Math.min(from, startHour);
+    to = Math.max(to, crossesMidnight ? 24 : endHour);
+  }
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
+  return { slotMinTime: hh(from), slotMaxTime: hh(to) };
+}

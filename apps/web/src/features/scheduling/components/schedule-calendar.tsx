@@ -7,7 +7,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
-import { calendarEventsOf, useSchoolZone } from '../../appointments';
+import { calendarEventsOf, useSchoolZone, visibleHours } from '../../appointments';
 import { useMonthView, useWeekView } from '../api/scheduling';
 import { monthEventsOf } from '../lib/month-events';
 
@@ -50,8 +50,8 @@ export function ScheduleCalendar({ counsellorId }: { counsellorId?: number }) {
         timeZone="UTC"
         firstDay={1}
         height="auto"
-        slotMinTime="07:00:00"
-        slotMaxTime="22:00:00"
+        // The working day, widened so that a session outside it still shows.
+        {...visibleHours(events as { start: string; end: string }[])}
         allDaySlot={false}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }}
         events={events}
