@@ -11,7 +11,7 @@ import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { expectText, screenshot } from '../lib/journey.mjs';
 
 export const name =
-  "[spec:S1.7.10] [spec:S1.7.11] [spec:S1.7.3] [spec:S1.4.1] appointment schedule administration: the administrator sees the week and the school-wide month calendar, adds a slot by date and deletes it, adds a telephone duty shift and deletes it, approves a counsellor's leave asked from their page, adds and removes a holiday, and changes a booking rule that the rules page then shows; zh-CN too";
+  "[spec:S1.7.10] [spec:S1.7.11] [spec:S1.7.3] [spec:S1.4.1] appointment schedule administration: the administrator sees the week and the school-wide month calendar, adds a slot by date and deletes it, adds a telephone duty shift and deletes it, approves a counsellor's leave asked from their page, restores a deleted appointment from the records, adds and removes a holiday, and changes a booking rule that the rules page then shows; zh-CN too";
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
@@ -147,6 +147,43 @@ export async function run({ page, baseUrl, artifacts, db }) {
       `select status, decision_comment from counsellor_leave where tenant_id = $1 and reason = 'E2E conference'`,
     );
     assert.deepEqual(leaves[0], { status: 'approved', decision_comment: 'cover found' });
+
+    // A deleted appointment, restored from the records page: its slot is booked again.
+    const deletedSlot = await fx.makeSlot({ fromMinutes: 30 * 1440 });
+    const deletedId = await fx.makeAppointment({ visitorId: fx.people.newcomer, slot: deletedSlot });
+    await fx.q(
+      `update appointment set deleted_at = now(), deleted_by = $2 where tenant_id = $1 and id = $3`,
+      [fx.people.admin, deletedId],
+    );
+    await fx.q(`update schedule_slot set status = 1 where tenant_id = $1 and id = $2`, [deletedSlot.id]);
+    await page.goto(`${baseUrl}/appointment/records/index`);
+    await expectText(page, en.scheduling.records.title);
+    await page.getByText(en.scheduling.records.views.deleted, { exact: true }).click();
+    const deletedTable = page.getByTestId('deleted-table');
+    const deletedRow = deletedTable
+      .locator('tbody tr')
+      .filter({ hasText: deletedSlot.date })
+      .filter({ hasText: '沈新生' });
+    await deletedRow.waitFor();
+    await tableSettled(deletedTable);
+    const confirmRestore = page
+      .getByRole('dialog')
+      .getByRole('button', { name: en.common.confirm, exact: true });
+    await clickOpening(
+      deletedRow.getByRole('button', { name: `${en.scheduling.records.restore} 沈新生` }),
+      confirmRestore,
+    );
+    await confirmAndWait(page, confirmRestore, '/deleteAppoint/restore');
+    await expectText(page, en.scheduling.records.restored);
+    await deletedRow.waitFor({ state: 'detached' });
+    const { rows: restored } = await fx.q(
+      `select a.deleted_at, s.status from appointment a join schedule_slot s on s.tenant_id = a.tenant_id and s.id = a.slot_id
+        where a.tenant_id = $1 and a.id = $2`,
+      [deletedId],
+    );
+    assert.deepEqual(restored[0], { deleted_at: null, status: 2 }, 'restored, its slot booked again');
+    await page.goto(`${baseUrl}/appointment/schedule/index`);
+    await expectText(page, en.scheduling.schedule.title);
 
     // A holiday far ahead: saved with what it withdrew, then removed.
     await page.getByRole('tab', { name: en.scheduling.schedule.tabs.terms }).click();
