@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
-import { appointmentFixture, closeMessagePopups, schoolDate, schoolTime } from '../lib/appointments.mjs';
+import {
+  appointmentFixture,
+  clickOpening,
+  closeMessagePopups,
+  confirmAndWait,
+  schoolDate,
+  schoolTime,
+} from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { expectText, screenshot } from '../lib/journey.mjs';
 
 export const name =
-  '[spec:S1.4.5] [spec:S1.9.3] appointment approvals in each audit mode: a student asks for leave three times while the school requires approval by the clerk then the administrator, in mode 1 (in order), 2 (all must agree) and 3 (any one decides); the clerk and the administrator decide from their approval lists, and the student sees which leaves took effect';
+  '[spec:S1.4.5] [spec:S1.9.3] appointment approvals in each audit mode: a student asks for leave three times while the school requires approval by the clerk then the administrator, in mode 1 (in order), 2 (all must agree) and 3 (any one decides); the clerk and the administrator decide from their approval lists and find their decisions in their history, and the student sees which leaves took effect and withdraws a new request';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
@@ -121,6 +128,20 @@ export async function run({ page, baseUrl, artifacts, db }) {
     for (const mode of /** @type {AuditMode[]} */ ([1, 2]))
       await rowOf(adminPage, mode).waitFor({ state: 'detached' });
     await screenshot(adminPage, artifacts, 'appointment-approvals-decided');
+    // The administrator's history: both decisions, each with its comment, newest first.
+    await adminPage.getByText(en.scheduling.approvals.views.decided, { exact: true }).click();
+    const history = adminPage.getByTestId('decided-table');
+    for (const mode of /** @type {AuditMode[]} */ ([1, 2])) {
+      const decided = history.locator('tbody tr').filter({ hasText: sessionShown[mode] });
+      await expectText(adminPage, `mode ${mode}`, { within: decided });
+    }
+    await adminPage.mouse.move(0, 0);
+    await checkA11y(adminPage, {
+      name: 'appointment-approvals-history',
+      artifacts,
+      include: '#main-content',
+    });
+    await screenshot(adminPage, artifacts, 'appointment-approvals-history');
     await admin.close();
 
     // The student: only the leave approved in mode 1 took effect.
@@ -131,6 +152,28 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, 'Booked', { within: page.getByTestId(`appointment-${sessions[2]}`) });
     await expectText(page, 'Booked', { within: page.getByTestId(`appointment-${sessions[3]}`) });
     await screenshot(page, artifacts, 'appointment-approvals-student-375');
+
+    // The student asks again from the session the clerk's rejection kept, then takes the request back.
+    const third = page.getByTestId(`appointment-${sessions[3]}`);
+    await third.getByRole('button', { name: en.appointments.mine.leave, exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en.appointments.mine.leave, exact: true })
+      .click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const withdraw = third.getByTestId(`withdraw-${sessions[3]}`);
+    const confirmWithdraw = page
+      .getByRole('dialog')
+      .getByRole('button', { name: en.appointments.mine.withdraw, exact: true });
+    await clickOpening(withdraw, confirmWithdraw);
+    await confirmAndWait(page, confirmWithdraw, '/consult/approve/quashMyApproveStatus');
+    await expectText(page, en.appointments.mine.withdrawn);
+    await third.getByRole('button', { name: en.appointments.mine.leave, exact: true }).waitFor();
+    const { rows: withdrawn } = await fx.q(
+      `select status from approval_request where tenant_id = $1 and appointment_id = $2 order by id desc limit 1`,
+      [sessions[3]],
+    );
+    assert.equal(withdrawn[0]?.status, 0, 'the request is withdrawn');
   } finally {
     await fx.restore();
   }

@@ -58,6 +58,44 @@ export async function closeMessagePopups(page) {
   }
 }
 
+/**
+ * Waits until a list has loaded what it shows: while antd's spinner covers a table it takes the clicks
+ * meant for the rows' buttons and checkboxes, which then do nothing.
+ * @param {import('playwright-core').Locator} table
+ */
+export async function tableSettled(table) {
+  await table.waitFor();
+  await table.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * Clicks a button once it can take the click (visible, enabled, not covered by a spinner: the trial
+ * click waits for all three) and waits for what the click must open, such as a confirmation dialog.
+ * @param {import('playwright-core').Locator} button
+ * @param {import('playwright-core').Locator} opened
+ */
+export async function clickOpening(button, opened) {
+  await button.click({ trial: true });
+  await button.click();
+  await opened.waitFor();
+}
+
+/**
+ * Confirms an open dialog and waits for the call it makes and for the dialog to close, so that the
+ * next step reads the page after the change, not before it.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} button the dialog's confirming button
+ * @param {string} path part of the URL of the call the confirmation makes
+ */
+export async function confirmAndWait(page, button, path) {
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes(path) && r.request().method() !== 'OPTIONS'),
+    button.click(),
+  ]);
+  await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
+  return answer;
+}
+
 const TABLES_BY_ID = [
   'waitlist_offer',
   'waitlist_entry',
@@ -65,6 +103,7 @@ const TABLES_BY_ID = [
   'booking_override',
   'visitor_registration',
   'calendar_feed',
+  'counsellor_leave',
   // The messages the journey's bookings, cancels and decisions sent (they would pop up in later journeys).
   'message',
 ];

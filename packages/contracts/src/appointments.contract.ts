@@ -631,6 +631,22 @@ export const myApprovalsEndpoint = defineEndpoint({
   }),
   response: pageOf(approvalSchema),
 });
+export const myDecisionsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/mine/approve/decided',
+  summary: "The approver's history: requests I decided a step of, newest decision first (ours)",
+  tags: ['approvals'],
+  body: boundedPageQuery(100).extend({
+    option: z
+      .number()
+      .int()
+      .refine((n) => (APPROVAL_OPTIONS as readonly number[]).includes(n), 'must be an approval option')
+      .optional(),
+  }),
+  response: pageOf(
+    approvalSchema.extend({ myDecision: approvalStepSchema.describe('my step: decision, comment, when') }),
+  ),
+});
 export const isExamineEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/consult/mine/isExamineAndApprove/:id',
@@ -1092,7 +1108,10 @@ export const calendarIcsEndpoint = defineEndpoint({
 /** The appointment statuses counted as "finished" on the workbench. */
 export const FINISHED_STATUSES: readonly AppointmentStatus[] = ['success', 'complete'];
 
-// Counsellors' leave (time off: appointments in the period end as hostTakeLeave, slots withdrawn)
+// Counsellors' leave (time off). Asked by the counsellor it waits for someone with consult_schedule_edit;
+// approved (or recorded by them), the appointments in the period end as hostTakeLeave and slots withdrawn.
+export const COUNSELLOR_LEAVE_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type CounsellorLeaveStatus = (typeof COUNSELLOR_LEAVE_STATUSES)[number];
 export const counsellorLeaveSchema = z.object({
   id: z.number().int(),
   counsellorId: z.number().int(),
@@ -1100,13 +1119,27 @@ export const counsellorLeaveSchema = z.object({
   startTime: dateTimeSchema,
   endTime: dateTimeSchema,
   reason: z.string().nullable(),
-  withdrawnSlots: z.number().int(),
-  cancelledAppointments: z.number().int(),
+  status: z.enum(COUNSELLOR_LEAVE_STATUSES),
+  decidedByName: z.string().nullable(),
+  decidedAt: dateTimeSchema.nullable(),
+  comment: z.string().nullable().describe("the decider's comment"),
+  affectedSlots: z
+    .number()
+    .int()
+    .describe('pending: the free slots and duty shifts of the period that approving would withdraw'),
+  affectedAppointments: z
+    .number()
+    .int()
+    .describe('pending: the booked appointments of the period that approving would end (visitors told)'),
+  withdrawnSlots: z.number().int().describe('approved: slots withdrawn when it took effect'),
+  cancelledAppointments: z.number().int().describe('approved: appointments ended when it took effect'),
 });
+export type CounsellorLeave = z.infer<typeof counsellorLeaveSchema>;
 export const saveCounsellorLeaveEndpoint = defineEndpoint({
   method: 'POST',
   path: '/biz/consult/schedule/counsellorLeave/save',
-  summary: "A counsellor's leave: their appointments in it end (visitors told), their slots are withdrawn",
+  summary:
+    "A counsellor's leave: asked by the counsellor it waits for a decision; recorded by consult_schedule_edit it takes effect at once",
   tags: ['scheduling'],
   body: z
     .object({
@@ -1128,8 +1161,29 @@ export const saveCounsellorLeaveEndpoint = defineEndpoint({
 export const listCounsellorLeaveEndpoint = defineEndpoint({
   method: 'POST',
   path: '/biz/consult/schedule/counsellorLeave/list',
-  summary: "Counsellors' leaves, newest first (a counsellor: their own)",
+  summary: "Counsellors' leaves, newest first, with their effect on slots (a counsellor: their own)",
   tags: ['scheduling'],
-  body: z.object({ counsellorId: optionalId }),
+  body: z.object({ counsellorId: optionalId, status: z.enum(COUNSELLOR_LEAVE_STATUSES).optional() }),
   response: z.array(counsellorLeaveSchema),
+});
+export const decideCounsellorLeaveEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/schedule/counsellorLeave/decide',
+  summary:
+    "Approves (it takes effect: appointments end, slots withdrawn) or rejects a counsellor's pending leave",
+  tags: ['scheduling'],
+  body: z.object({
+    id: idSchema,
+    status: z.enum(['approved', 'rejected']),
+    comment: reasonText.optional(),
+  }),
+  response: counsellorLeaveSchema,
+});
+export const withdrawCounsellorLeaveEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/schedule/counsellorLeave/withdraw',
+  summary: 'The counsellor takes back their own pending leave',
+  tags: ['scheduling'],
+  body: idBody,
+  response: counsellorLeaveSchema,
 });

@@ -768,6 +768,16 @@ export interface ApprovalListFilter {
   status?: number;
   option?: number;
   ids?: number[];
+  /** Requests in which this user has decided a step (the approver's history). */
+  decidedBy?: number;
+}
+
+/** When a request had no named approvers, the holder of `consult_approve` who decided it becomes its step. */
+export async function insertDeciderStep(
+  { tx, tenantId }: TenantScope,
+  v: { requestId: number; approverId: number; status: number; comment: string | null },
+) {
+  await tx.insert(approvalStep).values({ tenantId, seq: 1, decidedAt: sql`now()`, ...v });
 }
 
 function approvalWhere(tenantId: number, f: ApprovalListFilter): SQL | undefined {
@@ -780,9 +790,15 @@ function approvalWhere(tenantId: number, f: ApprovalListFilter): SQL | undefined
               where s2.tenant_id = s.tenant_id and s2.request_id = s.request_id and s2.status = 1)))
           ${f.openToMe ? sql`or not exists (select 1 from ${approvalStep} s3 where s3.tenant_id = ${r.tenantId} and s3.request_id = ${r.id})` : sql``})`
       : undefined;
+  const decided =
+    f.decidedBy !== undefined
+      ? sql`exists (select 1 from ${approvalStep} d where d.tenant_id = ${r.tenantId} and d.request_id = ${r.id}
+            and d.approver_id = ${f.decidedBy} and d.decided_at is not null)`
+      : undefined;
   return and(
     eq(r.tenantId, tenantId),
     myTurn,
+    decided,
     f.requesterId !== undefined ? eq(r.requesterId, f.requesterId) : undefined,
     f.appointmentId !== undefined ? eq(r.appointmentId, f.appointmentId) : undefined,
     f.visitorId !== undefined ? eq(r.visitorId, f.visitorId) : undefined,
@@ -830,7 +846,17 @@ export async function findApprovals(
       ),
     )
     .where(approvalWhere(tenantId, f))
-    .orderBy(desc(approvalRequest.createdAt), desc(approvalRequest.id))
+    .orderBy(
+      // The approver's history reads newest decision first; the other lists newest request first.
+      ...(f.decidedBy !== undefined
+        ? [
+            desc(sql`(select max(d.decided_at) from ${approvalStep} d where d.tenant_id = ${approvalRequest.tenantId}
+              and d.request_id = ${approvalRequest.id} and d.approver_id = ${f.decidedBy})`),
+          ]
+        : []),
+      desc(approvalRequest.createdAt),
+      desc(approvalRequest.id),
+    )
     .limit(page.limit)
     .offset(page.offset);
 }
@@ -1115,26 +1141,58 @@ export async function insertCounsellorLeave(
   return row!;
 }
 
+const leaveDecider = alias(sysUser, 'leave_decider');
+
 export function findCounsellorLeaves(
   { tx, tenantId }: TenantScope,
-  f: { counsellorId?: number; from?: Date },
+  f: { counsellorId?: number; from?: Date; status?: string; id?: number },
 ) {
   return tx
-    .select({ l: counsellorLeave, counsellorName: sysUser.realName })
+    .select({ l: counsellorLeave, counsellorName: sysUser.realName, decidedByName: leaveDecider.realName })
     .from(counsellorLeave)
     .innerJoin(
       sysUser,
       and(eq(sysUser.tenantId, counsellorLeave.tenantId), eq(sysUser.id, counsellorLeave.counsellorId)),
     )
+    .leftJoin(
+      leaveDecider,
+      and(
+        eq(leaveDecider.tenantId, counsellorLeave.tenantId),
+        eq(leaveDecider.id, counsellorLeave.decidedBy),
+      ),
+    )
     .where(
       and(
         eq(counsellorLeave.tenantId, tenantId),
+        f.id !== undefined ? eq(counsellorLeave.id, f.id) : undefined,
         f.counsellorId !== undefined ? eq(counsellorLeave.counsellorId, f.counsellorId) : undefined,
+        f.status !== undefined ? eq(counsellorLeave.status, f.status) : undefined,
         f.from ? gt(counsellorLeave.endsAt, f.from) : undefined,
       ),
     )
-    .orderBy(desc(counsellorLeave.startsAt))
+    .orderBy(desc(counsellorLeave.startsAt), desc(counsellorLeave.id))
     .limit(200);
+}
+
+/** Locks a leave for its decision; null when it does not exist. */
+export async function lockCounsellorLeave({ tx, tenantId }: TenantScope, id: number) {
+  const [row] = await tx
+    .select()
+    .from(counsellorLeave)
+    .where(and(eq(counsellorLeave.tenantId, tenantId), eq(counsellorLeave.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateCounsellorLeave(
+  { tx, tenantId }: TenantScope,
+  id: number,
+  v: Partial<Omit<typeof counsellorLeave.$inferInsert, 'tenantId' | 'id'>>,
+) {
+  await tx
+    .update(counsellorLeave)
+    .set(v)
+    .where(and(eq(counsellorLeave.tenantId, tenantId), eq(counsellorLeave.id, id)));
 }
 
 export async function findLiveFeed({ tx, tenantId }: TenantScope, userId: number) {

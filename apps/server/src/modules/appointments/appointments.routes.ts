@@ -29,6 +29,7 @@ import {
   deletePreCheckEndpoint,
   deleteRegistrationEndpoint,
   deleteRegistrationsEndpoint,
+  decideCounsellorLeaveEndpoint,
   deleteVideoRecordEndpoint,
   firstInterviewForRegistrationEndpoint,
   forAssessmentEndpoint,
@@ -52,6 +53,7 @@ import {
   mineTelephoneEndpoint,
   monthExportEndpoint,
   myApprovalsEndpoint,
+  myDecisionsEndpoint,
   overrideBlockEndpoint,
   quashApprovalEndpoint,
   raiseApprovalEndpoint,
@@ -78,6 +80,7 @@ import {
   visitorRegisterEndpoint,
   waitlistPageEndpoint,
   waitReserveListEndpoint,
+  withdrawCounsellorLeaveEndpoint,
   type Endpoint,
 } from '@psy/contracts';
 import { TYPE_GROUPS, type TypeGroup } from '@psy/scheduling';
@@ -103,6 +106,7 @@ import {
   decide,
   getApproval,
   myApprovals,
+  myDecisions,
   pendingOfAppointment,
   raiseConsultation,
   withdraw,
@@ -136,7 +140,13 @@ import {
   videoPage,
   workPlan,
 } from './records.service';
-import { listCounsellorLeaves, saveCounsellorLeave, saveHoliday } from './time-off.service';
+import {
+  decideCounsellorLeave,
+  listCounsellorLeaves,
+  saveCounsellorLeave,
+  saveHoliday,
+  withdrawCounsellorLeave,
+} from './time-off.service';
 import { calendarText, createFeed, feedState, revokeFeed } from './calendar.service';
 import { startMonthExport } from './appointments.export';
 import { workPlanEndpoint } from '@psy/contracts';
@@ -329,6 +339,11 @@ export const appointmentRoutes = (deps: { database: Database }): RouteDef[] =>
       endpoint: myApprovalsEndpoint,
       access: AUTHENTICATED,
       handler: (c) => myApprovals(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: myDecisionsEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => myDecisions(ctxOf(c), c.body),
     }),
     defineRoute({
       endpoint: isExamineEndpoint,
@@ -539,6 +554,17 @@ export const appointmentRoutes = (deps: { database: Database }): RouteDef[] =>
       endpoint: listCounsellorLeaveEndpoint,
       access: AUTHENTICATED,
       handler: (c) => listCounsellorLeaves(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: decideCounsellorLeaveEndpoint,
+      access: permission(P.scheduleEdit),
+      handler: (c) => decideCounsellorLeave(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: withdrawCounsellorLeaveEndpoint,
+      // The counsellor themselves (checked in the service).
+      access: AUTHENTICATED,
+      handler: (c) => withdrawCounsellorLeave(ctxOf(c), c.body.id),
     }),
 
     // Calendar feed.

@@ -352,11 +352,22 @@ export const counsellorLeave = pgTable(
     reason: text('reason'),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: createdAt(),
+    // Asked by the counsellor: pending until someone with consult_schedule_edit decides; recorded by staff:
+    // approved at once. Rows from before the decision existed were applied when saved, hence the default.
+    status: text('status').notNull().default('approved'),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionComment: text('decision_comment'),
+    // What approving it did, kept: the slots and appointments of the period change afterwards.
+    withdrawnSlots: integer('withdrawn_slots').notNull().default(0),
+    cancelledAppointments: integer('cancelled_appointments').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('counsellor_leave_idx').on(t.tenantId, t.counsellorId, t.startsAt),
+    index('counsellor_leave_status_idx').on(t.tenantId, t.status, t.startsAt),
     check('counsellor_leave_time_ck', sql`${t.endsAt} > ${t.startsAt}`),
+    check('counsellor_leave_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`),
     foreignKey({
       name: 'counsellor_leave_counsellor_fk',
       columns: [t.tenantId, t.counsellorId],

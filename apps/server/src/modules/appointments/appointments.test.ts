@@ -378,6 +378,42 @@ describe('the front desk and the session [spec:S1.4.1] [spec:S1.4.2] [spec:S1.4.
   });
 });
 
+describe('moving an appointment to another time [spec:S1.4.15] [spec:S1.4.4]', () => {
+  const RESCHEDULE = '/biz/consult/appointment/reschedule';
+
+  it('lets the visitor move before the deadline: the new slot is booked, the old one freed (10), one event', async () => {
+    const from = await slotIn(3);
+    const to = await slotIn(4, ['14:00', '15:00']);
+    const a = expectOk(await book(from));
+    const moved = expectOk(await t.post(RESCHEDULE, { id: a.id, slotId: to }, { token: student }));
+    expect(moved).toMatchObject({ id: a.id, slotId: to, status: 'appointment', version: a.version + 1 });
+    const slot = async (id: number) =>
+      expectOk(await t.get(`/biz/consult/schedule/workForId/${id}`, { token: admin })).status;
+    expect(await slot(from)).toBe(10);
+    expect(await slot(to)).toBe(2);
+    const d = expectOk(await t.get(`/biz/consult/appointment/detail?id=${a.id}`, { token: admin }));
+    expect(d.events.filter((e: { action: string }) => e.action === 'reschedule')).toHaveLength(1);
+    // Another visitor may neither see nor move it.
+    expect((await t.post(RESCHEDULE, { id: a.id, slotId: from }, { token: other })).status).toBe(404);
+  });
+
+  it('refuses the visitor after the deadline (deadlinePassed) but lets the clerk move it; a taken slot is 409', async () => {
+    const a = expectOk(await book(await slotSoon(30), admin, { visitorId: studentId }));
+    const later = await slotIn(3);
+    const late = await t.post(RESCHEDULE, { id: a.id, slotId: later }, { token: student });
+    expect(late.status).toBe(400);
+    expect(late.body.data.reason).toBe('deadlinePassed');
+    const taken = await slotIn(5);
+    expectOk(await book(taken, other));
+    const clash = await t.post(RESCHEDULE, { id: a.id, slotId: taken }, { token: admin });
+    expect(clash.status).toBe(409);
+    expect(clash.body.data.reason).toBe('slotTaken');
+    expect(expectOk(await t.post(RESCHEDULE, { id: a.id, slotId: later }, { token: admin })).slotId).toBe(
+      later,
+    );
+  });
+});
+
 describe('who sees which appointments', () => {
   it('shows a student only their own; others’ ids are 404', async () => {
     const mine = expectOk(await book(await slotIn(3)));
@@ -476,23 +512,87 @@ describe('who sees which appointments', () => {
 });
 
 describe('time off [spec:S1.4.1]', () => {
-  it('a counsellor’s leave ends their appointments (hostTakeLeave) and withdraws their slots', async () => {
+  const LEAVE = '/biz/consult/schedule/counsellorLeave';
+  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+
+  it('a counsellor’s own leave waits for a decision, showing its effect; approved, it ends their appointments (hostTakeLeave) and withdraws their slots', async () => {
     const a = expectOk(await book(await slotIn(3)));
     const free = await slotIn(4);
-    const start = new Date(Date.now() + 86_400_000).toISOString();
-    const end = new Date(Date.now() + 6 * 86_400_000).toISOString();
-    const res = expectOk(
+    const asked = expectOk(
       await t.post(
-        '/biz/consult/schedule/counsellorLeave/save',
-        { startTime: start, endTime: end, reason: 'conference' },
+        `${LEAVE}/save`,
+        { startTime: days(1), endTime: days(6), reason: 'conference' },
         { token: counsellor },
       ),
     );
-    expect(res).toMatchObject({ cancelledAppointments: 1 });
-    expect(res.withdrawnSlots).toBeGreaterThanOrEqual(2);
+    expect(asked).toMatchObject({ status: 'pending', affectedAppointments: 1, cancelledAppointments: 0 });
+    expect(asked.affectedSlots).toBeGreaterThanOrEqual(2);
+    // Nothing changed yet.
+    expect(expectOk(await t.get(`/biz/consult/mine/detail?id=${a.id}`, { token: student })).status).toBe(
+      'appointment',
+    );
+    const pending = expectOk(await t.post(`${LEAVE}/list`, { status: 'pending' }, { token: admin }));
+    expect(pending.map((l: { id: number }) => l.id)).toEqual([asked.id]);
+    expect(
+      (await t.post(`${LEAVE}/decide`, { id: asked.id, status: 'approved' }, { token: counsellor })).status,
+    ).toBe(403);
+    const approved = expectOk(
+      await t.post(
+        `${LEAVE}/decide`,
+        { id: asked.id, status: 'approved', comment: 'cover found' },
+        { token: admin },
+      ),
+    );
+    expect(approved).toMatchObject({
+      status: 'approved',
+      cancelledAppointments: 1,
+      comment: 'cover found',
+      decidedByName: expect.any(String),
+    });
+    expect(approved.withdrawnSlots).toBeGreaterThanOrEqual(2);
     const d = expectOk(await t.get(`/biz/consult/mine/detail?id=${a.id}`, { token: student }));
     expect(d).toMatchObject({ status: 'hostTakeLeave', interviewStatus: 5 });
     expect((await t.get(`/biz/consult/schedule/workForId/${free}`, { token: admin })).status).toBe(404);
+    // Decided once: a second decision is refused.
+    const again = await t.post(`${LEAVE}/decide`, { id: asked.id, status: 'rejected' }, { token: admin });
+    expect(again.status).toBe(409);
+    const mine = expectOk(await t.post(`${LEAVE}/list`, {}, { token: counsellor }));
+    expect(mine[0]).toMatchObject({ id: asked.id, status: 'approved', cancelledAppointments: 1 });
+  });
+
+  it('a rejected or withdrawn leave changes nothing; only the counsellor withdraws it; staff record one that applies at once', async () => {
+    const a = expectOk(await book(await slotIn(3)));
+    const ask = async () =>
+      expectOk(await t.post(`${LEAVE}/save`, { startTime: days(1), endTime: days(5) }, { token: counsellor }))
+        .id;
+    const rejectedId = await ask();
+    expect(
+      expectOk(
+        await t.post(
+          `${LEAVE}/decide`,
+          { id: rejectedId, status: 'rejected', comment: 'exam week' },
+          { token: admin },
+        ),
+      ),
+    ).toMatchObject({ status: 'rejected', cancelledAppointments: 0, comment: 'exam week' });
+    const withdrawnId = await ask();
+    expect((await t.post(`${LEAVE}/withdraw`, { id: withdrawnId }, { token: admin })).status).toBe(403);
+    expect((await t.post(`${LEAVE}/withdraw`, { id: withdrawnId }, { token: student })).status).toBe(404);
+    expect(
+      expectOk(await t.post(`${LEAVE}/withdraw`, { id: withdrawnId }, { token: counsellor })).status,
+    ).toBe('withdrawn');
+    expect(
+      (await t.post(`${LEAVE}/decide`, { id: withdrawnId, status: 'approved' }, { token: admin })).status,
+    ).toBe(409);
+    expect(expectOk(await t.get(`/biz/consult/mine/detail?id=${a.id}`, { token: student })).status).toBe(
+      'appointment',
+    );
+    const recorded = expectOk(
+      await t.post(`${LEAVE}/save`, { counsellorId, startTime: days(1), endTime: days(5) }, { token: admin }),
+    );
+    expect(recorded).toMatchObject({ status: 'approved', cancelledAppointments: 1 });
+    const bad = await t.post(`${LEAVE}/decide`, { id: recorded.id, status: 'maybe' }, { token: admin });
+    expect(bad.status).toBe(400);
   });
 
   it('a holiday cancels its appointments and withdraws its slots', async () => {

@@ -130,6 +130,72 @@ describe('approvals in the three audit modes [spec:S1.4.5] [spec:S1.9.3]', () =>
     expect(await status(a.id)).toBe('userTakeLeave');
   });
 
+  it("lists the approver's own decisions with the comment, newest first; others' and pending steps stay out [spec:S1.4.5]", async () => {
+    await leaveApprovals(1, [adminId(), teacherId()]);
+    const first = await book(await slotIn(3));
+    const other = await book(await slotIn(4), second);
+    const one = expectOk(await leave(first.id)).approvalId;
+    const two = expectOk(await leave(other.id, second)).approvalId;
+    expectOk(await decide(one, 2, admin));
+    expectOk(
+      await t.post(
+        '/biz/consult/mine/leave/updateAudit',
+        { id: two, status: 3, comment: 'exam' },
+        { token: admin },
+      ),
+    );
+    const history = (token: string) =>
+      t.post('/biz/consult/mine/approve/decided', { current: 1, size: 10 }, { token });
+    const mine = expectOk(await history(admin));
+    expect(mine.total).toBe(2);
+    expect(mine.records.map((r: { id: number }) => r.id)).toEqual([two, one]);
+    expect(mine.records[0]).toMatchObject({ status: 3, myDecision: { status: 3, comment: 'exam' } });
+    // The first request still waits for the teacher: my step is decided, the request is not.
+    expect(mine.records[1]).toMatchObject({ status: 1, myDecision: { status: 2, comment: 'ok' } });
+    expect(expectOk(await history(teacher)).total).toBe(0);
+    expect(expectOk(await history(student)).total).toBe(0);
+    const bad = await t.post(
+      '/biz/consult/mine/approve/decided',
+      { current: 1, size: 10, option: 5 },
+      { token: admin },
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it('records who decided a request open to any approver, so it shows in their history', async () => {
+    await leaveApprovals(3, []);
+    const a = await book(await slotIn(3));
+    const id = expectOk(await leave(a.id)).approvalId;
+    const r = expectOk(await decide(id, 2, admin));
+    expect(r).toMatchObject({
+      status: 2,
+      steps: [{ seq: 1, approverId: adminId(), status: 2, comment: 'ok' }],
+    });
+    const mine = expectOk(
+      await t.post('/biz/consult/mine/approve/decided', { current: 1, size: 10 }, { token: admin }),
+    );
+    expect(mine.records.map((x: { id: number }) => x.id)).toEqual([id]);
+  });
+
+  it('lets the counsellor ask for an extension lock (7) on their own session and an approver decide it; a student may not [spec:S1.9.3]', async () => {
+    const a = await book(await slotIn(3));
+    const raise = (token: string, body: Record<string, unknown>) =>
+      t.post('/biz/consult/inner/approve/consultation', body, { token });
+    const refused = await raise(student, { option: 7, appointmentId: a.id, extraDays: 5, reason: 'late' });
+    expect(refused.status).toBe(403);
+    const missing = await raise(counsellor, { option: 7, appointmentId: a.id, reason: 'late' });
+    expect(missing.status).toBe(400);
+    const req = expectOk(
+      await raise(counsellor, { option: 7, appointmentId: a.id, extraDays: 5, reason: 'supervision first' }),
+    );
+    expect(req).toMatchObject({ option: 7, status: 1, extraDays: 5, appointmentId: a.id });
+    const pending = expectOk(
+      await t.post('/biz/consult/mine/approve', { current: 1, size: 10, option: 7 }, { token: admin }),
+    );
+    expect(pending.records.map((r: { id: number }) => r.id)).toEqual([req.id]);
+    expect(expectOk(await decide(req.id, 2, admin, 'updateAudit')).status).toBe(2);
+  });
+
   it('judges the leave when asked, not when approved: asked before the deadline, it is a plain leave', async () => {
     await leaveApprovals(3, [adminId()]);
     const a = await book(await slotIn(3));

@@ -22,6 +22,7 @@ import {
   findSteps,
   findUserBrief,
   insertApproval,
+  insertDeciderStep,
   lockAppointment,
   updateApprovalDecision,
   updateAppointment,
@@ -235,6 +236,24 @@ export async function myApprovals(
   return pageAnswer(q, await toApprovals(ctx, rows), total);
 }
 
+/**
+ * The approver's history: requests in which the caller decided a step, newest decision first, each with
+ * that decision and its comment (the request itself may still wait for the other approvers).
+ */
+export async function myDecisions(ctx: Ctx, q: { current: number; size: number; option?: number }) {
+  const p = ctx.p!;
+  const f = { decidedBy: p.userId, option: q.option };
+  const [rows, total] = await Promise.all([
+    findApprovals(ctx.scope, f, { limit: q.size, offset: (q.current - 1) * q.size }),
+    countApprovals(ctx.scope, f),
+  ]);
+  const records = (await toApprovals(ctx, rows)).map((a) => {
+    const step = a.steps.filter((s) => s.approverId === p.userId && s.decidedAt !== null).at(-1)!;
+    return { ...a, myDecision: step };
+  });
+  return pageAnswer(q, records, total);
+}
+
 /** Pending requests the caller can decide now (the workbench count). */
 export function countMyPending(ctx: Ctx) {
   const p = ctx.p!;
@@ -305,6 +324,14 @@ export async function decide(
     })),
   );
   if (!ok) throw refuse('notAllowed', lang);
+  // Without named approvers nobody would know later who decided, or why: the decider becomes the step.
+  if (steps.length === 0)
+    await insertDeciderStep(scope, {
+      requestId: r.id,
+      approverId: p.userId,
+      status: outcome.status,
+      comment: body.comment ?? null,
+    });
   if (outcome.status !== AUDIT_STATUS.pending) await applyDecision(ctx, r, outcome.status);
   return getApproval(ctx, r.id);
 }

@@ -578,6 +578,51 @@ describe('workforce calls that need the schedule [spec:S1.7.12]', () => {
     expect((await t.get('/admin/user/getCounselorListAndDataScope', { token: student })).status).toBe(403);
   });
 
+  it('lists telephone duty shifts apart from slots, closes one and deletes one (the duty tab) [spec:S1.4.4]', async () => {
+    const date = dayFromToday(12);
+    const [first, second] = await addSlots(t, admin, {
+      counsellorId,
+      siteId,
+      kind: 'telephone',
+      date,
+      times: [
+        ['13:00', '14:00'],
+        ['14:00', '15:00'],
+      ],
+    });
+    const page = (kind: string) =>
+      t.post(
+        '/biz/consult/schedule/page',
+        { current: 1, size: 50, kind, startDate: date, endDate: date },
+        { token: admin },
+      );
+    const shifts = expectOk(await page('telephone'));
+    expect(shifts.records.map((s: { id: number }) => s.id)).toEqual([first, second]);
+    expect(shifts.records[0]).toMatchObject({ kind: 'telephone', status: null, dutyStatus: 'ok' });
+    expect(expectOk(await page('consult')).records.map((s: { id: number }) => s.id)).not.toContain(first);
+    const listed = expectOk(
+      await t.post(
+        '/biz/consult/schedule/telephoneWorkList',
+        { startDate: date, endDate: date },
+        { token: counsellor },
+      ),
+    );
+    expect(listed.map((s: { id: number }) => s.id)).toEqual([first, second]);
+    const closed = expectOk(
+      await t.post('/biz/consult/schedule/duty/complete', { id: first }, { token: admin }),
+    );
+    expect(closed.dutyStatus).toBe('complete');
+    expectOk(await t.post('/biz/consult/schedule/delete', { ids: [second] }, { token: admin }));
+    expect(expectOk(await page('telephone')).records.map((s: { id: number }) => s.id)).toEqual([first]);
+    // A shift clashing with the counsellor's own time is refused, whatever its kind.
+    const clash = await t.post(
+      '/biz/consult/schedule/save',
+      { counsellorId, siteId, kind: 'manned', slots: [{ date, startTime: '13:30', endTime: '14:30' }] },
+      { token: admin },
+    );
+    expect(clash.status).toBe(409);
+  });
+
   it('refuses removing a slot that holds an appointment (409 hasBookings)', async () => {
     const [slotId] = await addSlots(t, admin, {
       counsellorId,

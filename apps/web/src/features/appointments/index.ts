@@ -7,7 +7,10 @@ export {
   useRuleState,
   useSchoolZone,
   cancelAppointment,
+  useCounsellorLeaves,
+  useSaveCounsellorLeave,
   type Appointment,
+  type CounsellorLeave,
   type RuleState,
   type Slot,
 } from './api/appointments';
@@ -25,3 +28,6 @@ export {
   typeLabel,
 } from './lib/appointment-format';
 export { calendarEventsOf, calendarRange, visibleHours, wallClock } from './lib/calendar-events';
+export { leavePeriod, type LeavePeriodValues } from './lib/leave-period';
+export { LeaveEffectText, LEAVE_STATUS_COLOURS } from './components/leave-effect';
+export { RescheduleDialog } from './components/reschedule-dialog';

@@ -16,6 +16,7 @@ import {
   getCalendarFeedEndpoint,
   getPolicyEndpoint,
   joinWaitlistEndpoint,
+  listCounsellorLeaveEndpoint,
   leaveWaitlistEndpoint,
   mineAssessmentsEndpoint,
   mineDetailEndpoint,
@@ -23,14 +24,20 @@ import {
   mineInterviewsEndpoint,
   minePrimaryUnitEndpoint,
   mineProfilesEndpoint,
+  myApprovalsEndpoint,
+  quashApprovalEndpoint,
+  rescheduleEndpoint,
   revokeCalendarFeedEndpoint,
+  saveCounsellorLeaveEndpoint,
   syncRegistrationEndpoint,
   userLeaveEndpoint,
   visitorRegisterEndpoint,
   waitReserveListEndpoint,
+  withdrawCounsellorLeaveEndpoint,
   workScheduleListEndpoint,
   type Appointment,
   type BodyOf,
+  type CounsellorLeave,
   type ResponseOf,
   type Slot,
 } from '@psy/contracts';
@@ -41,7 +48,7 @@ import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
 import { cancelGroupOf, orderMine } from '../lib/appointment-format';
 
-export type { Appointment, Slot };
+export type { Appointment, CounsellorLeave, Slot };
 export type RuleState = ResponseOf<typeof appointPreCheckEndpoint>;
 export type AppointmentDetail = ResponseOf<typeof mineDetailEndpoint>;
 export type WaitlistEntry = ResponseOf<typeof waitReserveListEndpoint>['records'][number];
@@ -177,6 +184,30 @@ export function useMyAppointmentDetail(id: number | null) {
   });
 }
 
+/**
+ * My requests still waiting for a decision (a leave asked while the school requires approval), by
+ * appointment: "my appointments" shows them and lets me withdraw them.
+ */
+export function useMyPendingRequests(enabled = true) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: appointmentKeys.of(tenantId, 'requests-pending'),
+    queryFn: ({ signal }) =>
+      request(myApprovalsEndpoint, { body: { current: 1, size: 100, mine: true, status: 1 }, signal }),
+    enabled,
+    select: (page) => new Map(page.records.flatMap((r) => (r.appointmentId ? [[r.appointmentId, r]] : []))),
+  });
+}
+export const useWithdrawRequest = () =>
+  useTenantMutation((id: number) => request(quashApprovalEndpoint, { body: { id } }), [appointmentKeys.all]);
+
+/** Moves an appointment to another slot; silent, so the dialog shows a refusal where the person looks. */
+export const useReschedule = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof rescheduleEndpoint>) => request(rescheduleEndpoint, { body, hidePopup: true }),
+    [appointmentKeys.all],
+  );
+
 export const useTakeLeave = () =>
   useTenantMutation(
     (body: { id: number; reason?: string }) => request(userLeaveEndpoint, { body }),
@@ -261,4 +292,24 @@ export const useAppointmentAction = (also: readonly InvalidateTarget[] = []) =>
   useTenantMutation(
     (body: BodyOf<typeof appointmentActionEndpoint>) => request(appointmentActionEndpoint, { body }),
     [appointmentKeys.all, ...also],
+  );
+
+/** Counsellors' leaves (a counsellor: their own), newest first, with their effect on the schedule. */
+export function useCounsellorLeaves(q: BodyOf<typeof listCounsellorLeaveEndpoint>) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: appointmentKeys.of(tenantId, 'leaves', q),
+    queryFn: ({ signal }) => request(listCounsellorLeaveEndpoint, { body: q, signal }),
+  });
+}
+export const useSaveCounsellorLeave = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof saveCounsellorLeaveEndpoint>) =>
+      request(saveCounsellorLeaveEndpoint, { body, hidePopup: true }),
+    [appointmentKeys.all],
+  );
+export const useWithdrawCounsellorLeave = () =>
+  useTenantMutation(
+    (id: number) => request(withdrawCounsellorLeaveEndpoint, { body: { id } }),
+    [appointmentKeys.all],
   );

@@ -1,4 +1,4 @@
-import type { DatesSetArg } from '@fullcalendar/core';
+import type { DatesSetArg, EventInput } from '@fullcalendar/core';
 import enLocale from '@fullcalendar/core/locales/en-gb';
 import zhLocale from '@fullcalendar/core/locales/zh-cn';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -21,7 +21,7 @@ export function CounsellorCalendar() {
   const zone = useSchoolZone();
   const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
   const calendar = useMyCalendar(range);
-  const events = calendarEventsOf(calendar.data ?? ([] as Slot[]), zone, lang, {
+  const events: EventInput[] = calendarEventsOf(calendar.data ?? ([] as Slot[]), zone, lang, {
     free: t('appointments.calendar.free'),
     duty: t('appointments.calendar.duty'),
   });
@@ -36,7 +36,8 @@ export function CounsellorCalendar() {
         timeZone="UTC"
         firstDay={1}
         height="auto"
-        {...visibleHours(events)}
+        // The working day, widened so that a session outside it still shows.
+        {...visibleHours(events as { start: string; end: string }[])}
         allDaySlot={false}
         nowIndicator={false}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }}

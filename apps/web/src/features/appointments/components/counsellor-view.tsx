@@ -14,15 +14,17 @@ import styles from './appointments.module.css';
 const CounsellorCalendar = lazy(() =>
   import('./counsellor-calendar').then((m) => ({ default: m.CounsellorCalendar })),
 );
+// In its own chunk: the student's first visit of this page does not carry a counsellor's leave form.
+const MyLeave = lazy(() => import('./my-leave').then((m) => ({ default: m.MyLeave })));
 
-type Tab = 'calendar' | 'sessions' | 'book';
+type Tab = 'calendar' | 'sessions' | 'leave' | 'book';
 /** What a counsellor does from their own list: see the visitor in, and end the session. */
 const COUNSELLOR_ACTIONS: readonly DeskAction[] = ['arrive', 'start', 'end', 'visitorNoShow'];
 
 /**
  * The counsellor's side of "my appointments": the week and month calendar of their duty slots and
- * sessions, and the list of their sessions with start and end (S1.4.1). One who is also a visitor books
- * their own counselling from the third tab.
+ * sessions, the list of their sessions with start and end (S1.4.1), and their leave (asked here, decided
+ * by the centre). One who is also a visitor books their own counselling from the last tab.
  */
 export function CounsellorView({ isVisitorToo }: { isVisitorToo: boolean }) {
   const { t } = useTranslation();
@@ -30,6 +32,7 @@ export function CounsellorView({ isVisitorToo }: { isVisitorToo: boolean }) {
   const options: { value: Tab; label: string }[] = [
     { value: 'calendar', label: t('appointments.tabs.calendar') },
     { value: 'sessions', label: t('appointments.tabs.sessions') },
+    { value: 'leave', label: t('appointments.tabs.leave') },
   ];
   if (isVisitorToo) options.push({ value: 'book', label: t('appointments.tabs.myBooking') });
   return (
@@ -41,6 +44,11 @@ export function CounsellorView({ isVisitorToo }: { isVisitorToo: boolean }) {
         </Suspense>
       )}
       {tab === 'sessions' && <MySessions />}
+      {tab === 'leave' && (
+        <Suspense fallback={<Spin />}>
+          <MyLeave />
+        </Suspense>
+      )}
       {tab === 'book' && <VisitorView />}
     </Flex>
   );

@@ -1,6 +1,6 @@
 import { Alert, App, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { leaveDeadline } from '@psy/scheduling';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useNow } from '../../../shared/lib/use-now';
@@ -9,11 +9,14 @@ import { showToast } from '../../../shared/ui/feedback';
 import {
   useCancelAppointment,
   useMyAppointments,
+  useMyPendingRequests,
   usePolicy,
   useTakeLeave,
+  useWithdrawRequest,
   type Appointment,
 } from '../api/appointments';
 import {
+  approvalOptionLabel,
   instantLabel,
   isUpcoming,
   sessionTime,
@@ -25,6 +28,11 @@ import styles from './appointments.module.css';
 
 type ReleaseKind = 'leave' | 'cancel';
 
+// Loaded when a visitor moves a session, not with the page (the student's phone budget).
+const RescheduleDialog = lazy(() =>
+  import('./reschedule-dialog').then((m) => ({ default: m.RescheduleDialog })),
+);
+
 /**
  * "My appointments" of a visitor: each with its time in the school's zone, counsellor, place and status;
  * a booked one shows the leave deadline and offers leave and cancel, saying before the visitor confirms
@@ -34,6 +42,7 @@ export function MyAppointments() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const mine = useMyAppointments();
+  const pending = useMyPendingRequests().data;
   const policy = usePolicy().data?.policy;
   const zone = policy?.timeZone ?? 'Asia/Shanghai';
   const now = useNow();
@@ -74,6 +83,7 @@ export function MyAppointments() {
             {isUpcoming(a, now) && policy && (
               <UpcomingActions
                 appointment={a}
+                pendingRequest={pending?.get(a.id)}
                 deadline={instantLabel(leaveDeadline(new Date(a.startTime), policy).toISOString(), zone)}
                 isLate={now >= leaveDeadline(new Date(a.startTime), policy).getTime()}
                 arriveBy={instantLabel(a.arriveBy, zone)}
@@ -89,12 +99,14 @@ export function MyAppointments() {
 
 function UpcomingActions({
   appointment: a,
+  pendingRequest,
   deadline,
   isLate,
   arriveBy,
   onDone,
 }: {
   appointment: Appointment;
+  pendingRequest?: { id: number; option: number } | undefined;
   deadline: string;
   isLate: boolean;
   arriveBy: string;
@@ -104,6 +116,9 @@ function UpcomingActions({
   const { modal } = App.useApp();
   const leave = useTakeLeave();
   const cancel = useCancelAppointment();
+  const withdraw = useWithdrawRequest();
+  const lang = currentLanguage();
+  const [moving, setMoving] = useState(false);
 
   const ask = (kind: ReleaseKind) => {
     let reason = '';
@@ -173,14 +188,53 @@ function UpcomingActions({
       <Typography.Text type="secondary">
         {t('appointments.mine.arriveBy', { time: arriveBy })}
       </Typography.Text>
-      <Flex gap={8}>
-        <Button onClick={() => ask('leave')} data-testid={`leave-${a.id}`}>
-          {t('appointments.mine.leave')}
-        </Button>
-        <Button danger onClick={() => ask('cancel')} data-testid={`cancel-${a.id}`}>
-          {t('appointments.mine.cancel')}
-        </Button>
-      </Flex>
+      {pendingRequest ? (
+        // One pending request per appointment: until it is decided or withdrawn, nothing else is asked.
+        <Flex gap={8} align="center" wrap data-testid={`pending-request-${a.id}`}>
+          <Tag color="blue">
+            {t('appointments.mine.requestPending', {
+              option: approvalOptionLabel(pendingRequest.option, lang),
+            })}
+          </Tag>
+          <Button
+            loading={withdraw.isPending}
+            data-testid={`withdraw-${a.id}`}
+            onClick={() =>
+              modal.confirm({
+                title: t('appointments.mine.withdrawTitle'),
+                okText: t('appointments.mine.withdraw'),
+                cancelText: t('appointments.mine.keepRequest'),
+                onOk: () =>
+                  withdraw.mutateAsync(pendingRequest.id).then(
+                    () => showToast('success', t('appointments.mine.withdrawn')),
+                    () => undefined,
+                  ),
+              })
+            }
+          >
+            {t('appointments.mine.withdraw')}
+          </Button>
+        </Flex>
+      ) : (
+        <Flex gap={8} wrap>
+          {!isLate && a.slotId !== null && (
+            <Button onClick={() => setMoving(true)} data-testid={`reschedule-${a.id}`}>
+              {t('appointments.reschedule.open')}
+            </Button>
+          )}
+          <Button onClick={() => ask('leave')} data-testid={`leave-${a.id}`}>
+            {t('appointments.mine.leave')}
+          </Button>
+          <Button danger onClick={() => ask('cancel')} data-testid={`cancel-${a.id}`}>
+            {t('appointments.mine.cancel')}
+          </Button>
+        </Flex>
+      )}
+      {moving && (
+        <Suspense fallback={null}>
+          <RescheduleDialog appointment={a} onClose={() => setMoving(false)} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -54,26 +54,29 @@ describe('calendar events', () => {
   });
 });
 
-describe('visibleHours', () => {
-  it('shows 07:00 to 22:00 when every event fits', () => {
-    expect(visibleHours([{ start: '2026-11-27T09:00:00', end: '2026-11-27T09:50:00' }])).toEqual({
+describe('the hours of the week grid', () => {
+  it('shows the working day, widened to whole hours around an evening or early session', () => {
+    expect(visibleHours([])).toEqual({ slotMinTime: '07:00:00', slotMaxTime: '22:00:00' });
+    expect(visibleHours([{ start: '2026-03-16T09:00:00', end: '2026-03-16T10:00:00' }])).toEqual({
       slotMinTime: '07:00:00',
       slotMaxTime: '22:00:00',
     });
-  });
-
-  it('widens the grid to an evening session and an early shift, to midnight for one that ends then', () => {
     expect(
       visibleHours([
-        { start: '2026-11-27T22:50:00', end: '2026-11-27T23:20:00' },
-        { start: '2026-11-28T06:30:00', end: '2026-11-28T07:00:00' },
+        { start: '2026-03-16T22:40:00', end: '2026-03-16T23:10:00' },
+        { start: '2026-03-17T06:30:00', end: '2026-03-17T07:00:00' },
       ]),
     ).toEqual({ slotMinTime: '06:00:00', slotMaxTime: '24:00:00' });
-    expect(visibleHours([{ start: '2026-11-27T23:30:00', end: '2026-11-28T00:00:00' }]).slotMaxTime).toBe(
-      '24:00:00',
-    );
-    expect(visibleHours([{ start: '2026-11-27T21:00:00', end: '2026-11-27T22:30:00' }]).slotMaxTime).toBe(
+    expect(visibleHours([{ start: '2026-03-16T21:00:00', end: '2026-03-16T23:00:00' }]).slotMaxTime).toBe(
       '23:00:00',
     );
+    expect(visibleHours([{ start: '2026-03-16T23:30:00', end: '2026-03-17T00:00:00' }]).slotMaxTime).toBe(
+      '24:00:00',
+    );
+    // The month's all-day counts do not stretch the grid.
+    expect(visibleHours([{ start: '2026-03-16', end: '2026-03-17' }])).toEqual({
+      slotMinTime: '07:00:00',
+      slotMaxTime: '22:00:00',
+    });
   });
 });

@@ -50,30 +50,25 @@ export function calendarRange(startStr: string, endStr: string): { startDate: st
   return { startDate: startStr.slice(0, 10), endDate: addDays(endStr.slice(0, 10), -1) };
 }
 
-const DAY_START_HOUR = 7;
-const DAY_END_HOUR = 22;
-
-const two = (n: number) => String(n).padStart(2, '0');
-
 /**
- * The hours a week grid shows: 07:00 to 22:00, widened to every event's times, so an evening hotline
- * shift or a session at 22:30 is on the grid rather than cut off without a word. Event times are
- * `YYYY-MM-DDTHH:MM:SS` wall-clock strings; an end on a later day (midnight) runs the grid to 24:00.
+ * The hours a week grid shows: the working day (07:00-22:00) widened to whole hours around any event
+ * outside it, so that an evening or early session is never left off the grid. Events are wall-clock
+ * `YYYY-MM-DDTHH:mm:ss` strings; one ending at midnight or past it keeps the grid open to 24:00.
  */
-export function visibleHours(events: readonly { start: string; end: string }[]): {
-  slotMinTime: string;
-  slotMaxTime: string;
-} {
-  let first = DAY_START_HOUR;
-  let last = DAY_END_HOUR;
-  for (const event of events) {
-    const startHour = Number(event.start.slice(11, 13));
-    const endHour = Number(event.end.slice(11, 13));
-    const endMinute = Number(event.end.slice(14, 16));
-    if (Number.isNaN(startHour) || Number.isNaN(endHour)) continue;
-    first = Math.min(first, startHour);
-    const endsLaterDay = event.end.slice(0, 10) > event.start.slice(0, 10);
-    last = Math.max(last, endsLaterDay ? 24 : Math.min(24, endHour + (endMinute > 0 ? 1 : 0)));
+export function visibleHours(
+  events: readonly { start: string; end: string }[],
+  day = { from: 7, to: 22 },
+): { slotMinTime: string; slotMaxTime: string } {
+  let from = day.from;
+  let to = day.to;
+  // All-day events (the month's counts per day) have no hours to show.
+  for (const e of events.filter((x) => x.start.length >= 16 && x.end.length >= 16)) {
+    const startHour = Number(e.start.slice(11, 13));
+    const endHour = Number(e.end.slice(11, 13)) + (e.end.slice(14, 16) === '00' ? 0 : 1);
+    const crossesMidnight = e.end.slice(0, 10) !== e.start.slice(0, 10);
+    from = Math.min(from, startHour);
+    to = Math.max(to, crossesMidnight ? 24 : endHour);
   }
-  return { slotMinTime: `${two(first)}:00:00`, slotMaxTime: `${two(last)}:00:00` };
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
+  return { slotMinTime: hh(from), slotMaxTime: hh(to) };
 }

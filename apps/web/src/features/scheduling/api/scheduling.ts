@@ -3,32 +3,42 @@ import {
   cancelAuditEndpoint,
   counsellorListScopeEndpoint,
   dayListEndpoint,
+  decideCounsellorLeaveEndpoint,
   decideApprovalEndpoint,
   decideLeaveEndpoint,
   deleteAppointmentsEndpoint,
   deleteHolidayEndpoint,
   deleteScheduleEndpoint,
   deleteTermEndpoint,
+  deleteVideoRecordEndpoint,
   generateScheduleEndpoint,
   holidayListEndpoint,
   leaveWaitlistEndpoint,
   monthExportEndpoint,
   monthViewEndpoint,
   myApprovalsEndpoint,
+  myDecisionsEndpoint,
   overrideBlockEndpoint,
   quashApprovalEndpoint,
+  raiseApprovalEndpoint,
+  mineProfilesEndpoint,
+  restoreAppointmentEndpoint,
+  searchDeletedEndpoint,
   saveHolidayEndpoint,
   savePolicyEndpoint,
   saveScheduleEndpoint,
+  saveSiteProfileEndpoint,
   saveTemplateEndpoint,
   saveTermEndpoint,
   schedulePageEndpoint,
   commonSiteListEndpoint,
+  completeDutyEndpoint,
   templateListEndpoint,
   termListEndpoint,
   todayStatEndpoint,
   updateScheduleRoomEndpoint,
   userForAppointEndpoint,
+  videoPageEndpoint,
   waitlistPageEndpoint,
   weekViewEndpoint,
   type BodyOf,
@@ -47,6 +57,7 @@ const TOUCHED = [schedulingKeys.all, appointmentKeys.all];
 
 export type AppointmentPageQuery = BodyOf<typeof appointmentPageEndpoint>;
 export type Approval = ResponseOf<typeof myApprovalsEndpoint>['records'][number];
+export type DecidedApproval = ResponseOf<typeof myDecisionsEndpoint>['records'][number];
 export type WaitlistEntry = ResponseOf<typeof waitlistPageEndpoint>['records'][number];
 export type Term = ResponseOf<typeof termListEndpoint>[number];
 export type Holiday = ResponseOf<typeof holidayListEndpoint>[number];
@@ -78,6 +89,21 @@ export const useAppointmentPage = (query: AppointmentPageQuery) =>
   );
 export const useDeleteAppointments = () =>
   useTenantMutation((ids: number[]) => request(deleteAppointmentsEndpoint, { body: { ids } }), TOUCHED);
+export type DeletedAppointment = ResponseOf<typeof searchDeletedEndpoint>['records'][number];
+export const useDeletedAppointments = (query: BodyOf<typeof searchDeletedEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'deleted', ...query }, ({ what: _, ...body }, signal) =>
+    request(searchDeletedEndpoint, { body, signal }),
+  );
+/** Restores a deleted appointment; a 409 (its time taken since) is shown by the request layer. */
+export const useRestoreAppointment = () =>
+  useTenantMutation((id: number) => request(restoreAppointmentEndpoint, { query: { id } }), TOUCHED);
+export type VideoRecord = ResponseOf<typeof videoPageEndpoint>['records'][number];
+export const useVideoRecords = (query: BodyOf<typeof videoPageEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'video', ...query }, ({ what: _, ...body }, signal) =>
+    request(videoPageEndpoint, { body, signal }),
+  );
+export const useDeleteVideoRecord = () =>
+  useTenantMutation((id: number) => request(deleteVideoRecordEndpoint, { params: { id } }), TOUCHED);
 export const useMonthExport = () =>
   useTenantMutation((body: BodyOf<typeof monthExportEndpoint>) => request(monthExportEndpoint, { body }), []);
 export const useOverrideBlock = () =>
@@ -92,6 +118,11 @@ export const useApprovals = (query: BodyOf<typeof myApprovalsEndpoint>) =>
   useTenantList(schedulingKeys, { what: 'approvals', ...query }, ({ what: _, ...body }, signal) =>
     request(myApprovalsEndpoint, { body, signal }),
   );
+/** The approver's history: the requests I decided a step of, with my decision and comment. */
+export const useMyDecisions = (query: BodyOf<typeof myDecisionsEndpoint>) =>
+  useTenantList(schedulingKeys, { what: 'decided', ...query }, ({ what: _, ...body }, signal) =>
+    request(myDecisionsEndpoint, { body, signal }),
+  );
 /** Decides a request: leave requests (option 2) through their own call, the rest through the other. */
 export const useDecide = () =>
   useTenantMutation(
@@ -101,6 +132,24 @@ export const useDecide = () =>
       }),
     TOUCHED,
   );
+/** Raises an extension (3), extension lock (7) or unlock (8) request; silent, the dialog places errors. */
+export const useRaiseApproval = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof raiseApprovalEndpoint>) => request(raiseApprovalEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+/** Counselling sessions a request may be about: mine, or with `all` every one of the caller's scope. */
+export function useSessionChoices(keyword: string, all: boolean) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'session-choices', keyword, all),
+    queryFn: ({ signal }) =>
+      request(mineProfilesEndpoint, {
+        body: { current: 1, size: 20, all, ...(keyword ? { keyword } : {}) },
+        signal,
+      }),
+  });
+}
 export const useWithdraw = () =>
   useTenantMutation((id: number) => request(quashApprovalEndpoint, { body: { id } }), TOUCHED);
 export const useCancelAudit = () =>
@@ -147,6 +196,13 @@ export function useSites() {
     staleTime: 60_000,
   });
 }
+/** Saves a site's notice, departments and categories (the notice shows again when its text changes). */
+export const useSaveSiteProfile = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof saveSiteProfileEndpoint>) =>
+      request(saveSiteProfileEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
 export function useWeekView(date: string, counsellorId?: number) {
   const tenantId = useTenantId();
   return useQuery({
@@ -178,6 +234,8 @@ export const useSaveSlots = () =>
   );
 export const useDeleteSlots = () =>
   useTenantMutation((ids: number[]) => request(deleteScheduleEndpoint, { body: { ids } }), TOUCHED);
+export const useCompleteDuty = () =>
+  useTenantMutation((id: number) => request(completeDutyEndpoint, { body: { id } }), TOUCHED);
 export const useAssignRoom = () =>
   useTenantMutation(
     (body: BodyOf<typeof updateScheduleRoomEndpoint>) => request(updateScheduleRoomEndpoint, { body }),
@@ -200,6 +258,14 @@ export const useSaveTemplate = () =>
 export const useGenerate = () =>
   useTenantMutation(
     (body: BodyOf<typeof generateScheduleEndpoint>) => request(generateScheduleEndpoint, { body }),
+    TOUCHED,
+  );
+
+// --- Counsellors' leave
+
+export const useDecideCounsellorLeave = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof decideCounsellorLeaveEndpoint>) => request(decideCounsellorLeaveEndpoint, { body }),
     TOUCHED,
   );
 

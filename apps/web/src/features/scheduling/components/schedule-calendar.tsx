@@ -26,16 +26,13 @@ export function ScheduleCalendar({ counsellorId }: { counsellorId?: number }) {
   const week = useWeekView(view && !isMonth ? view.start.slice(0, 10) : '', counsellorId);
   const month = useMonthView(isMonth ? middle.slice(0, 7) : '', counsellorId);
   let events: EventInput[] = [];
-  let hours = visibleHours([]);
   if (view && !isMonth && week.data) {
-    const weekEvents = calendarEventsOf(
+    events = calendarEventsOf(
       week.data.days.flatMap((d) => d.slots),
       zone,
       lang,
       { free: t('appointments.calendar.free'), duty: t('appointments.calendar.duty') },
-    );
-    hours = visibleHours(weekEvents);
-    events = weekEvents;
+    ).map((e) => ({ ...e, title: e.title }));
   }
   if (isMonth && month.data) {
     events = monthEventsOf(month.data.days, {
@@ -53,7 +50,8 @@ export function ScheduleCalendar({ counsellorId }: { counsellorId?: number }) {
         timeZone="UTC"
         firstDay={1}
         height="auto"
-        {...hours}
+        // The working day, widened so that a session outside it still shows.
+        {...visibleHours(events as { start: string; end: string }[])}
         allDaySlot={false}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }}
         events={events}

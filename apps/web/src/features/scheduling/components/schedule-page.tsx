@@ -1,5 +1,5 @@
 import { hasPermission, SLOT_CATEGORIES, type Slot } from '@psy/contracts';
-import { Button, Flex, Form, Input, Select, Spin, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Segmented, Select, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -10,11 +10,26 @@ import { FormDialog } from '../../../shared/admin/form-dialog';
 import { RowButton } from '../../../shared/admin/row-button';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { showToast } from '../../../shared/ui/feedback';
-import { schoolToday, sessionTime, shiftDay, slotStatusLabel, useSchoolZone } from '../../appointments';
+import {
+  LEAVE_STATUS_COLOURS,
+  LeaveEffectText,
+  leavePeriod,
+  schoolToday,
+  sessionTime,
+  shiftDay,
+  slotStatusLabel,
+  useCounsellorLeaves,
+  useSaveCounsellorLeave,
+  useSchoolZone,
+  type CounsellorLeave,
+  type LeavePeriodValues,
+} from '../../appointments';
 import { useUserInfo } from '../../auth';
 import {
   useAssignRoom,
+  useCompleteDuty,
   useCounsellors,
+  useDecideCounsellorLeave,
   useDeleteHoliday,
   useDeleteSlots,
   useDeleteTerm,
@@ -38,7 +53,8 @@ const ScheduleCalendar = lazy(() =>
 
 /**
  * `/appointment/schedule/index` (S1.7.10-S1.7.14): the week and month calendar of every counsellor (or
- * one), slots by date (add, delete, room), week templates and generating a term, terms and holidays.
+ * one), slots by date (add, delete, room), telephone and on-site duty shifts, counsellors' leave (decided
+ * here, with what it does to the schedule), week templates and generating a term, terms and holidays.
  * Changing needs `consult_schedule_edit`; without it the page is read-only.
  */
 export function SchedulePage() {
@@ -80,6 +96,20 @@ export function SchedulePage() {
             label: t('scheduling.schedule.tabs.slots'),
             children: (
               <SlotList counsellorPicker={counsellorPicker} counsellorId={counsellorId} canEdit={canEdit} />
+            ),
+          },
+          {
+            key: 'duty',
+            label: t('scheduling.schedule.tabs.duty'),
+            children: (
+              <DutyShifts counsellorPicker={counsellorPicker} counsellorId={counsellorId} canEdit={canEdit} />
+            ),
+          },
+          {
+            key: 'leave',
+            label: t('scheduling.schedule.tabs.leave'),
+            children: (
+              <LeaveList counsellorPicker={counsellorPicker} counsellorId={counsellorId} canEdit={canEdit} />
             ),
           },
           ...(canEdit
@@ -238,6 +268,396 @@ function SlotList({
   );
 }
 
+type DutyKind = 'telephone' | 'manned';
+const DUTY_STATUS_COLOURS = { ok: 'blue', appointment: 'purple', complete: 'default' } as const;
+
+/**
+ * Telephone and on-site duty shifts (S1.7.11 telephoneWorkList, duty status ok / appointment / complete):
+ * a week from a day, added by date, deleted while nobody is booked in them, closed when the duty is over.
+ */
+function DutyShifts({
+  counsellorPicker,
+  counsellorId,
+  canEdit,
+}: {
+  counsellorPicker: React.ReactNode;
+  counsellorId?: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const zone = useSchoolZone();
+  const [kind, setKind] = useState<DutyKind>('telephone');
+  const [startDate, setStartDate] = useState(() => schoolToday(zone));
+  const list = useAdminList<object>({});
+  const page = useSlotPage({
+    ...list.query,
+    kind,
+    startDate,
+    endDate: shiftDay(startDate, 6),
+    ...(counsellorId ? { counsellorId } : {}),
+  });
+  const remove = useDeleteSlots();
+  const complete = useCompleteDuty();
+  const batch = useBatchAction(list.selected);
+  const confirm = useConfirmAction();
+  const [adding, setAdding] = useState(false);
+  const columns: AdminColumn<Slot>[] = [
+    {
+      key: 'time',
+      title: t('scheduling.schedule.time'),
+      alwaysShown: true,
+      render: (_: unknown, s) => sessionTime(s.startTime, s.endTime, zone, lang),
+    },
+    {
+      key: 'counsellor',
+      title: t('scheduling.schedule.counsellor'),
+      dataIndex: 'counsellorName',
+      alwaysShown: true,
+    },
+    {
+      key: 'place',
+      title: t('scheduling.schedule.place'),
+      render: (_: unknown, s) => [s.siteName, s.roomName].filter(Boolean).join(' · '),
+    },
+    {
+      key: 'status',
+      title: t('scheduling.schedule.status'),
+      alwaysShown: true,
+      render: (_: unknown, s) => (
+        <Flex vertical gap={2} align="start">
+          {s.dutyStatus && (
+            <Tag color={DUTY_STATUS_COLOURS[s.dutyStatus]}>
+              {t(`scheduling.schedule.dutyStatus.${s.dutyStatus}`)}
+            </Tag>
+          )}
+          {s.appointments.map((a) => (
+            <Typography.Text key={a.id}>{a.visitorName}</Typography.Text>
+          ))}
+        </Flex>
+      ),
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: t('scheduling.schedule.actions'),
+            alwaysShown: true,
+            render: (_: unknown, s: Slot) =>
+              s.dutyStatus !== 'complete' && (
+                <RowButton
+                  label={t('scheduling.schedule.closeDuty')}
+                  ariaLabel={`${t('scheduling.schedule.closeDuty')} ${s.counsellorName}`}
+                  onClick={() =>
+                    confirm({
+                      title: t('scheduling.schedule.closeDutyTitle'),
+                      action: () => complete.mutateAsync(s.id),
+                      successText: t('scheduling.schedule.dutyClosed'),
+                    })
+                  }
+                />
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <AdminTable<Slot>
+        rowKey="id"
+        testId="duty-table"
+        columns={columns}
+        query={page}
+        list={list}
+        selectable={canEdit}
+        columnSettingsId="schedule-duty"
+        scrollX={760}
+        emptyText={t('scheduling.schedule.noDuty')}
+        toolbar={
+          <Flex gap={8} wrap align="center">
+            <Segmented<DutyKind>
+              value={kind}
+              onChange={(v) => {
+                setKind(v);
+                list.search(list.filter);
+              }}
+              options={(['telephone', 'manned'] as const).map((value) => ({
+                value,
+                label: t(`scheduling.schedule.kinds.${value}`),
+              }))}
+            />
+            {counsellorPicker}
+            <Input
+              type="date"
+              className={styles.toolbarSelect}
+              aria-label={t('scheduling.schedule.from')}
+              value={startDate}
+              onChange={(e) => e.target.value && setStartDate(e.target.value)}
+            />
+            {canEdit && (
+              <>
+                <Button type="primary" onClick={() => setAdding(true)} data-testid="duty-add">
+                  {t('scheduling.schedule.addDuty')}
+                </Button>
+                <Button
+                  danger
+                  onClick={() =>
+                    batch({
+                      title: (n) => t('scheduling.schedule.deleteDutyTitle', { n }),
+                      isDanger: true,
+                      action: (ids) => remove.mutateAsync(ids.map(Number)),
+                      successText: t('scheduling.schedule.deleted'),
+                      onDone: () => list.deleted(page.data?.total ?? 0, list.selected.length),
+                    })
+                  }
+                >
+                  {t('scheduling.schedule.delete')}
+                </Button>
+              </>
+            )}
+          </Flex>
+        }
+      />
+      {adding && <AddSlotsDialog kind={kind} onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+type LeaveView = 'pending' | 'all';
+
+/**
+ * Counsellors' leave: the pending requests first, each with what approving would do (sessions cancelled,
+ * slots withdrawn); approve or reject with a comment; a leave recorded here for a counsellor takes effect
+ * at once.
+ */
+function LeaveList({
+  counsellorPicker,
+  counsellorId,
+  canEdit,
+}: {
+  counsellorPicker: React.ReactNode;
+  counsellorId?: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const zone = useSchoolZone();
+  const { modal } = App.useApp();
+  const [view, setView] = useState<LeaveView>('pending');
+  const leaves = useCounsellorLeaves({
+    ...(counsellorId ? { counsellorId } : {}),
+    ...(view === 'pending' ? { status: 'pending' as const } : {}),
+  });
+  const decide = useDecideCounsellorLeave();
+  const [adding, setAdding] = useState(false);
+
+  const ask = (leave: CounsellorLeave, status: 'approved' | 'rejected') => {
+    let comment = '';
+    modal.confirm({
+      title: t(status === 'approved' ? 'scheduling.leave.approveTitle' : 'scheduling.leave.rejectTitle', {
+        name: leave.counsellorName,
+      }),
+      okText: t(status === 'approved' ? 'scheduling.leave.approve' : 'scheduling.leave.reject'),
+      okButtonProps: status === 'rejected' ? { danger: true } : undefined,
+      cancelText: t('common.cancel'),
+      content: (
+        <Flex vertical gap={8}>
+          <LeaveEffectText leave={leave} />
+          <Input.TextArea
+            maxLength={200}
+            aria-label={t('scheduling.approvals.comment')}
+            placeholder={t('scheduling.approvals.comment')}
+            onChange={(e) => (comment = e.target.value)}
+          />
+        </Flex>
+      ),
+      onOk: async () => {
+        try {
+          await decide.mutateAsync({
+            id: leave.id,
+            status,
+            ...(comment.trim() ? { comment: comment.trim() } : {}),
+          });
+          showToast('success', t(`scheduling.leave.decided.${status}`));
+        } catch {
+          // The request layer said why.
+        }
+      },
+    });
+  };
+
+  const columns: AdminColumn<CounsellorLeave>[] = [
+    {
+      key: 'counsellor',
+      title: t('scheduling.schedule.counsellor'),
+      dataIndex: 'counsellorName',
+      alwaysShown: true,
+    },
+    {
+      key: 'period',
+      title: t('scheduling.leave.period'),
+      alwaysShown: true,
+      render: (_: unknown, l) => sessionTime(l.startTime, l.endTime, zone, lang),
+    },
+    { key: 'reason', title: t('scheduling.approvals.reason'), render: (_: unknown, l) => l.reason ?? '' },
+    {
+      key: 'effect',
+      title: t('scheduling.leave.effect'),
+      render: (_: unknown, l) => <LeaveEffectText leave={l} />,
+    },
+    {
+      key: 'status',
+      title: t('scheduling.schedule.status'),
+      alwaysShown: true,
+      render: (_: unknown, l) => (
+        <Flex vertical gap={2} align="start">
+          <Tag color={LEAVE_STATUS_COLOURS[l.status]}>{t(`appointments.leave.status.${l.status}`)}</Tag>
+          {l.comment && <Typography.Text type="secondary">{l.comment}</Typography.Text>}
+        </Flex>
+      ),
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: t('scheduling.schedule.actions'),
+            alwaysShown: true,
+            render: (_: unknown, l: CounsellorLeave) =>
+              l.status === 'pending' && (
+                <Flex gap={4} wrap>
+                  <Button
+                    size="small"
+                    type="primary"
+                    aria-label={`${t('scheduling.leave.approve')} ${l.counsellorName}`}
+                    onClick={() => ask(l, 'approved')}
+                  >
+                    {t('scheduling.leave.approve')}
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={`${t('scheduling.leave.reject')} ${l.counsellorName}`}
+                    onClick={() => ask(l, 'rejected')}
+                  >
+                    {t('scheduling.leave.reject')}
+                  </Button>
+                </Flex>
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Flex vertical gap={8}>
+      <Flex gap={8} wrap align="center">
+        <Segmented<LeaveView>
+          value={view}
+          onChange={setView}
+          options={(['pending', 'all'] as const).map((value) => ({
+            value,
+            label: t(`scheduling.leave.views.${value}`),
+          }))}
+        />
+        {counsellorPicker}
+        {canEdit && (
+          <Button onClick={() => setAdding(true)} data-testid="leave-add">
+            {t('scheduling.leave.add')}
+          </Button>
+        )}
+      </Flex>
+      <div data-testid="leave-table">
+        <Table<CounsellorLeave>
+          rowKey="id"
+          size="small"
+          loading={leaves.isFetching}
+          dataSource={leaves.data ?? []}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: t('scheduling.leave.empty') }}
+        />
+      </div>
+      {adding && <AddLeaveDialog onClose={() => setAdding(false)} />}
+    </Flex>
+  );
+}
+
+interface LeaveValues extends LeavePeriodValues {
+  counsellorId: number;
+  reason?: string;
+}
+
+function AddLeaveDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const zone = useSchoolZone();
+  const counsellors = useCounsellors();
+  const save = useSaveCounsellorLeave();
+  const today = schoolToday(zone);
+  return (
+    <FormDialog<LeaveValues>
+      title={t('scheduling.leave.add')}
+      name="leave-form"
+      initialValues={{ startDate: today, startTime: '08:00', endDate: today, endTime: '18:00' }}
+      serverFields={['counsellorId', 'reason', 'startTime', 'endTime']}
+      fieldOf={{ startTime: 'startDate', endTime: 'endDate' }}
+      successText={(r) =>
+        t('scheduling.leave.recorded', {
+          appointments: (r as CounsellorLeave).cancelledAppointments,
+          slots: (r as CounsellorLeave).withdrawnSlots,
+        })
+      }
+      onSubmit={(v) =>
+        save.mutateAsync({
+          counsellorId: v.counsellorId,
+          // The end's rule below has checked that the period is not empty.
+          ...leavePeriod(v, zone)!,
+          ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+        })
+      }
+      onClose={onClose}
+    >
+      <Form.Item name="counsellorId" label={t('scheduling.schedule.counsellor')} rules={[{ required: true }]}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(counsellors.data ?? []).map((c) => ({ value: c.id, label: c.realName }))}
+        />
+      </Form.Item>
+      <Flex gap={8}>
+        <Form.Item name="startDate" label={t('appointments.leave.startDate')} rules={[{ required: true }]}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="startTime" label={t('appointments.leave.startTime')} rules={[{ required: true }]}>
+          <Input type="time" />
+        </Form.Item>
+      </Flex>
+      <Flex gap={8}>
+        <Form.Item name="endDate" label={t('appointments.leave.endDate')} rules={[{ required: true }]}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item
+          name="endTime"
+          label={t('appointments.leave.endTime')}
+          dependencies={['startDate', 'startTime', 'endDate']}
+          rules={[
+            { required: true },
+            ({ getFieldsValue }) => ({
+              validator: () =>
+                leavePeriod(getFieldsValue() as LeaveValues, zone)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('appointments.leave.endAfterStart'))),
+            }),
+          ]}
+        >
+          <Input type="time" />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="reason" label={t('appointments.leave.reason')}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
 interface AddValues {
   counsellorId: number;
   siteId: number;
@@ -248,7 +668,7 @@ interface AddValues {
   endTime: string;
 }
 
-function AddSlotsDialog({ onClose }: { onClose: () => void }) {
+function AddSlotsDialog({ kind = 'consult', onClose }: { kind?: 'consult' | DutyKind; onClose: () => void }) {
   const { t } = useTranslation();
   const counsellors = useCounsellors();
   const sites = useSites();
@@ -258,8 +678,8 @@ function AddSlotsDialog({ onClose }: { onClose: () => void }) {
   const rooms = sites.data?.find((s) => s.id === siteId)?.rooms ?? [];
   return (
     <FormDialog<AddValues>
-      title={t('scheduling.schedule.add')}
-      name="slot-form"
+      title={kind === 'consult' ? t('scheduling.schedule.add') : t(`scheduling.schedule.addKind.${kind}`)}
+      name={kind === 'consult' ? 'slot-form' : 'duty-form'}
       form={form}
       initialValues={{ category: 2, startTime: '09:00', endTime: '10:00' }}
       serverFields={['counsellorId', 'siteId', 'roomId', 'category']}
@@ -268,8 +688,8 @@ function AddSlotsDialog({ onClose }: { onClose: () => void }) {
           counsellorId: v.counsellorId,
           siteId: v.siteId,
           roomId: v.roomId ?? null,
-          kind: 'consult',
-          category: v.category,
+          kind,
+          ...(kind === 'consult' ? { category: v.category } : {}),
           slots: [{ date: v.date, startTime: v.startTime, endTime: v.endTime }],
         })
       }
@@ -287,9 +707,11 @@ function AddSlotsDialog({ onClose }: { onClose: () => void }) {
       <Form.Item name="roomId" label={t('scheduling.schedule.room')}>
         <Select allowClear options={rooms.map((r) => ({ value: r.id, label: r.name }))} />
       </Form.Item>
-      <Form.Item name="category" label={t('scheduling.schedule.category')} rules={[{ required: true }]}>
-        <Select options={categoryOptions(t)} />
-      </Form.Item>
+      {kind === 'consult' && (
+        <Form.Item name="category" label={t('scheduling.schedule.category')} rules={[{ required: true }]}>
+          <Select options={categoryOptions(t)} />
+        </Form.Item>
+      )}
       <Form.Item name="date" label={t('scheduling.schedule.date')} rules={[{ required: true }]}>
         <Input type="date" />
       </Form.Item>

@@ -1,4 +1,10 @@
-import { APPROVAL_OPTIONS, hasPermission, type SchedulingPolicy } from '@psy/contracts';
+import {
+  APPROVAL_OPTIONS,
+  hasPermission,
+  SLOT_CATEGORIES,
+  type BookingSite,
+  type SchedulingPolicy,
+} from '@psy/contracts';
 import {
   Alert,
   Button,
@@ -11,6 +17,7 @@ import {
   Select,
   Spin,
   Switch,
+  TreeSelect,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -22,15 +29,24 @@ import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { showToast } from '../../../shared/ui/feedback';
 import { approvalOptionLabel, usePolicy } from '../../appointments';
 import { useUserInfo } from '../../auth';
-import { useCounsellors, useOverrideBlock, useSavePolicy, useVisitorChoices } from '../api/scheduling';
+import { deptOptions, useDeptTree } from '../../profile';
+import {
+  useCounsellors,
+  useOverrideBlock,
+  useSavePolicy,
+  useSaveSiteProfile,
+  useSites,
+  useVisitorChoices,
+} from '../api/scheduling';
 import { APPOINTMENT_SETTING_CODES, POLICY_NUMBERS } from '../lib/policy-form';
 import styles from './scheduling.module.css';
 
 /**
  * `/appointment/settings/index` (S1.7.3, docs/appointments.md section 1): the booking rules (window,
  * deadline, limits per term, reminders, waiting list), who approves what and how (S1.4.5 audit modes),
- * the school's appointment setting codes explained in plain words, and lifting a visitor's no-show block
- * (logged).
+ * each site's booking profile (the notice shown once per user, the departments it serves, the categories
+ * it offers), the school's appointment setting codes explained in plain words, and lifting a visitor's
+ * no-show block (logged).
  */
 export function AppointmentSettingsPage() {
   const { t } = useTranslation();
@@ -45,6 +61,7 @@ export function AppointmentSettingsPage() {
       ) : (
         <Flex vertical gap={16}>
           <PolicyForm policy={policy.data.policy} canEdit={canEdit} />
+          {canEdit && <SiteProfiles />}
           {canOverride && <OverrideCard />}
           <SettingCodes />
         </Flex>
@@ -159,6 +176,109 @@ function PolicyForm({ policy, canEdit }: { policy: SchedulingPolicy; canEdit: bo
           {t('scheduling.settings.save')}
         </Button>
       )}
+    </Form>
+  );
+}
+
+interface SiteProfileValues {
+  notice: string;
+  deptIds: number[];
+  categories: number[];
+}
+
+/**
+ * Per site: the notice a visitor sees once before booking there (a changed text is shown again), the
+ * departments it serves and the categories it offers (empty: everyone, all).
+ */
+function SiteProfiles() {
+  const { t } = useTranslation();
+  const sites = useSites();
+  const [siteId, setSiteId] = useState<number | undefined>();
+  const site = sites.data?.find((s) => s.id === siteId);
+  return (
+    <Card size="small" title={t('scheduling.settings.sites.title')} data-testid="site-profiles">
+      <Typography.Paragraph type="secondary">{t('scheduling.settings.sites.help')}</Typography.Paragraph>
+      <Select
+        className={styles.toolbarSelect}
+        placeholder={t('scheduling.settings.sites.choose')}
+        aria-label={t('scheduling.settings.sites.choose')}
+        value={siteId}
+        onChange={setSiteId}
+        options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+      />
+      {site && <SiteProfileForm key={`${site.id}-${site.noticeVersion}`} site={site} />}
+    </Card>
+  );
+}
+
+function SiteProfileForm({ site }: { site: BookingSite }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SiteProfileValues>();
+  const depts = useDeptTree(true);
+  const save = useSaveSiteProfile();
+  return (
+    <Form<SiteProfileValues>
+      form={form}
+      name="site-profile"
+      layout="vertical"
+      className={styles.rulesForm}
+      initialValues={{ notice: site.notice ?? '', deptIds: site.deptIds, categories: site.categories }}
+      onFinish={(v) =>
+        save
+          .mutateAsync({
+            siteId: site.id,
+            notice: v.notice.trim() || null,
+            deptIds: v.deptIds,
+            categories: v.categories,
+          })
+          .then(
+            () => showToast('success', t('adminKit.saved')),
+            (error: unknown) =>
+              showServerErrors(form, error, ['notice', 'deptIds', 'categories'], {
+                fallback: t('adminKit.saveFailed'),
+              }),
+          )
+      }
+    >
+      <Form.Item
+        name="notice"
+        label={t('scheduling.settings.sites.notice')}
+        extra={t('scheduling.settings.sites.noticeHelp')}
+      >
+        <Input.TextArea maxLength={2000} rows={4} />
+      </Form.Item>
+      <Form.Item
+        name="deptIds"
+        label={t('scheduling.settings.sites.depts')}
+        extra={t('scheduling.settings.sites.deptsHelp')}
+      >
+        <TreeSelect
+          multiple
+          treeCheckable
+          showCheckedStrategy={TreeSelect.SHOW_PARENT}
+          treeData={deptOptions(depts.data ?? [])}
+          loading={depts.isLoading}
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          placeholder={t('scheduling.settings.sites.everyone')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="categories"
+        label={t('scheduling.settings.sites.categories')}
+        extra={t('scheduling.settings.sites.categoriesHelp')}
+      >
+        <Select
+          mode="multiple"
+          placeholder={t('scheduling.settings.sites.allCategories')}
+          options={SLOT_CATEGORIES.map((n) => ({
+            value: n,
+            label: t('scheduling.schedule.categoryN', { n }),
+          }))}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {t('scheduling.settings.sites.save')}
+      </Button>
     </Form>
   );
 }
