@@ -97,16 +97,6 @@ const KNOWN = {
     'modules/appointments/appointments.repository.ts -> modules/messages/messages.table.ts',
     'modules/appointments/appointments.repository.ts -> modules/scheduling/scheduling.table.ts',
     'modules/appointments/appointments.repository.ts -> modules/settings/settings.table.ts',
-    // Person lookups of plans, answers and interviews (names, phones, departments).
-    'modules/assessment/assessment.repository.ts -> modules/identity/identity.table.ts',
-    // The names of a record's chosen options (a join on the option ids).
-    'modules/crisis/care.repository.ts -> modules/focus-settings/focus-settings.table.ts',
-    // A student's phone for the escalation SMS (not in identity's read views).
-    'modules/crisis/crisis.repository.ts -> modules/identity/identity.table.ts',
-    // The demo school's crisis people and roles (seed code run in the seeding transaction).
-    'modules/crisis/demo.repository.ts -> modules/identity/identity.table.ts',
-    // The warning network: who covers which department, by role.
-    'modules/crisis/network.repository.ts -> modules/identity/identity.table.ts',
     // Slot views show who booked, open offers and holding appointments; counsellors by category and
     // role; sites and rooms; the school's product switches.
     'modules/scheduling/scheduling.repository.ts -> modules/appointments/appointments.table.ts',
@@ -117,31 +107,6 @@ const KNOWN = {
   ],
   /** Another module's table named in SQL text (`file: table (owner)`). */
   sqlText: [
-    // Interviews, transfers and follow-ups list people with their departments; key holders by menu.
-    'modules/assessment/assessment-after.repository.ts: dept (identity)',
-    'modules/assessment/assessment-after.repository.ts: menu (products)',
-    'modules/assessment/assessment-after.repository.ts: role (identity)',
-    'modules/assessment/assessment-after.repository.ts: role_menu (products)',
-    'modules/assessment/assessment-after.repository.ts: sys_user (identity)',
-    'modules/assessment/assessment-after.repository.ts: user_role (identity)',
-    // The analysis and result pages group by department in SQL (docs/assessment.md, bench:assessment).
-    'modules/assessment/assessment-results.repository.ts: dept (identity)',
-    'modules/assessment/assessment-results.repository.ts: menu (products)',
-    'modules/assessment/assessment-results.repository.ts: role (identity)',
-    'modules/assessment/assessment-results.repository.ts: role_menu (products)',
-    'modules/assessment/assessment-results.repository.ts: sys_user (identity)',
-    'modules/assessment/assessment-results.repository.ts: tenant_product (products)',
-    'modules/assessment/assessment-results.repository.ts: user_role (identity)',
-    'modules/assessment/assessment.repository.ts: dept (identity)',
-    'modules/assessment/assessment.repository.ts: sys_user (identity)',
-    // Data-scope filters of crisis lists (the student's department) and the network's coverage.
-    'modules/crisis/crisis.repository.ts: sys_user (identity)',
-    'modules/crisis/focus.repository.ts: sys_user (identity)',
-    'modules/crisis/focus.repository.ts: tenant (tenants)',
-    'modules/crisis/network.repository.ts: dept (identity)',
-    'modules/crisis/network.repository.ts: role (identity)',
-    'modules/crisis/network.repository.ts: sys_user (identity)',
-    'modules/crisis/network.repository.ts: user_role (identity)',
   ],
   /** A module imported before its place in the list (a module-level cycle). */
   moduleOrder: [
@@ -155,12 +120,6 @@ const KNOWN = {
   fileCycles: [
     'modules/appointments/appointments.service.ts -> modules/appointments/approvals.service.ts -> modules/appointments/appointments.service.ts',
     'modules/appointments/appointments.service.ts -> modules/appointments/waitlist.service.ts -> modules/appointments/appointments.service.ts',
-    'modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/care.service.ts',
-    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/focus.service.ts',
-    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/focus.service.ts',
-    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/focus.service.ts',
-    'modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/records.service.ts',
-    'modules/crisis/records.service.ts -> modules/crisis/warning.service.ts -> modules/crisis/records.service.ts',
   ],
 } as const;
 

@@ -7,6 +7,8 @@ import { seedSchoolProducts } from './products.seed';
 
 export { getRoleGrantTree, saveRoleGrants } from './products.service';
 export { findMenuPermissionKeys, findProductIdByCode, findRoleMenuIds } from './products.repository';
+// Read views for other modules' joins (who holds a permission key, in one statement).
+export { menusView, roleMenusView, tenantProductsView } from './products.views';
 
 /** The product catalogue, each school's products and menus, favourites, and the grants of roles. */
 export const productsModule: ModuleManifest = {
