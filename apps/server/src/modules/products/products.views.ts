@@ -34,6 +34,10 @@ export const roleMenusView = (alias: string) =>
 /** The school's product switches. */
 export const tenantProductsView = (alias: string) =>
   qb
-    .select({ tenantId: tenantProduct.tenantId, productId: tenantProduct.productId, enabled: tenantProduct.enabled })
+    .select({
+      tenantId: tenantProduct.tenantId,
+      productId: tenantProduct.productId,
+      enabled: tenantProduct.enabled,
+    })
     .from(tenantProduct)
     .as(alias);

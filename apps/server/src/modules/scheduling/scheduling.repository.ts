@@ -307,7 +307,9 @@ export async function findPerson({ tx, tenantId }: TenantScope, userId: number) 
       deptName: dept.name,
       sex: sysUser.sex,
       status: sysUser.status,
-      roleCodes: sql<string[]>`coalesce((select array_agg(r.role_code order by r.id) from ${userRolesView('ur')}
+      roleCodes: sql<
+        string[]
+      >`coalesce((select array_agg(r.role_code order by r.id) from ${userRolesView('ur')}
         join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
         where ur.tenant_id = "sys_user"."tenant_id" and ur.user_id = "sys_user"."id"), '{}')`,
     })
@@ -328,7 +330,9 @@ export function findCounsellors(
       realName: sysUser.realName,
       deptId: sysUser.deptId,
       deptName: dept.name,
-      roleCodes: sql<string[]>`coalesce((select array_agg(r.role_code order by r.id) from ${userRolesView('ur')}
+      roleCodes: sql<
+        string[]
+      >`coalesce((select array_agg(r.role_code order by r.id) from ${userRolesView('ur')}
         join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
         where ur.tenant_id = "sys_user"."tenant_id" and ur.user_id = "sys_user"."id"), '{}')`,
     })
