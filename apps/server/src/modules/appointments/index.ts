@@ -6,7 +6,7 @@ import { APPOINTMENT_NOTICE_QUEUE, createAppointmentNoticeJob } from './appointm
 import { APPOINTMENT_EXPORT_QUEUE, createMonthExportJob } from './appointments.export';
 import { appointmentRoutes } from './appointments.routes';
 import { openTransferRegistration } from './registrations.service';
-import { slotBookingsOfAppointments } from './slot-bookings.repository';
+import { slotBookingsOfAppointments } from './bookings-on-slots.repository';
 import { WAITLIST_QUEUE, createWaitlistJob } from './waitlist.service';
 
 export { appointmentRoutes } from './appointments.routes';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
 import { deptsView, rolesView, userRolesView, usersView } from '../identity';
@@ -15,7 +15,7 @@ import {
   siteNoticeRead,
   siteProfile,
 } from './scheduling.table';
-import { slotBookings } from './slot-bookings.port';
+import { slotBookings } from './slot-bookings.repository';
 
 // The owners' read views under their table names, so the statements read as they did on the tables.
 const sysUser = usersView('sys_user');
