@@ -8,12 +8,11 @@ import { arrivalTime, formatInZone, leaveDeadline } from '@psy/scheduling';
 import type { Database, TenantScope } from '../../core/db/database';
 import type { JobHandler, JobQueue } from '../../core/jobs/queue';
 import type { SmsSender } from '../../core/sms/sms-sender';
-import { sendMessageByEvent } from '../messages';
+import { findMessageTexts, sendMessageByEvent } from '../messages';
 import { getPolicy } from '../scheduling';
 import {
   claimNotice,
   findAppointment,
-  findMessageTexts,
   findUserBrief,
   releaseNotice,
   type AppointmentRow,

@@ -1,15 +1,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { dept, role, sysUser, userRole } from '../identity/identity.table';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { message } from '../messages/messages.table';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { site, siteRoom } from '../settings/settings.table';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { scheduleSlot } from '../scheduling/scheduling.table';
+import { deptsView, rolesView, userRolesView, usersView, usersWithPhoneView } from '../identity';
+import { slotsView } from '../scheduling';
+import { siteRoomsView, sitesView } from '../settings';
 import {
   appointment,
   appointmentEvent,
@@ -26,9 +20,16 @@ import {
   waitlistOffer,
 } from './appointments.table';
 
-const visitor = alias(sysUser, 'visitor');
-const counsellor = alias(sysUser, 'counsellor');
-const visitorDept = alias(dept, 'visitor_dept');
+// The owners' read views (docs/modules.md): visitors with the phone their bookings show, counsellors,
+// departments, sites, rooms and slots, under the names the statements used on the tables.
+const sysUser = usersWithPhoneView('sys_user');
+const dept = deptsView('dept');
+const site = sitesView('site');
+const siteRoom = siteRoomsView('site_room');
+const scheduleSlot = slotsView('schedule_slot');
+const visitor = usersWithPhoneView('visitor');
+const counsellor = usersView('counsellor');
+const visitorDept = deptsView('visitor_dept');
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -477,8 +478,10 @@ export async function findUserBrief({ tx, tenantId }: TenantScope, id: number) {
       phone: sysUser.phone,
       deptId: sysUser.deptId,
       status: sysUser.status,
-      roleCodes: sql<string[]>`coalesce((select array_agg(r.role_code order by r.id) from ${userRole} ur
-        join ${role} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
+      roleCodes: sql<
+        string[]
+      >`coalesce((select array_agg(r.role_code order by r.id) from ${userRolesView('ur')}
+        join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
         where ur.tenant_id = "sys_user"."tenant_id" and ur.user_id = "sys_user"."id"), '{}')`,
     })
     .from(sysUser)
@@ -504,7 +507,7 @@ export async function findVisitors(
           sql`${sysUser.numberName} like ${like(f.keyword)}`,
         )
       : undefined,
-    sql`exists (select 1 from ${userRole} ur join ${role} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+    sql`exists (select 1 from ${userRolesView('ur')} join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id
       and r.del_flag = false where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id}
       and r.role_code = 'ROLE_GENERAL')`,
   );
@@ -527,15 +530,6 @@ export async function findVisitors(
     .from(sysUser)
     .where(where);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** Message contents by id (the SMS text is the rendered in-app message). */
-export async function findMessageTexts({ tx, tenantId }: TenantScope, ids: number[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select({ id: message.id, userId: message.userId, title: message.title, content: message.content })
-    .from(message)
-    .where(and(eq(message.tenantId, tenantId), inArray(message.id, ids)));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -808,7 +802,7 @@ function approvalWhere(tenantId: number, f: ApprovalListFilter): SQL | undefined
   );
 }
 
-const requester = alias(sysUser, 'requester');
+const requester = usersView('requester');
 const approvalColumns = {
   r: approvalRequest,
   visitorName: visitor.realName,
@@ -966,7 +960,7 @@ export async function findEntries(
     f.status ? eq(waitlistEntry.status, f.status) : undefined,
     f.category !== undefined ? eq(waitlistEntry.category, f.category) : undefined,
   );
-  const c = alias(sysUser, 'pref_counsellor');
+  const c = usersView('pref_counsellor');
   const rows = await tx
     .select({ e: waitlistEntry, visitorName: visitor.realName, counsellorName: c.realName })
     .from(waitlistEntry)

@@ -1,10 +1,12 @@
 import { provide, type ModuleManifest } from '../../core/module';
 import { consultTransferPort } from '../assessment';
+import { slotBookings } from '../scheduling';
 import { failExportTask } from '../downloads';
 import { APPOINTMENT_NOTICE_QUEUE, createAppointmentNoticeJob } from './appointment-notices';
 import { APPOINTMENT_EXPORT_QUEUE, createMonthExportJob } from './appointments.export';
 import { appointmentRoutes } from './appointments.routes';
 import { openTransferRegistration } from './registrations.service';
+import { slotBookingsOfAppointments } from './bookings-on-slots.repository';
 import { WAITLIST_QUEUE, createWaitlistJob } from './waitlist.service';
 
 export { appointmentRoutes } from './appointments.routes';
@@ -53,6 +55,8 @@ export const appointmentsModule: ModuleManifest = {
     'APPROVAL_DECIDED',
   ],
   provides: [
+    // Scheduling's slot views show the bookings and open offers on each slot.
+    provide(slotBookings, slotBookingsOfAppointments),
     // A transfer from an assessment interview opens the visitor's counselling registration (source 1).
     provide(consultTransferPort, async (scope, t) => ({
       ref: String(await openTransferRegistration(scope, t)),

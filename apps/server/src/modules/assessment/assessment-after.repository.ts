@@ -1,6 +1,8 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
+import { deptsView, rolesView, userRolesView, usersView, usersWithPhoneView } from '../identity';
+import { menusView, roleMenusView } from '../products';
 import {
   assessmentFollowUp,
   assessmentHtp,
@@ -29,8 +31,15 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 /** Person columns joined onto a row with `user_id`: name, number, department, phone. */
 const personCols = sql`u.real_name, u.number_name, u.phone, d.name as dept_name, u.dept_id`;
 const personJoin = (alias: string) =>
-  sql.raw(`join sys_user u on u.tenant_id = ${alias}.tenant_id and u.id = ${alias}.user_id
-    left join dept d on d.tenant_id = u.tenant_id and d.id = u.dept_id`);
+  sql`join ${usersWithPhoneView('u')} on u.tenant_id = ${sql.raw(alias)}.tenant_id and u.id = ${sql.raw(alias)}.user_id
+    left join ${deptsView('d')} on d.tenant_id = u.tenant_id and d.id = u.dept_id`;
+
+/** The condition "user `u` holds permission key `key` through a live role". */
+const holdsKeySql = (key: string) => sql`
+  select 1 from ${userRolesView('ur')}
+  join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
+  join ${roleMenusView('rm')} on rm.tenant_id = r.tenant_id and rm.role_id = r.id
+  join ${menusView('m')} on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key}`;
 
 export interface Person {
   realName: string;
@@ -113,7 +122,7 @@ export async function findInterviewPage(
   if (f.deptIds) c.push(sql`u.dept_id = any(${sql.param(f.deptIds)}::bigint[])`);
   const from = sql`from assessment_interview i ${personJoin('i')}
     join assessment_plan p on p.tenant_id = i.tenant_id and p.id = i.plan_id
-    join sys_user iv on iv.tenant_id = i.tenant_id and iv.id = i.interviewer_id
+    join ${usersView('iv')} on iv.tenant_id = i.tenant_id and iv.id = i.interviewer_id
     where ${sql.join(c, sql` and `)}`;
   const res = await tx.execute(sql`
     select i.*, ${personCols}, p.name as plan_name, iv.real_name as interviewer_name,
@@ -160,15 +169,11 @@ export async function findInterviewers(
   page: { offset: number; limit: number },
 ) {
   const from = sql`
-    from sys_user u
-    left join dept d on d.tenant_id = u.tenant_id and d.id = u.dept_id
+    from ${usersView('u')}
+    left join ${deptsView('d')} on d.tenant_id = u.tenant_id and d.id = u.dept_id
     where u.tenant_id = ${tenantId} and not u.del_flag and u.status = 'active'
       ${f.name ? sql`and u.real_name ilike ${like(f.name)}` : sql``}
-      and exists (
-        select 1 from user_role ur
-        join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
-        join role_menu rm on rm.tenant_id = r.tenant_id and rm.role_id = r.id
-        join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key}
+      and exists (${holdsKeySql(key)}
         where ur.tenant_id = u.tenant_id and ur.user_id = u.id)`;
   const res = await tx.execute(sql`
     select u.id, u.real_name, d.name as dept_name,
@@ -190,11 +195,8 @@ export async function findInterviewers(
 
 export async function holdsKey({ tx, tenantId }: TenantScope, userId: number, key: string) {
   const res = await tx.execute(sql`
-    select 1 from user_role ur
-    join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
-    join role_menu rm on rm.tenant_id = r.tenant_id and rm.role_id = r.id
-    join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key}
-    join sys_user u on u.tenant_id = ur.tenant_id and u.id = ur.user_id and not u.del_flag and u.status = 'active'
+    ${holdsKeySql(key)}
+    join ${usersView('u')} on u.tenant_id = ur.tenant_id and u.id = ur.user_id and not u.del_flag and u.status = 'active'
     where ur.tenant_id = ${tenantId} and ur.user_id = ${userId} limit 1`);
   return rowsOf(res).length > 0;
 }
@@ -244,7 +246,7 @@ export async function findTransferPage(
   const from = sql`from assessment_transfer t ${personJoin('t')}
     join assessment_interview i on i.tenant_id = t.tenant_id and i.id = t.interview_id
     join assessment_plan p on p.tenant_id = t.tenant_id and p.id = i.plan_id
-    join sys_user c on c.tenant_id = t.tenant_id and c.id = t.created_by
+    join ${usersView('c')} on c.tenant_id = t.tenant_id and c.id = t.created_by
     where ${sql.join(c, sql` and `)}`;
   const res = await tx.execute(sql`
     select t.*, ${personCols}, p.name as plan_name, i.risk_grade, c.real_name as create_user_name
@@ -313,7 +315,7 @@ export async function findFollowUpPage(
   if (f.warningId !== undefined) c.push(sql`f.warning_id = ${f.warningId}`);
   if (f.deptIds) c.push(sql`u.dept_id = any(${sql.param(f.deptIds)}::bigint[])`);
   const from = sql`from assessment_follow_up f ${personJoin('f')}
-    join sys_user c on c.tenant_id = f.tenant_id and c.id = f.created_by
+    join ${usersView('c')} on c.tenant_id = f.tenant_id and c.id = f.created_by
     where ${sql.join(c, sql` and `)}`;
   const res = await tx.execute(sql`
     select f.*, ${personCols}, c.real_name as create_user_name ${from}
@@ -476,7 +478,7 @@ export async function findHtpPage(
   if (f.userId !== undefined) c.push(sql`h.user_id = ${f.userId}`);
   if (f.deptIds) c.push(sql`u.dept_id = any(${sql.param(f.deptIds)}::bigint[])`);
   const from = sql`from assessment_htp h ${personJoin('h')}
-    join sys_user c on c.tenant_id = h.tenant_id and c.id = h.created_by where ${sql.join(c, sql` and `)}`;
+    join ${usersView('c')} on c.tenant_id = h.tenant_id and c.id = h.created_by where ${sql.join(c, sql` and `)}`;
   const res = await tx.execute(sql`
     select h.*, ${personCols}, c.real_name as create_user_name ${from}
     order by h.draw_date desc, h.id desc offset ${page.offset} limit ${page.limit}`);

@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
+import { deptsView, rolesView, userRolesView, usersView } from '../identity';
+import { menusView, roleMenusView, tenantProductsView } from '../products';
 import { assessmentWarning } from './assessment.table';
 import { audienceCondition, type PlanRow } from './assessment.repository';
 
@@ -131,8 +133,8 @@ export async function findAnswerPage(
     from assessment_answer a
     join assessment_plan p on p.tenant_id = a.tenant_id and p.id = a.plan_id
     join assessment_scale s on s.tenant_id = a.tenant_id and s.id = a.scale_id
-    left join sys_user u on u.tenant_id = a.tenant_id and u.id = a.user_id
-    left join dept d on d.tenant_id = a.tenant_id and d.id = a.dept_id
+    left join ${usersView('u')} on u.tenant_id = a.tenant_id and u.id = a.user_id
+    left join ${deptsView('d')} on d.tenant_id = a.tenant_id and d.id = a.dept_id
     ${factorJoin}
     where ${answerWhere(tenantId, f)}`;
   const res = await tx.execute(sql`
@@ -163,8 +165,8 @@ export async function findAnswersForExport(
       a.attempt, a.total, a.score_index, a.risk_score, a.risk_grade, a.level_label_zh, a.level_label_en,
       a.screen_positive, a.critical, a.warning, a.submitted_at, a.responses, a.result
     from assessment_answer a
-    left join sys_user u on u.tenant_id = a.tenant_id and u.id = a.user_id
-    left join dept d on d.tenant_id = a.tenant_id and d.id = a.dept_id
+    left join ${usersView('u')} on u.tenant_id = a.tenant_id and u.id = a.user_id
+    left join ${deptsView('d')} on d.tenant_id = a.tenant_id and d.id = a.dept_id
     where ${answerWhere(tenantId, { planId: f.planId, scaleId: f.scaleId, deptIds: f.deptIds })} and a.id > ${afterId}
     order by a.id limit ${limit}`);
   return rowsOf<Record<string, unknown>>(res);
@@ -240,7 +242,7 @@ export async function aggregateAnswers(
 export async function findDeptNames({ tx, tenantId }: TenantScope, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
   const res = await tx.execute(
-    sql`select id, name from dept where tenant_id = ${tenantId} and id = any(${sql.param(ids)}::bigint[])`,
+    sql`select id, name from ${deptsView('dept')} where tenant_id = ${tenantId} and id = any(${sql.param(ids)}::bigint[])`,
   );
   return new Map(rowsOf<{ id: unknown; name: string }>(res).map((r) => [toNumber(r.id), r.name]));
 }
@@ -249,7 +251,7 @@ export async function findDeptNames({ tx, tenantId }: TenantScope, ids: number[]
 
 const audienceCte = (tenantId: number, plan: PlanRow, subtree: number[], scope: number[] | null) => sql`
   aud as (
-    select u.id, u.dept_id, u.real_name, u.number_name, u.year_info, u.sex from sys_user u
+    select u.id, u.dept_id, u.real_name, u.number_name, u.year_info, u.sex from ${usersView('u')}
     where u.tenant_id = ${tenantId} and ${audienceCondition(plan, subtree)}
       ${scope ? sql`and u.dept_id = any(${sql.param(scope)}::bigint[])` : sql``}
   ),
@@ -270,7 +272,7 @@ export async function planProgress(
     select grouping(aud.dept_id) as is_all, aud.dept_id, d.name as dept_name, count(*) as audience, count(done.user_id) as started,
       count(*) filter (where coalesce(done.submitted, 0) >= ${scaleCount}) as finished
     from aud left join done on done.user_id = aud.id
-    left join dept d on d.tenant_id = ${tenantId} and d.id = aud.dept_id
+    left join ${deptsView('d')} on d.tenant_id = ${tenantId} and d.id = aud.dept_id
     group by grouping sets ((aud.dept_id, d.name), ())`);
   const byScale = await tx.execute(sql`
     with ${audienceCte(tenantId, plan, subtree, scope)}
@@ -315,7 +317,7 @@ export async function findAudiencePage(
     select aud.id, aud.real_name, aud.number_name, aud.dept_id, d.name as dept_name, aud.year_info, aud.sex,
       coalesce(done.submitted, 0) as submitted
     from aud left join done on done.user_id = aud.id
-    left join dept d on d.tenant_id = ${tenantId} and d.id = aud.dept_id
+    left join ${deptsView('d')} on d.tenant_id = ${tenantId} and d.id = aud.dept_id
     where ${where}
     order by aud.dept_id nulls last, aud.number_name nulls last, aud.id
     offset ${page.offset} limit ${page.limit}`);
@@ -378,9 +380,9 @@ export async function findDailyUsers(
   if (f.deptIds) c.push(sql`a.dept_id = any(${sql.param(f.deptIds)}::bigint[])`);
   if (f.name) c.push(sql`(u.real_name ilike ${like(f.name)} or u.number_name ilike ${like(f.name)})`);
   const from = sql`from assessment_answer a join assessment_plan p on p.tenant_id = a.tenant_id and p.id = a.plan_id
-    join sys_user u on u.tenant_id = a.tenant_id and u.id = a.user_id where ${sql.join(c, sql` and `)}`;
+    join ${usersView('u')} on u.tenant_id = a.tenant_id and u.id = a.user_id where ${sql.join(c, sql` and `)}`;
   const res = await tx.execute(sql`
-    select u.id, u.real_name, u.number_name, (select name from dept d where d.tenant_id = u.tenant_id and d.id = u.dept_id) as dept_name,
+    select u.id, u.real_name, u.number_name, (select name from ${deptsView('d')} where d.tenant_id = u.tenant_id and d.id = u.dept_id) as dept_name,
       count(*) as answers, max(a.submitted_at) as last_at,
       (array_agg(a.risk_grade order by a.submitted_at desc, a.id desc))[1] as last_grade
     ${from} group by u.id, u.real_name, u.number_name, u.tenant_id, u.dept_id
@@ -415,9 +417,9 @@ export async function findFlagged(
         : sql`(a.warning or a.risk_grade in (1, 2) or a.screen_positive)`;
   const from = sql`
     from assessment_answer a
-    join sys_user u on u.tenant_id = a.tenant_id and u.id = a.user_id
+    join ${usersView('u')} on u.tenant_id = a.tenant_id and u.id = a.user_id
     join assessment_scale s on s.tenant_id = a.tenant_id and s.id = a.scale_id
-    left join dept d on d.tenant_id = a.tenant_id and d.id = a.dept_id
+    left join ${deptsView('d')} on d.tenant_id = a.tenant_id and d.id = a.dept_id
     where a.tenant_id = ${tenantId} and a.plan_id = ${plan.id} and a.user_id is not null and ${rule}
       ${deptIds ? sql`and a.dept_id = any(${sql.param(deptIds)}::bigint[])` : sql``}
       and not exists (select 1 from assessment_interview i where i.tenant_id = a.tenant_id and i.plan_id = a.plan_id
@@ -544,9 +546,9 @@ export async function findWarningPage(
     from assessment_warning w
     join assessment_plan p on p.tenant_id = w.tenant_id and p.id = w.plan_id
     join assessment_scale s on s.tenant_id = w.tenant_id and s.id = w.scale_id
-    left join sys_user u on u.tenant_id = w.tenant_id and u.id = w.user_id
-    left join dept d on d.tenant_id = w.tenant_id and d.id = w.dept_id
-    left join sys_user h on h.tenant_id = w.tenant_id and h.id = w.handled_by
+    left join ${usersView('u')} on u.tenant_id = w.tenant_id and u.id = w.user_id
+    left join ${deptsView('d')} on d.tenant_id = w.tenant_id and d.id = w.dept_id
+    left join ${usersView('h')} on h.tenant_id = w.tenant_id and h.id = w.handled_by
     where ${where}
     order by (w.status in (1, 2)) desc, w.level, w.created_at desc, w.id desc
     offset ${page.offset} limit ${page.limit}`);
@@ -611,12 +613,12 @@ export async function findUndeliveredWarnings(db: Db, olderThanMs: number, limit
 export async function findKeyHolders({ tx, tenantId }: TenantScope, key: string) {
   const res = await tx.execute(sql`
     select u.id, u.dept_id, bool_or(r.data_scope <> 'dept_tree') as all_scope
-    from sys_user u
-    join user_role ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id
-    join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
-    join role_menu rm on rm.tenant_id = r.tenant_id and rm.role_id = r.id
-    join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key} and not m.del_flag
-    join tenant_product tp on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id and tp.enabled
+    from ${usersView('u')}
+    join ${userRolesView('ur')} on ur.tenant_id = u.tenant_id and ur.user_id = u.id
+    join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
+    join ${roleMenusView('rm')} on rm.tenant_id = r.tenant_id and rm.role_id = r.id
+    join ${menusView('m')} on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key} and not m.del_flag
+    join ${tenantProductsView('tp')} on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id and tp.enabled
     where u.tenant_id = ${tenantId} and not u.del_flag and u.status = 'active'
     group by u.id, u.dept_id`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({
@@ -629,9 +631,9 @@ export async function findKeyHolders({ tx, tenantId }: TenantScope, key: string)
 /** Active users holding a role (fallback recipients: the school's administrators). */
 export async function findRoleHolders({ tx, tenantId }: TenantScope, roleCode: string) {
   const res = await tx.execute(sql`
-    select u.id from sys_user u
-    join user_role ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id
-    join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.role_code = ${roleCode}
+    select u.id from ${usersView('u')}
+    join ${userRolesView('ur')} on ur.tenant_id = u.tenant_id and ur.user_id = u.id
+    join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.role_code = ${roleCode}
     where u.tenant_id = ${tenantId} and not u.del_flag and u.status = 'active'`);
   return rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id));
 }

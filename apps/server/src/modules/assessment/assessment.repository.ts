@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { dept, sysUser } from '../identity/identity.table';
+import { deptsView, usersView, usersWithPhoneView } from '../identity';
 import {
   assessmentAnswer,
   assessmentAnswerFactor,
@@ -14,6 +13,10 @@ import {
   assessmentTask,
   formScaleResult,
 } from './assessment.table';
+
+// Identity's read views under the table names, so the statements read as they did on the tables.
+const sysUser = usersView('sys_user');
+const dept = deptsView('dept');
 
 /** Scales, plans, tasks, answers and signatures (docs/assessment.md). The only place with their queries. */
 
@@ -323,10 +326,10 @@ export async function findSubtrees({ tx, tenantId }: TenantScope, rootIds: numbe
   if (rootIds.length === 0) return [];
   const res = await tx.execute(sql`
     with recursive sub as (
-      select id, 0 as depth from dept
+      select id, 0 as depth from ${deptsView('dept')}
       where tenant_id = ${tenantId} and id = any(${sql.param(rootIds)}::bigint[]) and not del_flag
       union
-      select d.id, sub.depth + 1 from dept d join sub on d.tenant_id = ${tenantId} and d.parent_id = sub.id
+      select d.id, sub.depth + 1 from ${deptsView('d')} join sub on d.tenant_id = ${tenantId} and d.parent_id = sub.id
       where not d.del_flag and sub.depth < 64
     )
     select distinct id from sub`);
@@ -337,9 +340,9 @@ export async function findSubtrees({ tx, tenantId }: TenantScope, rootIds: numbe
 export async function findAncestorIds({ tx, tenantId }: TenantScope, deptId: number): Promise<number[]> {
   const res = await tx.execute(sql`
     with recursive up as (
-      select id, parent_id, 0 as depth from dept where tenant_id = ${tenantId} and id = ${deptId}
+      select id, parent_id, 0 as depth from ${deptsView('dept')} where tenant_id = ${tenantId} and id = ${deptId}
       union all
-      select d.id, d.parent_id, up.depth + 1 from dept d join up on d.tenant_id = ${tenantId} and d.id = up.parent_id
+      select d.id, d.parent_id, up.depth + 1 from ${deptsView('d')} join up on d.tenant_id = ${tenantId} and d.id = up.parent_id
       where up.depth < 64
     )
     select id from up`);
@@ -377,12 +380,12 @@ export async function findOpenPlansForUser(
 ) {
   const res = await tx.execute(sql`
     with recursive me as (
-      select id, dept_id, year_info, user_type_id from sys_user
+      select id, dept_id, year_info, user_type_id from ${usersView('sys_user')}
       where tenant_id = ${tenantId} and id = ${userId} and not del_flag
     ), up as (
-      select d.id, d.parent_id, 0 as depth from dept d join me on d.tenant_id = ${tenantId} and d.id = me.dept_id
+      select d.id, d.parent_id, 0 as depth from ${deptsView('d')} join me on d.tenant_id = ${tenantId} and d.id = me.dept_id
       union all
-      select d.id, d.parent_id, up.depth + 1 from dept d join up on d.tenant_id = ${tenantId} and d.id = up.parent_id
+      select d.id, d.parent_id, up.depth + 1 from ${deptsView('d')} join up on d.tenant_id = ${tenantId} and d.id = up.parent_id
       where up.depth < 64
     )
     select p.id from assessment_plan p, me
@@ -416,7 +419,7 @@ export async function isInAudience(
   userId: number,
 ) {
   const res = await tx.execute(sql`
-    select 1 from sys_user u where u.tenant_id = ${tenantId} and u.id = ${userId} and ${audienceCondition(plan, subtree)}`);
+    select 1 from ${usersView('u')} where u.tenant_id = ${tenantId} and u.id = ${userId} and ${audienceCondition(plan, subtree)}`);
   return rowsOf(res).length > 0;
 }
 
@@ -526,20 +529,21 @@ export async function findAnswer({ tx, tenantId }: TenantScope, id: number) {
 
 /** Demographics copied into an answer: department, grade (yearInfo) and sex. */
 export async function findUserProfile({ tx, tenantId }: TenantScope, userId: number) {
+  const person = usersWithPhoneView('sys_user');
   const [row] = await tx
     .select({
-      id: sysUser.id,
-      realName: sysUser.realName,
-      numberName: sysUser.numberName,
-      deptId: sysUser.deptId,
-      grade: sysUser.yearInfo,
-      sex: sysUser.sex,
-      phone: sysUser.phone,
+      id: person.id,
+      realName: person.realName,
+      numberName: person.numberName,
+      deptId: person.deptId,
+      grade: person.yearInfo,
+      sex: person.sex,
+      phone: person.phone,
       deptName: dept.name,
     })
-    .from(sysUser)
-    .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
-    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
+    .from(person)
+    .leftJoin(dept, and(eq(dept.tenantId, person.tenantId), eq(dept.id, person.deptId)))
+    .where(and(eq(person.tenantId, tenantId), eq(person.id, userId), eq(person.delFlag, false)));
   return row ?? null;
 }
 

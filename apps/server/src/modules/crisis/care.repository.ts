@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { focusSetting } from '../focus-settings/focus-settings.table';
 import {
   crisisAssessment,
   crisisAssessmentEdition,
@@ -267,45 +265,6 @@ export async function findInterventionPage(
     .limit(page.limit);
   const [total] = await tx.select({ n: count() }).from(crisisIntervention).where(where);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** Names of key-person setting entries (measure items, methods, categories, topics) by id. */
-export async function findSettingNames(
-  { tx, tenantId }: TenantScope,
-  ids: number[],
-  lang: 'zh-CN' | 'en-US',
-) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map<number, { type: number; name: string }>();
-  const rows = await tx
-    .select({
-      id: focusSetting.id,
-      type: focusSetting.type,
-      name: focusSetting.name,
-      nameEn: focusSetting.nameEn,
-    })
-    .from(focusSetting)
-    .where(and(eq(focusSetting.tenantId, tenantId), inArray(focusSetting.id, unique)));
-  return new Map(rows.map((r) => [r.id, { type: r.type, name: lang === 'en-US' ? r.nameEn : r.name }]));
-}
-
-/** Enabled, live entries of a setting type among `ids` (what a new choice may name). */
-export async function findUsableSettingIds({ tx, tenantId }: TenantScope, type: number, ids: number[]) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set<number>();
-  const rows = await tx
-    .select({ id: focusSetting.id })
-    .from(focusSetting)
-    .where(
-      and(
-        eq(focusSetting.tenantId, tenantId),
-        eq(focusSetting.type, type),
-        eq(focusSetting.status, 1),
-        sql`${focusSetting.deletedAt} is null`,
-        inArray(focusSetting.id, unique),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
 }
 
 // ---------------------------------------------------------------- follow-ups

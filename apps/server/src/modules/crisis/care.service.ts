@@ -24,6 +24,7 @@ import type { TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Principal } from '../../core/http/context';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
+import { findFocusSettingNames, findUsableFocusSettingIds } from '../focus-settings';
 import {
   findAssessment,
   findAssessmentEditions,
@@ -35,10 +36,8 @@ import {
   findIntervention,
   findInterventionPage,
   findReceipts,
-  findSettingNames,
   findSuspension,
   findSuspensionPage,
-  findUsableSettingIds,
   insertAssessment,
   insertAssessmentEdition,
   insertFollowUp,
@@ -381,7 +380,7 @@ async function toInterventions(scope: TenantScope, v: CrisisViewer, rows: Interv
     rows.map((r) => r.studentId),
     [...rows.flatMap((r) => [...r.assigneeIds, r.issuedBy]), ...receipts.map((x) => x.authorId)],
   );
-  const items = await findSettingNames(
+  const items = await findFocusSettingNames(
     scope,
     rows.flatMap((r) => r.measureItemIds),
     lang,
@@ -429,7 +428,7 @@ export async function saveIntervention(
   now = new Date(),
 ) {
   const s = await resolveSubject(scope, p, body, 'work');
-  const usable = await findUsableSettingIds(
+  const usable = await findUsableFocusSettingIds(
     scope,
     FOCUS_SETTING_TYPE.interventionMeasure,
     body.measureItemIds,
@@ -562,7 +561,7 @@ async function toFollowUps(scope: TenantScope, v: CrisisViewer, rows: FollowUpRo
     rows.map((r) => r.studentId),
     rows.map((r) => r.authorId),
   );
-  const methods = await findSettingNames(
+  const methods = await findFocusSettingNames(
     scope,
     rows.map((r) => r.methodId).filter((id): id is number => id !== null),
     lang,
@@ -613,7 +612,7 @@ export async function saveFollowUp(
     );
   }
   if (body.methodId !== undefined) {
-    const usable = await findUsableSettingIds(scope, FOCUS_SETTING_TYPE.followUpMethod, [body.methodId]);
+    const usable = await findUsableFocusSettingIds(scope, FOCUS_SETTING_TYPE.followUpMethod, [body.methodId]);
     if (!usable.has(body.methodId))
       throw badRequest('methodId', 'not an enabled follow-up method of the school');
   }

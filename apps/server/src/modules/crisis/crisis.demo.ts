@@ -2,8 +2,7 @@ import { calendarDay, previousMonth } from '@psy/crisis-rules';
 import type { Database, TenantScope } from '../../core/db/database';
 import type { Principal } from '../../core/http/context';
 import { hashPassword } from '../../core/security/password';
-import { buildPrincipal, loadPrincipalData } from '../identity';
-import { findUserIdsByUsername, insertDemoStudents } from './demo.repository';
+import { buildPrincipal, findUserIdsByUsername, insertDemoStudents, loadPrincipalData } from '../identity';
 import {
   saveAssessment,
   saveFollowUp,

@@ -15,8 +15,7 @@ import {
 } from 'drizzle-orm';
 import { CRISIS_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { sysUser } from '../identity/identity.table';
+import { findUserPhone, usersView } from '../identity';
 import {
   crisisApproval,
   crisisApprovalDecision,
@@ -155,7 +154,7 @@ function recordWhere(tenantId: number, reach: RecordReach, f: RecordFilter) {
     f.from ? gte(crisisRecord.createdAt, f.from) : undefined,
     f.to ? lt(crisisRecord.createdAt, f.to) : undefined,
     pattern
-      ? sql`exists (select 1 from sys_user u where u.tenant_id = ${crisisRecord.tenantId} and u.id = ${crisisRecord.studentId}
+      ? sql`exists (select 1 from ${usersView('u')} where u.tenant_id = ${crisisRecord.tenantId} and u.id = ${crisisRecord.studentId}
           and (u.real_name ilike ${pattern} or u.number_name ilike ${pattern}))`
       : undefined,
   );
@@ -390,11 +389,7 @@ export async function claimPendingDelivery({ tx, tenantId }: TenantScope, id: nu
     )
     .returning();
   if (!row) return null;
-  const [user] = await tx
-    .select({ phone: sysUser.phone })
-    .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, row.userId)));
-  return { delivery: row, phone: user?.phone ?? null };
+  return { delivery: row, phone: await findUserPhone({ tx, tenantId }, row.userId) };
 }
 
 export async function markDelivery(
@@ -513,7 +508,7 @@ export async function findWarningPage(
     reach.all ? undefined : idsIn(sql`${crisisWarning.studentDeptId}`, reach.deptIds),
     f.flag !== undefined ? eq(crisisWarning.flag, f.flag) : gte(crisisWarning.flag, f.minFlag),
     pattern
-      ? sql`exists (select 1 from sys_user u where u.tenant_id = ${crisisWarning.tenantId} and u.id = ${crisisWarning.studentId}
+      ? sql`exists (select 1 from ${usersView('u')} where u.tenant_id = ${crisisWarning.tenantId} and u.id = ${crisisWarning.studentId}
           and (u.real_name ilike ${pattern} or u.number_name ilike ${pattern}))`
       : undefined,
   );

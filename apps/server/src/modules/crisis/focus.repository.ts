@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
+import { usersView } from '../identity';
 import {
   crisisMonthlyReport,
   focusDormReport,
@@ -34,7 +35,7 @@ const inDepts = (col: SQL, reach: DeptReach) =>
 const nameLike = (tenantCol: SQL, studentCol: SQL, name: string | undefined) => {
   if (!name) return undefined;
   const pattern = `%${name.replace(/[\\%_]/g, '\\$&')}%`;
-  return sql`exists (select 1 from sys_user u where u.tenant_id = ${tenantCol} and u.id = ${studentCol}
+  return sql`exists (select 1 from ${usersView('u')} where u.tenant_id = ${tenantCol} and u.id = ${studentCol}
     and (u.real_name ilike ${pattern} or u.number_name ilike ${pattern}))`;
 };
 
@@ -385,7 +386,7 @@ export async function findDormReportPage(
     );
     visible.push(sql`exists (select 1 from crisis_dormitory d where d.tenant_id = ${focusDormReport.tenantId}
       and d.id = ${focusDormReport.dormitoryId} and (d.dept_id in (${ids}) or exists (
-        select 1 from crisis_dormitory_member m join sys_user u on u.tenant_id = m.tenant_id and u.id = m.student_id
+        select 1 from crisis_dormitory_member m join ${usersView('u')} on u.tenant_id = m.tenant_id and u.id = m.student_id
         where m.tenant_id = d.tenant_id and m.dormitory_id = d.id and u.dept_id in (${ids}))))`);
   }
   const where = and(
@@ -695,10 +696,4 @@ export function findMonthlyOfMonth({ tx, tenantId }: TenantScope, month: string,
         eq(crisisMonthlyReport.kind, kind),
       ),
     );
-}
-
-/** The schools (for the platform-wide schedules, in the system context). */
-export async function findTenantIds({ db }: { db: TenantScope['tx'] }) {
-  const res = await db.execute(sql`select id from tenant order by id`);
-  return rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id));
 }

@@ -13,11 +13,11 @@ import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Principal } from '../../core/http/context';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { JobRecord } from '../../core/jobs/queue';
+import { findTenantIds } from '../tenants';
+import { findFocusSettingNames, findUsableFocusSettingIds } from '../focus-settings';
 import {
   findFollowUpPage,
   findInterventionPage,
-  findSettingNames,
-  findUsableSettingIds,
   isAssignedOnFocus,
   findLatestAssessment,
 } from './care.repository';
@@ -48,7 +48,6 @@ import {
   findLiveFocusOfStudent,
   findTalk,
   findTalkPage,
-  findTenantIds,
   insertDormReport,
   insertFocus,
   insertFocusReport,
@@ -82,7 +81,7 @@ function trackDateOrThrow(field: string, value: string, lang: Lang, now: Date) {
 }
 
 async function checkSettingIds(scope: TenantScope, type: number, ids: number[], field: string) {
-  const usable = await findUsableSettingIds(scope, type, ids);
+  const usable = await findUsableFocusSettingIds(scope, type, ids);
   if (ids.some((id) => !usable.has(id)))
     throw badRequest(field, 'not an enabled entry of the school’s key-person settings');
 }
@@ -160,7 +159,7 @@ async function toFocusRows(scope: TenantScope, v: CrisisViewer, rows: FocusRow[]
     rows.map((r) => r.studentId),
     rows.map((r) => r.createdBy).filter((id): id is number => id !== null),
   );
-  const settings = await findSettingNames(
+  const settings = await findFocusSettingNames(
     scope,
     rows.flatMap((r) => [...r.categoryIds, ...(r.reportSourceId !== null ? [r.reportSourceId] : [])]),
     lang,
@@ -362,7 +361,7 @@ async function toFocusReports(scope: TenantScope, v: CrisisViewer, rows: FocusRe
     rows.map((r) => r.studentId),
     rows.flatMap((r) => [r.reporterId, ...(r.auditorId !== null ? [r.auditorId] : [])]),
   );
-  const settings = await findSettingNames(
+  const settings = await findFocusSettingNames(
     scope,
     rows.flatMap((r) => r.categoryIds),
     lang,
@@ -535,7 +534,7 @@ async function toTalks(scope: TenantScope, v: CrisisViewer, rows: TalkRow[], lan
     rows.map((r) => r.studentId),
     rows.map((r) => r.authorId),
   );
-  const topics = await findSettingNames(
+  const topics = await findFocusSettingNames(
     scope,
     rows.flatMap((r) => r.topicIds),
     lang,
@@ -773,7 +772,7 @@ export async function remindDueFollowUps(scope: TenantScope, now = new Date()) {
 /** The schedule's job: every school in turn, each in its own transaction. */
 export function createFollowUpDueJob(deps: { database: Database }) {
   return async (_job: JobRecord) => {
-    const tenants = await findTenantIds({ db: deps.database.system.db });
+    const tenants = await findTenantIds(deps.database.system);
     let told = 0;
     for (const tenantId of tenants)
       told += await deps.database.withTenant(tenantId, (scope) => remindDueFollowUps(scope));

@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { JobQueue, JobRecord } from '../../core/jobs/queue';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { createDownloadTask, runExportTask } from '../downloads';
+import { findTenantIds } from '../tenants';
 import { countFollowUpsIn } from './care.repository';
 import {
   covers,
@@ -34,7 +35,6 @@ import {
   findMonthlyOf,
   findMonthlyOfMonth,
   findMonthlyPage,
-  findTenantIds,
   upsertMonthly,
   type MonthlyRow,
 } from './focus.repository';
@@ -405,7 +405,7 @@ export async function remindMonthlyReports(scope: TenantScope, now = new Date())
 export function createMonthlyRemindJob(deps: { database: Database }) {
   return async (_job: JobRecord) => {
     let told = 0;
-    for (const tenantId of await findTenantIds({ db: deps.database.system.db }))
+    for (const tenantId of await findTenantIds(deps.database.system))
       told += await deps.database.withTenant(tenantId, (scope) => remindMonthlyReports(scope));
     return { told };
   };

@@ -1,9 +1,23 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { dept, role, sysUser, userRole } from '../identity/identity.table';
+import {
+  deptsView,
+  findUserPhones,
+  rolesView,
+  userRolesView,
+  usersView,
+  usersWithPhoneView,
+} from '../identity';
 import { crisisCoverage, crisisDormitory, crisisDormitoryMember } from './crisis.table';
+
+// Identity's read views under the table names, so the statements read as they did on the tables.
+const sysUser = usersView('sys_user');
+const dept = deptsView('dept');
+const role = rolesView('role');
+const userRole = userRolesView('user_role');
+/** A record's subject with the phone its pages show. */
+const student = usersWithPhoneView('sys_user');
 
 /** Depth limit of the recursive department walks (a cycle, which writes refuse, cannot loop). */
 const MAX_DEPTH = 64;
@@ -18,21 +32,21 @@ export interface StudentRow {
 }
 
 const studentColumns = {
-  id: sysUser.id,
-  realName: sysUser.realName,
-  numberName: sysUser.numberName,
-  deptId: sysUser.deptId,
+  id: student.id,
+  realName: student.realName,
+  numberName: student.numberName,
+  deptId: student.deptId,
   deptName: dept.name,
-  phone: sysUser.phone,
+  phone: student.phone,
 };
 
 /** A live user of the school (the subject of a record), with their department. */
 export async function findStudent({ tx, tenantId }: TenantScope, id: number): Promise<StudentRow | null> {
   const [row] = await tx
     .select(studentColumns)
-    .from(sysUser)
-    .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
-    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, id), eq(sysUser.delFlag, false)));
+    .from(student)
+    .leftJoin(dept, and(eq(dept.tenantId, student.tenantId), eq(dept.id, student.deptId)))
+    .where(and(eq(student.tenantId, tenantId), eq(student.id, id), eq(student.delFlag, false)));
   return row ?? null;
 }
 
@@ -45,9 +59,9 @@ export async function findStudents(
   if (unique.length === 0) return new Map();
   const rows = await tx
     .select(studentColumns)
-    .from(sysUser)
-    .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
-    .where(and(eq(sysUser.tenantId, tenantId), inArray(sysUser.id, unique)));
+    .from(student)
+    .leftJoin(dept, and(eq(dept.tenantId, student.tenantId), eq(dept.id, student.deptId)))
+    .where(and(eq(student.tenantId, tenantId), inArray(student.id, unique)));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -81,17 +95,8 @@ export async function findLiveUserIds({ tx, tenantId }: TenantScope, ids: number
 }
 
 /** Phone numbers of people (for SMS). */
-export async function findPhones(
-  { tx, tenantId }: TenantScope,
-  ids: number[],
-): Promise<Map<number, string | null>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: sysUser.id, phone: sysUser.phone })
-    .from(sysUser)
-    .where(and(eq(sysUser.tenantId, tenantId), inArray(sysUser.id, unique)));
-  return new Map(rows.map((r) => [r.id, r.phone]));
+export function findPhones(scope: TenantScope, ids: number[]): Promise<Map<number, string | null>> {
+  return findUserPhones(scope, ids);
 }
 
 const list = (values: readonly (string | number)[]) =>
@@ -113,16 +118,16 @@ export async function findCoveringHolders(
   if (roleCodes.length === 0) return [];
   const res = await tx.execute(sql`
     with recursive anc as (
-      select id, parent_id, 0 as depth from dept where tenant_id = ${tenantId} and id = ${deptId ?? -1}
+      select id, parent_id, 0 as depth from ${deptsView('dept')} where tenant_id = ${tenantId} and id = ${deptId ?? -1}
       union all
-      select d.id, d.parent_id, anc.depth + 1 from dept d
+      select d.id, d.parent_id, anc.depth + 1 from ${deptsView('d')}
       join anc on d.tenant_id = ${tenantId} and d.id = anc.parent_id
       where anc.depth < ${MAX_DEPTH}
     )
     select distinct u.id as user_id, r.role_code
-    from sys_user u
-    join user_role ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id
-    join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
+    from ${usersView('u')}
+    join ${userRolesView('ur')} on ur.tenant_id = u.tenant_id and ur.user_id = u.id
+    join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
     where u.tenant_id = ${tenantId} and not u.del_flag and u.status = 'active'
       and r.role_code in (${list(roleCodes)})
       and (
@@ -174,9 +179,9 @@ export async function findSubtreeIds({ tx, tenantId }: TenantScope, rootIds: num
   if (roots.length === 0) return [];
   const res = await tx.execute(sql`
     with recursive sub as (
-      select id, 0 as depth from dept where tenant_id = ${tenantId} and id in (${list(roots)}) and not del_flag
+      select id, 0 as depth from ${deptsView('dept')} where tenant_id = ${tenantId} and id in (${list(roots)}) and not del_flag
       union all
-      select d.id, sub.depth + 1 from dept d join sub on d.tenant_id = ${tenantId} and d.parent_id = sub.id
+      select d.id, sub.depth + 1 from ${deptsView('d')} join sub on d.tenant_id = ${tenantId} and d.parent_id = sub.id
       where not d.del_flag and sub.depth < ${MAX_DEPTH}
     )
     select distinct id from sub`);
@@ -299,7 +304,7 @@ export async function searchReportableStudents(
   const where = and(
     eq(sysUser.tenantId, tenantId),
     eq(sysUser.delFlag, false),
-    sql`exists (select 1 from user_role ur join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+    sql`exists (select 1 from ${userRolesView('ur')} join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id
       where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id} and r.role_code = 'ROLE_GENERAL')`,
     scopeCond.length ? sql`(${sql.join(scopeCond, sql` or `)})` : undefined,
     pattern
@@ -495,9 +500,9 @@ export async function findFaculties({ tx, tenantId }: TenantScope) {
   const res = await tx.execute(sql`
     with heads as (
       select distinct u.id as user_id, u.dept_id
-      from sys_user u
-      join user_role ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id
-      join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
+      from ${usersView('u')}
+      join ${userRolesView('ur')} on ur.tenant_id = u.tenant_id and ur.user_id = u.id
+      join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
       where u.tenant_id = ${tenantId} and not u.del_flag and u.status = 'active'
         and r.role_code = 'CRISIS_ROLE_FACULTY_SUPERINTENDENT'
     ),
@@ -511,7 +516,7 @@ export async function findFaculties({ tx, tenantId }: TenantScope) {
         and c.user_id = h.user_id and c.role_code = 'CRISIS_ROLE_FACULTY_SUPERINTENDENT')
     )
     select d.id, d.name, array_agg(c.user_id order by c.user_id) as heads
-    from covered c join dept d on d.tenant_id = ${tenantId} and d.id = c.dept_id and not d.del_flag
+    from covered c join ${deptsView('d')} on d.tenant_id = ${tenantId} and d.id = c.dept_id and not d.del_flag
     group by d.id, d.name, d.sort
     order by d.sort, d.id`);
   return rowsOf<{ id: unknown; name: string; heads: unknown }>(res).map((r) => ({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { focusSetting } from './focus-settings.table';
 
@@ -120,4 +120,43 @@ export async function softDeleteFocusSetting({ tx, tenantId }: TenantScope, id: 
     .where(and(live(tenantId), eq(focusSetting.id, id)))
     .returning({ id: focusSetting.id });
   return rows.length > 0;
+}
+
+/** Names of entries by id, deleted ones too (the crisis records name what was chosen: measures, methods, topics). */
+export async function findFocusSettingNames(
+  { tx, tenantId }: TenantScope,
+  ids: number[],
+  lang: 'zh-CN' | 'en-US',
+) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<number, { type: number; name: string }>();
+  const rows = await tx
+    .select({
+      id: focusSetting.id,
+      type: focusSetting.type,
+      name: focusSetting.name,
+      nameEn: focusSetting.nameEn,
+    })
+    .from(focusSetting)
+    .where(and(eq(focusSetting.tenantId, tenantId), inArray(focusSetting.id, unique)));
+  return new Map(rows.map((r) => [r.id, { type: r.type, name: lang === 'en-US' ? r.nameEn : r.name }]));
+}
+
+/** Enabled, live entries of a setting type among `ids` (what a new choice may name). */
+export async function findUsableFocusSettingIds({ tx, tenantId }: TenantScope, type: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set<number>();
+  const rows = await tx
+    .select({ id: focusSetting.id })
+    .from(focusSetting)
+    .where(
+      and(
+        eq(focusSetting.tenantId, tenantId),
+        eq(focusSetting.type, type),
+        eq(focusSetting.status, 1),
+        sql`${focusSetting.deletedAt} is null`,
+        inArray(focusSetting.id, unique),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

@@ -4,6 +4,8 @@ import { focusSettingOptions, seedFocusSettings } from './focus-settings.service
 
 export { focusSettingOptions } from './focus-settings.service';
 export { FOCUS_SETTING_DEFAULTS } from './focus-settings.defaults';
+// The crisis records name the entries they chose and check new choices through these.
+export { findFocusSettingNames, findUsableFocusSettingIds } from './focus-settings.repository';
 
 /** Key-person option lists per type (docs/focus-settings.md); the reference module of docs/modules.md. */
 export const focusSettingsModule: ModuleManifest = {

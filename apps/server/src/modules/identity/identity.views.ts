@@ -11,20 +11,31 @@ import { dept, role, sysUser, userRole, userType } from './identity.table';
 
 const qb = new QueryBuilder();
 
-/** Users: name, account, number, department, type, status, deleted flag. */
-export const usersView = (alias: string) =>
+const userColumns = {
+  tenantId: sysUser.tenantId,
+  id: sysUser.id,
+  username: sysUser.username,
+  realName: sysUser.realName,
+  numberName: sysUser.numberName,
+  deptId: sysUser.deptId,
+  userTypeId: sysUser.userTypeId,
+  yearInfo: sysUser.yearInfo,
+  sex: sysUser.sex,
+  status: sysUser.status,
+  delFlag: sysUser.delFlag,
+};
+
+/** Users: name, account, number, department, type, grade, sex, status, deleted flag. */
+export const usersView = (alias: string) => qb.select(userColumns).from(sysUser).as(alias);
+
+/**
+ * Users with their phone: `usersView`'s columns plus the phone, apart from it so that a query which
+ * shows how to reach a person says so by joining this (the follow-up and warning-network lists whose
+ * pages show the phone). A single phone for sending (the crisis SMS) is `findUserPhone`, not a join.
+ */
+export const usersWithPhoneView = (alias: string) =>
   qb
-    .select({
-      tenantId: sysUser.tenantId,
-      id: sysUser.id,
-      username: sysUser.username,
-      realName: sysUser.realName,
-      numberName: sysUser.numberName,
-      deptId: sysUser.deptId,
-      userTypeId: sysUser.userTypeId,
-      status: sysUser.status,
-      delFlag: sysUser.delFlag,
-    })
+    .select({ ...userColumns, phone: sysUser.phone })
     .from(sysUser)
     .as(alias);
 

@@ -21,7 +21,14 @@ export { schoolForms } from './roles.repository';
 export { buildPrincipal, permissionsOfUsableRoles, isRoleUsable } from './identity.policy';
 export { getDeptTree } from './identity.service';
 // Read views for other modules' joins (their queries never name identity's tables).
-export { deptsView, rolesView, userRolesView, userTypesView, usersView } from './identity.views';
+export {
+  deptsView,
+  rolesView,
+  userRolesView,
+  userTypesView,
+  usersView,
+  usersWithPhoneView,
+} from './identity.views';
 export { userAccessWithdrawn, userPasswordReset } from './identity.events';
 export { recordPersonalDataRead, recordPersonalDataReads } from './users.service';
 // The form engine (modules/forms) applies role form permissions and the personal-data rule to answers.
@@ -52,6 +59,8 @@ export {
 export { findDept, findDeptSubtreeIds } from './depts.repository';
 // Modules that hold user ids (cases) show names and filter by name or department through these.
 export { findUserBriefs, findUserIdsByName, findUserIdsInDepts, findAccessLog } from './users.repository';
+// The crisis module's SMS: phones by id, without a view that would let any query select them.
+export { findUserPhone, findUserPhones } from './users.repository';
 // The user's own profile (modules/user-profile): other information, registration, avatar.
 export {
   deptIsLive,
@@ -69,6 +78,8 @@ export {
 // Notice audiences (modules/notices): a department's ancestry, which ids are departments and roles.
 export { findDeptAncestry, findExistingDeptIds } from './depts.repository';
 export { findExistingRoleIds } from './roles.repository';
+// Demo seeds of business modules (crisis) create their people through these.
+export { findUserIdsByUsername, insertDemoStudents } from './demo-users.repository';
 
 const SYSTEM = 'SYSTEM' as const;
 

@@ -474,6 +474,33 @@ export async function findUserBriefs({ tx, tenantId }: TenantScope, ids: readonl
   return out;
 }
 
+/**
+ * Phones of users by id, deleted users too (who is texted is decided by the caller: the crisis module's
+ * escalation SMS and warning network). A function, not a view column: other modules' queries cannot
+ * select a phone alongside anything else.
+ */
+export async function findUserPhones(
+  { tx, tenantId }: TenantScope,
+  ids: readonly number[],
+): Promise<Map<number, string | null>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: sysUser.id, phone: sysUser.phone })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), inArray(sysUser.id, unique)));
+  return new Map(rows.map((r) => [r.id, r.phone]));
+}
+
+/** One user's phone (null when none is on file or there is no such user): the number an SMS goes to. */
+export async function findUserPhone({ tx, tenantId }: TenantScope, id: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ phone: sysUser.phone })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, id)));
+  return row?.phone ?? null;
+}
+
 /** Ids of live users whose name contains the text, at most `limit` (name filters of other modules' lists). */
 export async function findUserIdsByName({ tx, tenantId }: TenantScope, name: string, limit = 1000) {
   const res = await tx.execute(sql`

@@ -9,6 +9,8 @@ import { seedMessageTemplates, sendMessageByEvent } from './message-templates.se
 import { messageRoutes } from './messages.routes';
 
 export { sendMessage, type SendMessageInput } from './messages.service';
+// Appointments' SMS repeats the in-app message it rendered.
+export { findMessageTexts } from './messages.repository';
 export {
   renderMessageByEvent,
   sendMessageByEvent,

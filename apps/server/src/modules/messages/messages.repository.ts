@@ -1,5 +1,5 @@
 import { MESSAGE_STATUS } from '@psy/contracts';
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { message } from './messages.table';
 
@@ -103,4 +103,13 @@ export async function insertMessages({ tx, tenantId }: TenantScope, rows: NewMes
     .insert(message)
     .values(rows.map((r) => ({ ...r, tenantId })))
     .returning({ id: message.id, userId: message.userId });
+}
+
+/** Message contents by id (appointments' SMS text is the rendered in-app message). */
+export async function findMessageTexts({ tx, tenantId }: TenantScope, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: message.id, userId: message.userId, title: message.title, content: message.content })
+    .from(message)
+    .where(and(eq(message.tenantId, tenantId), inArray(message.id, ids)));
 }

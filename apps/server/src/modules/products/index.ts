@@ -6,7 +6,14 @@ import { productRoutes } from './products.routes';
 import { seedSchoolProducts } from './products.seed';
 
 export { getRoleGrantTree, saveRoleGrants } from './products.service';
-export { findMenuPermissionKeys, findProductIdByCode, findRoleMenuIds } from './products.repository';
+export {
+  findMenuPermissionKeys,
+  findProductIdByCode,
+  findRoleMenuIds,
+  isProductEnabled,
+} from './products.repository';
+// Read views for other modules' joins (who holds a permission key, in one statement).
+export { menusView, roleMenusView, tenantProductsView } from './products.views';
 
 /** The product catalogue, each school's products and menus, favourites, and the grants of roles. */
 export const productsModule: ModuleManifest = {

@@ -275,6 +275,16 @@ export async function findProductIdByCode({ tx }: TenantScope, code: string): Pr
   return row?.id ?? null;
 }
 
+/** Whether the school has switched a product on (false for an unknown code or no switch row). */
+export async function isProductEnabled({ tx, tenantId }: TenantScope, code: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ enabled: tenantProduct.enabled })
+    .from(tenantProduct)
+    .innerJoin(product, eq(product.id, tenantProduct.productId))
+    .where(and(eq(tenantProduct.tenantId, tenantId), eq(product.productCode, code)));
+  return row?.enabled ?? false;
+}
+
 /*
  * Grants as SQL for identity's statements (identity sits below products and reads them through the
  * `roleGrants` port it defines): the same subqueries the principal and the role checks ran before.

@@ -38,6 +38,10 @@ export {
 } from './scheduling.repository';
 export { P, can, isCounsellor, isCounsellorRoleSet, isStaff, permissionScopeOf } from './scheduling.policy';
 export { clashOf, guardClashes, refuse } from './scheduling.refusals';
+// Read view for appointments' joins (offers with their slot).
+export { slotsView } from './scheduling.views';
+// Appointments provides the bookings on slots (a module above scheduling).
+export { slotBookings, type SlotBookings } from './slot-bookings.repository';
 
 /**
  * Sites, rooms, terms, duty schedules and the slots they generate (docs/appointments.md). Its menus and

@@ -1,17 +1,10 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { dept, role, sysUser, userRole } from '../identity/identity.table';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { product, tenantProduct } from '../products/products.table';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { site, siteRoom } from '../settings/settings.table';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { counsellorAvailability, counsellorWorkforce } from '../workforce/workforce.table';
-// The appointment table file only (not the module's index): views show who booked a slot.
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { appointment, HOLDS_SQL, holdsOf, waitlistOffer } from '../appointments/appointments.table';
+import { deptsView, rolesView, userRolesView, usersView } from '../identity';
+import { isProductEnabled as isSchoolProductEnabled } from '../products';
+import { siteRoomsView, sitesView } from '../settings';
+import { findWorkforce } from '../workforce';
 import {
   scheduleSlot,
   scheduleTemplate,
@@ -22,6 +15,13 @@ import {
   siteNoticeRead,
   siteProfile,
 } from './scheduling.table';
+import { slotBookings } from './slot-bookings.repository';
+
+// The owners' read views under their table names, so the statements read as they did on the tables.
+const sysUser = usersView('sys_user');
+const dept = deptsView('dept');
+const site = sitesView('site');
+const siteRoom = siteRoomsView('site_room');
 
 // ---------------------------------------------------------------------------------------------------
 // Policy, terms, holidays
@@ -134,13 +134,8 @@ export async function deleteHoliday({ tx, tenantId }: TenantScope, id: number) {
 // School switches that decide the appointment types
 
 /** Whether a product is enabled for the school. */
-export async function isProductEnabled({ tx, tenantId }: TenantScope, code: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ enabled: tenantProduct.enabled })
-    .from(tenantProduct)
-    .innerJoin(product, eq(product.id, tenantProduct.productId))
-    .where(and(eq(tenantProduct.tenantId, tenantId), eq(product.productCode, code)));
-  return row?.enabled ?? false;
+export function isProductEnabled(scope: TenantScope, code: string): Promise<boolean> {
+  return isSchoolProductEnabled(scope, code);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -264,7 +259,7 @@ export async function findDeptAncestry({ tx, tenantId }: TenantScope, deptId: nu
     with recursive up(id, parent_id, depth) as (
       select id, parent_id, 0 from ${dept} where tenant_id = ${tenantId} and id = ${deptId}
       union all
-      select d.id, d.parent_id, up.depth + 1 from ${dept} d join up on d.id = up.parent_id
+      select d.id, d.parent_id, up.depth + 1 from ${deptsView('d')} join up on d.id = up.parent_id
       where d.tenant_id = ${tenantId} and up.depth < 50)
     select id from up order by depth`);
   return rowsOf<{ id: unknown }>(res).map((r) => toNumber(r.id));
@@ -312,8 +307,10 @@ export async function findPerson({ tx, tenantId }: TenantScope, userId: number) 
       deptName: dept.name,
       sex: sysUser.sex,
       status: sysUser.status,
-      roleCodes: sql<string[]>`coalesce((select array_agg(r.role_code order by r.id) from ${userRole} ur
-        join ${role} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
+      roleCodes: sql<
+        string[]
+      >`coalesce((select array_agg(r.role_code order by r.id) from ${userRolesView('ur')}
+        join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
         where ur.tenant_id = "sys_user"."tenant_id" and ur.user_id = "sys_user"."id"), '{}')`,
     })
     .from(sysUser)
@@ -333,8 +330,10 @@ export function findCounsellors(
       realName: sysUser.realName,
       deptId: sysUser.deptId,
       deptName: dept.name,
-      roleCodes: sql<string[]>`coalesce((select array_agg(r.role_code order by r.id) from ${userRole} ur
-        join ${role} r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
+      roleCodes: sql<
+        string[]
+      >`coalesce((select array_agg(r.role_code order by r.id) from ${userRolesView('ur')}
+        join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
         where ur.tenant_id = "sys_user"."tenant_id" and ur.user_id = "sys_user"."id"), '{}')`,
     })
     .from(sysUser)
@@ -349,7 +348,7 @@ export function findCounsellors(
         opts.keyword
           ? sql`${sysUser.realName} like ${`%${opts.keyword.replace(/[\\%_]/g, '\\$&')}%`}`
           : undefined,
-        sql`exists (select 1 from ${userRole} ur join ${role} r
+        sql`exists (select 1 from ${userRolesView('ur')} join ${rolesView('r')}
           on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.del_flag = false
           where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id}
           and ${inArray(sql`r.role_code`, [...opts.roleCodes])})`,
@@ -359,17 +358,8 @@ export function findCounsellors(
     .limit(1000);
 }
 
-export async function findWorkforceOf({ tx, tenantId }: TenantScope, userId: number) {
-  const categories = await tx
-    .select({ categoryId: counsellorWorkforce.categoryId })
-    .from(counsellorWorkforce)
-    .where(and(eq(counsellorWorkforce.tenantId, tenantId), eq(counsellorWorkforce.userId, userId)))
-    .orderBy(asc(counsellorWorkforce.categoryId));
-  const [a] = await tx
-    .select({ accepting: counsellorAvailability.accepting })
-    .from(counsellorAvailability)
-    .where(and(eq(counsellorAvailability.tenantId, tenantId), eq(counsellorAvailability.userId, userId)));
-  return { categoryIds: categories.map((c) => c.categoryId), accepting: a?.accepting ?? true };
+export function findWorkforceOf(scope: TenantScope, userId: number) {
+  return findWorkforce(scope, userId);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -418,8 +408,8 @@ function slotWhere(tenantId: number, f: SlotFilter): SQL | undefined {
   );
 }
 
-const openOfferExists = sql<boolean>`exists (select 1 from ${waitlistOffer} o
-  where o.tenant_id = "schedule_slot"."tenant_id" and o.slot_id = "schedule_slot"."id" and o.status = 'open')`;
+const SLOT_TENANT = sql`"schedule_slot"."tenant_id"`;
+const SLOT_ID = sql`"schedule_slot"."id"`;
 
 const slotColumns = (withAppointments: boolean) => ({
   id: scheduleSlot.id,
@@ -436,16 +426,9 @@ const slotColumns = (withAppointments: boolean) => ({
   status: scheduleSlot.status,
   dutyStatus: scheduleSlot.dutyStatus,
   deletedAt: scheduleSlot.deletedAt,
-  offered: openOfferExists,
+  offered: sql<boolean>`${slotBookings.get().openOfferSql(SLOT_TENANT, SLOT_ID)}`,
   appointments: withAppointments
-    ? sql<
-        unknown[]
-      >`coalesce((select json_agg(json_build_object('id', a.id, 'type', a.type, 'status', a.status,
-        'interviewStatus', a.interview_status, 'visitorId', a.visitor_id, 'visitorName', v.real_name) order by a.starts_at)
-        from ${appointment} a join ${sysUser} v on v.tenant_id = a.tenant_id and v.id = a.visitor_id
-        where a.tenant_id = "schedule_slot"."tenant_id"
-          and (a.slot_id = "schedule_slot"."id" or a.duty_id = "schedule_slot"."id")
-          and a.deleted_at is null and ${holdsOf('a')}), '[]'::json)`
+    ? sql<unknown[]>`${slotBookings.get().holdingAppointmentsSql(SLOT_TENANT, SLOT_ID)}`
     : sql<unknown[]>`'[]'::json`,
 });
 
@@ -592,8 +575,7 @@ export async function takeSlot({ tx, tenantId }: TenantScope, slotId: number, vi
         eq(scheduleSlot.kind, 'consult'),
         isNull(scheduleSlot.deletedAt),
         inArray(scheduleSlot.status, [1, 10]),
-        sql`not exists (select 1 from ${waitlistOffer} o where o.tenant_id = ${tenantId}
-          and o.slot_id = ${slotId} and o.status = 'open' and o.visitor_id <> ${visitorId})`,
+        sql`not ${slotBookings.get().openOfferSql(sql`${tenantId}`, sql`${slotId}`, visitorId)}`,
       ),
     )
     .returning();
@@ -650,24 +632,8 @@ export async function softDeleteSlots({ tx, tenantId }: TenantScope, ids: number
 }
 
 /** Ids among `ids` of slots or duty shifts holding a live appointment. */
-export async function findBookedSlotIds({ tx, tenantId }: TenantScope, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ slotId: appointment.slotId, dutyId: appointment.dutyId })
-    .from(appointment)
-    .where(
-      and(
-        eq(appointment.tenantId, tenantId),
-        or(inArray(appointment.slotId, ids), inArray(appointment.dutyId, ids)),
-        isNull(appointment.deletedAt),
-        HOLDS_SQL,
-      ),
-    );
-  return [
-    ...new Set(
-      rows.flatMap((r) => [r.slotId, r.dutyId]).filter((id): id is number => id !== null && ids.includes(id)),
-    ),
-  ];
+export function findBookedSlotIds(scope: TenantScope, ids: number[]): Promise<number[]> {
+  return slotBookings.get().findBookedSlotIds(scope, ids);
 }
 
 /** Live slots of a counsellor (or everyone) overlapping a period, with their appointments. */
@@ -746,9 +712,7 @@ export async function countFreeSlotsByDay(
     select to_char(starts_at at time zone ${zone}, 'YYYY-MM-DD') as day, count(*) as n
     from ${scheduleSlot}
     where ${slotWhere(tenantId, { ...f, kind: 'consult', statuses: [1, 10] })}
-      and not exists (select 1 from ${waitlistOffer} o where o.tenant_id = ${tenantId}
-        and o.slot_id = "schedule_slot"."id" and o.status = 'open'
-        and ${visitorId === null ? sql`true` : sql`o.visitor_id <> ${visitorId}`})
+      and not ${slotBookings.get().openOfferSql(sql`${tenantId}`, SLOT_ID, visitorId ?? undefined)}
     group by 1 order by 1`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({ date: String(r.day), count: toNumber(r.n) }));
 }
@@ -770,18 +734,8 @@ export async function findFreeSlots(
   return rows.filter((r) => !r.offered || offeredToMe.has(r.id));
 }
 
-export async function findOpenOfferSlotIds({ tx, tenantId }: TenantScope, visitorId: number) {
-  const rows = await tx
-    .select({ slotId: waitlistOffer.slotId })
-    .from(waitlistOffer)
-    .where(
-      and(
-        eq(waitlistOffer.tenantId, tenantId),
-        eq(waitlistOffer.visitorId, visitorId),
-        eq(waitlistOffer.status, 'open'),
-      ),
-    );
-  return new Set(rows.map((r) => r.slotId));
+export function findOpenOfferSlotIds(scope: TenantScope, visitorId: number) {
+  return slotBookings.get().findOpenOfferSlotIds(scope, visitorId);
 }
 
 /** Live bookable slots per category of a counsellor from now on. */

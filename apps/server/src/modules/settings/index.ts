@@ -10,6 +10,8 @@ export { getDict } from './settings.service';
 export { findScheduleTime, interviewResultOptions, schemeCategoryOptions } from './lookups.service';
 export { settingEnabledSql } from './settings.repository';
 export { settingSaving } from './settings.events';
+// Read views for other modules' joins (sites and rooms beside slots and bookings).
+export { siteRoomsView, sitesView } from './settings.views';
 
 /** Setting records, page setup, sites and rooms, dictionaries (docs/settings-and-dictionaries.md). */
 export const settingsModule: ModuleManifest = {

@@ -4,6 +4,8 @@ import { freeCounsellorOptions } from './workforce.service';
 
 export { isStaff, isWorkforceMember } from './workforce.policy';
 export { freeCounsellorOptions } from './workforce.service';
+// Scheduling's counsellor views: a counsellor's categories and whether they accept bookings.
+export { findWorkforce } from './workforce.repository';
 
 /** Counsellor workforce: service categories per counsellor, free counsellors (docs/workforce.md). */
 export const workforceModule: ModuleManifest = {

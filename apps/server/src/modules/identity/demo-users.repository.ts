@@ -1,7 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-// eslint-disable-next-line import-x/no-restricted-paths -- reads another module's table: a named exception (architecture.test.ts KNOWN.tableImports)
-import { dept, role, sysUser, userRole, userType } from '../identity/identity.table';
+import { dept, role, sysUser, userRole, userType } from './identity.table';
+
+/*
+ * People of the demo schools' seeds (the crisis module's warning network): plain accounts in the
+ * school's departments, written in the seeding transaction. Identity owns the writes; the seeds say
+ * who.
+ */
 
 /** Inserts the demo network's students (ROLE_GENERAL, student user type) that are not there yet. */
 export async function insertDemoStudents(
@@ -43,6 +48,7 @@ export async function insertDemoStudents(
   }
 }
 
+/** Ids of accounts by user name (the demo seeds act as the people they created). */
 export async function findUserIdsByUsername({ tx, tenantId }: TenantScope, usernames: string[]) {
   const rows = await tx
     .select({ id: sysUser.id, username: sysUser.username })
