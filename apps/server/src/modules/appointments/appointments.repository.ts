@@ -1135,7 +1135,7 @@ export async function insertCounsellorLeave(
   return row!;
 }
 
-const leaveDecider = alias(sysUser, 'leave_decider');
+const leaveDecider = usersView('leave_decider');
 
 export function findCounsellorLeaves(
   { tx, tenantId }: TenantScope,
