@@ -6,7 +6,7 @@ import { seedSchoolSettings } from './settings.seed';
 
 export { isSettingEnabled, getSetting, getPageSetup, getSettingState } from './settings.service';
 export { SETTINGS_PERMISSIONS } from './settings.policy';
-export { getDict } from './settings.service';
+export { getDict, requireDictItems } from './settings.service';
 export { findScheduleTime, interviewResultOptions, schemeCategoryOptions } from './lookups.service';
 export { settingEnabledSql } from './settings.repository';
 export { settingSaving } from './settings.events';

@@ -236,6 +236,26 @@ export function getDict(scope: TenantScope, name: string) {
   return findDictItems(scope, name);
 }
 
+/**
+ * Dictionary-typed fields hold item values of the school's dictionary of the field's name: a value that
+ * is not an enabled item is refused with 400 naming the field. A dictionary the school has left empty
+ * does not restrict (no list to choose from). `keep` values (what a record already holds, e.g. an item
+ * switched off since) pass, so saving a record unchanged never fails.
+ */
+export async function requireDictItems(
+  scope: TenantScope,
+  values: Readonly<Record<string, string | null | undefined>>,
+  keep: Readonly<Record<string, string | null | undefined>> = {},
+): Promise<void> {
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '' || value === keep[field]) continue;
+    const items = await findDictItems(scope, field);
+    if (items.length > 0 && !items.some((item) => item.value === value)) {
+      throw badRequest(field, `not an item of the dictionary ${field}`);
+    }
+  }
+}
+
 export async function listDicts(scope: TenantScope, q: { current: number; size: number; name?: string }) {
   const { rows, total } = await findDictPage(scope, { name: q.name || undefined }, pageWindow(q));
   return pageAnswer(q, rows satisfies DictType[], total);
