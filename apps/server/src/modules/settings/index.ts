@@ -4,7 +4,13 @@ import { loginPageRoutes } from './login-page.routes';
 import { settingsRoutes } from './settings.routes';
 import { seedSchoolSettings } from './settings.seed';
 
-export { isSettingEnabled, getSetting, getPageSetup, getSettingState } from './settings.service';
+export {
+  isSettingEnabled,
+  getSetting,
+  getPageSetup,
+  getSettingState,
+  enabledSettingOfEverySchool,
+} from './settings.service';
 export { SETTINGS_PERMISSIONS } from './settings.policy';
 export { getDict, requireDictItems } from './settings.service';
 export { findScheduleTime, interviewResultOptions, schemeCategoryOptions } from './lookups.service';
