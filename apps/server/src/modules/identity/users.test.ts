@@ -141,7 +141,10 @@ describe('POST /admin/v2/user/addUser and updateUser [spec:S0.3.3] [spec:S0.5.1]
   });
 
   it('accepts only items of the school dictionary in dictionary fields [spec:S0.3.3]', async () => {
-    const bad = await t.post('/admin/v2/user/addUser', form({ nation: '99x' }), { token: admin });
+    const bad = await t.post('/admin/v2/user/addUser', form({ nation: '99x' }), {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('nation: not an item of the dictionary nation');
     const created = await t.post('/admin/v2/user/addUser', form({ nation: '1' }), { token: admin });
@@ -190,7 +193,10 @@ describe('POST /admin/v2/user/addUser and updateUser [spec:S0.3.3] [spec:S0.5.1]
       [{ ...form(), birthday: undefined }, /^birthday: /],
     ];
     for (const [body, message] of cases) {
-      const res = await t.post('/admin/v2/user/addUser', body, { token: admin });
+      const res = await t.post('/admin/v2/user/addUser', body, {
+        token: admin,
+        headers: { 'accept-language': 'en-US' },
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.msg, JSON.stringify(body)).toMatch(message);
     }
@@ -409,7 +415,11 @@ describe('reads of one user, the phone and the access log [spec:S0.5.7] [spec:S0
 
 describe('delete, batch delete, audit, simple and admin password reset', () => {
   it('batchDel with nothing ticked is refused [spec:S0.5.17]', async () => {
-    const res = await t.post('/admin/user/batchDel', { ids: [] }, { token: admin });
+    const res = await t.post(
+      '/admin/user/batchDel',
+      { ids: [] },
+      { token: admin, headers: { 'accept-language': 'en-US' } },
+    );
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('ids: please tick the data to delete');
   });
