@@ -91,7 +91,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   },
   { key: 'phone', label: { 'zh-CN': '联系方式', 'en-US': 'Phone' }, required: true, text: true },
   { key: 'sex', label: { 'zh-CN': '性别', 'en-US': 'Sex' }, required: true, list: 'sex' },
-  { key: 'birthday', label: { 'zh-CN': '出生日期', 'en-US': 'Birthday' }, required: true },
+  { key: 'birthday', label: { 'zh-CN': '出生日期', 'en-US': 'Birthday' }, required: false },
   { key: 'roles', label: { 'zh-CN': '角色', 'en-US': 'Roles' }, required: true, list: 'roles' },
   { key: 'idType', label: { 'zh-CN': '证件类型', 'en-US': 'ID type' }, required: false, list: 'idType' },
   { key: 'idCard', label: { 'zh-CN': '证件号码', 'en-US': 'ID number' }, required: false, text: true },

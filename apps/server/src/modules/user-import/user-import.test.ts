@@ -473,7 +473,7 @@ describe('import job on real-world files [spec:S0.3.10] [spec:S0.5.11] [spec:S0.
     expect((await run(created.id)).outcome).toBe('failed');
     const failed = await task(created.id);
     expect(failed).toMatchObject({ taskStatus: 3, isDownload: 0 });
-    expect(failed.error).toMatch(/sheet "Sheet1" lacks the required columns: Number, Sex, Birthday, Roles/);
+    expect(failed.error).toMatch(/sheet "Sheet1" lacks the required columns: Number, Sex, Roles/);
   });
 
   it('fails a task whose file has no recognisable header row', async () => {
