@@ -51,3 +51,4 @@ export * from './assessment-results.contract';
 export * from './assessment-after.contract';
 export * from './cases.contract';
 export * from './message-catalog';
+export * from './seeded-names';
