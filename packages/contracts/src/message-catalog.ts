@@ -184,7 +184,7 @@ const PATTERNS: readonly [RegExp, string][] = [
   [/^at most (\d+)$/, '最多 $1'],
   [/^must be one of (.+)$/, '必须是以下之一：$1'],
   [/^must be among (.+)$/, '必须在以下范围内：$1'],
-  [/^(.+) must be filled$/, '请填写$1'],
+  [/^(.+) must be filled$/, '请填写 $1'],
   [/^not an item of the dictionary (\w+)$/, '不是字典 $1 中的选项'],
 ];
 
