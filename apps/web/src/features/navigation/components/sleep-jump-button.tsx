@@ -5,7 +5,7 @@ import { readSession } from '../../../shared/session/session-store';
 import { showToast } from '../../../shared/ui/feedback';
 import { useUserInfo } from '../../auth';
 import { useProducts } from '../api/products';
-import { jumpOffer, SLEEP_PRODUCT_CODE, sleepJumpUrl } from '../lib/product-jumps';
+import { isHttpUrl, jumpOffer, SLEEP_PRODUCT_CODE, sleepJumpUrl } from '../lib/product-jumps';
 
 /**
  * The top bar's jump to the sleep-management product (spec S0.1.3, S0.4.6), shown to users who have it:
@@ -19,18 +19,22 @@ export function SleepJumpButton() {
   const userInfo = useUserInfo();
   const sleep = products.data?.find((p) => p.productCode === SLEEP_PRODUCT_CODE);
   if (!sleep) return null;
-  const session = readSession();
-  const url = session
-    ? sleepJumpUrl(sleep.productRedirectUrl, {
-        username: session.user.username,
-        token: session.accessToken,
-      })
-    : null;
-  const offer = jumpOffer(url, userInfo.data?.permissions);
+  const urlFor = () => {
+    const session = readSession();
+    return session
+      ? sleepJumpUrl(sleep.productRedirectUrl, {
+          username: session.user.username,
+          token: session.accessToken,
+        })
+      : null;
+  };
+  const offer = jumpOffer(isHttpUrl(sleep.productRedirectUrl) ? 'valid' : null, userInfo.data?.permissions);
   if (offer === 'hide') return null;
 
   const onClick = () => {
-    if (offer === 'configure' || !url) {
+    // Built at the click, with the session's token as it is then.
+    const url = urlFor();
+    if (!url) {
       showToast('warning', t('productNav.sleepSetUrl', { name: sleep.productName }));
       return;
     }
