@@ -350,12 +350,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.setViewportSize({ width: 1440, height: 900 });
 
     step = '8';
-    // 8. Sleep management in the top bar: without an address the spec's message; with one, a new window
-    //    with username and token [spec:S0.4.6] [spec:S0.8.8].
+    // 8. Sleep management in the top bar, named beside its moon: without an address the administrator is
+    //    told where to set it; with one, a new window with username and token [spec:S0.4.6] [spec:S0.8.8].
     const sleepName = 'Sleep management';
     const sleep = page.getByRole('banner').getByRole('button', { name: sleepName, exact: true });
     await sleep.click();
-    await expectText(page, en.productNav.sleepMissingUrl);
+    await expectText(page, en.productNav.sleepSetUrl.replace('{{name}}', sleepName));
     await setRedirect('SLEEP', `${baseUrl}/sleep-landing?from=psy`);
     await setRedirect('DATA_VISUAL', `${baseUrl}/screen-landing#/board`);
     await page.reload();

@@ -4,6 +4,14 @@ import { readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
 import { DEMO_ADMIN, DEMO_PASSWORD, expectText, loginAs, screenshot } from '../lib/journey.mjs';
 
+/** Seeded role names as an English reader sees them -> as stored (contracts SEEDED_NAMES_EN). */
+const ROLE_NAMES_ZH = /** @type {Record<string, string>} */ ({
+  'School administrator': '机构管理员',
+  'Department administrator': '二级管理员',
+  'Student / visitor': '普通用户',
+  Counsellor: '咨询师',
+});
+
 export const name =
   '[spec:S0.2.15] [spec:S0.4.13] [spec:S0.2.17] [spec:S0.2.9] [spec:S0.4.16] [spec:S0.8.2] [spec:S0.8.4] shell: role choice, product switch, tabs past the cap, 403 and 404, role switch, forced logout';
 export const needsDb = true;
@@ -122,7 +130,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
       where p.product_code not in ('SLEEP', 'DATA_VISUAL') and t.code = $1 and r.role_name = $2 and m.type = 0 and not m.is_hidden and not m.del_flag
         and m.path like '/%' and m.path <> '/wel/index'
       order by m.sort, m.id limit 12`,
-    [DEMO_TENANT, firstRole],
+    // The English page shows a seeded role's English name; the database keeps the seeded Chinese one.
+    [DEMO_TENANT, ROLE_NAMES_ZH[firstRole] ?? firstRole],
   );
   const paths = rows.map((row) => String(row.path));
   assert.ok(paths.length >= 11, `the admin's menu has at least 11 pages (found ${paths.length})`);

@@ -136,8 +136,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, s.dict.title);
     await page.getByRole('searchbox', { name: s.dict.searchPlaceholder }).fill('sex');
     await page.getByRole('searchbox', { name: s.dict.searchPlaceholder }).press('Enter');
-    await page.getByRole('button', { name: 'sex', exact: true }).click();
-    await expectText(page, interpolate(s.dict.itemsOf, { name: 'sex' }));
+    await page.getByRole('button', { name: 'Sex', exact: true }).click();
+    await expectText(page, interpolate(s.dict.itemsOf, { name: 'Sex' }));
     const itemRow = page.getByRole('row').filter({ hasText: '男' });
     await itemRow.getByRole('button', { name: interpolate(s.editNamed, { name: '男' }) }).click();
     const dialog = page.getByRole('dialog', { name: s.dict.editItem });

@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { APP_VERSION, ERRORS, errorBody, errorMessage, REQUEST_ID_PATTERN } from '@psy/contracts';
+import {
+  APP_VERSION,
+  ERRORS,
+  errorBody,
+  errorMessage,
+  localiseMessage,
+  REQUEST_ID_PATTERN,
+  type FieldIssue,
+  type Lang,
+} from '@psy/contracts';
 import { openDatabase, type Database } from './core/db/database';
 import { AppError } from './core/http/app-error';
 import { PUBLIC } from './core/http/context';
@@ -105,11 +114,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const lang = langOf(req);
     if (err instanceof AppError) {
       void reply.headers(err.headers);
-      return reply.code(err.status).send({
-        code: err.code,
-        msg: err.isDefaultMessage ? errorMessage(err.key, lang) : err.message,
-        data: err.data,
-      });
+      return reply
+        .code(err.status)
+        .send(
+          err.isDefaultMessage
+            ? { code: err.code, msg: errorMessage(err.key, lang), data: err.data }
+            : { code: err.code, ...localisedDetail(err.message, err.data, lang) },
+        );
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -190,4 +201,28 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   return { app, database, jobs, routes };
+}
+
+/**
+ * An error's message and its fields' messages in the caller's language (contracts `localiseMessage`):
+ * `field: message` keeps the field's name as the client sends it and localises the message.
+ */
+export function localisedDetail(msg: string, data: unknown, lang: Lang): { msg: string; data: unknown } {
+  if (lang === 'en-US') return { msg, data };
+  const local = (text: string) => {
+    const whole = localiseMessage(text, lang);
+    if (whole !== text) return whole;
+    const m = /^([\w.[\]-]+): (.+)$/s.exec(text);
+    return m ? `${m[1]}: ${localiseMessage(m[2]!, lang)}` : text;
+  };
+  const fields = (data as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return { msg: local(msg), data };
+  const issues = fields as FieldIssue[];
+  return {
+    msg: local(msg),
+    data: {
+      ...(data as object),
+      fields: issues.map((f) => ({ ...f, message: localiseMessage(f.message, lang) })),
+    },
+  };
 }

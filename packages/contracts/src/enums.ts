@@ -46,4 +46,5 @@ export const PRODUCT_TYPE_MAIN = 1;
 export const SETTING_CODES = {
   singleRoleSwitch: 'singleRoleSwitch',
   loginCaptcha: 'loginCaptcha',
+  accessLogRetention: 'accessLogRetention',
 } as const;

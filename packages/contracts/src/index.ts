@@ -50,3 +50,5 @@ export * from './assessment-plans.contract';
 export * from './assessment-results.contract';
 export * from './assessment-after.contract';
 export * from './cases.contract';
+export * from './message-catalog';
+export * from './seeded-names';

@@ -69,12 +69,30 @@ const timeWindowValue = z
 export const ASSESS_MODES = [0, 13, 15, 17] as const;
 
 /**
+ * How long the personal-data access log is kept when the school switches retention on. At least six
+ * months: the Cybersecurity Law (art. 21) asks network logs to be kept that long; at most ten years.
+ */
+export const ACCESS_LOG_RETENTION_MIN_DAYS = 180;
+export const ACCESS_LOG_RETENTION_MAX_DAYS = 3650;
+export const ACCESS_LOG_RETENTION_DEFAULT_DAYS = 365;
+
+/**
  * The payload (`value`) each known setting code accepts. A code missing here is refused with 400; the
  * record's `enable` flag is separate. Meanings: docs/settings-and-dictionaries.md.
  */
 export const SETTING_VALUE_SCHEMAS = {
   [SETTING_CODES.singleRoleSwitch]: emptyValue,
   [SETTING_CODES.loginCaptcha]: emptyValue,
+  // Switched on, the personal-data access log keeps `days` (docs/settings-and-dictionaries.md).
+  [SETTING_CODES.accessLogRetention]: z.strictObject({
+    days: z
+      .number()
+      .int('must be a whole number of days')
+      .min(ACCESS_LOG_RETENTION_MIN_DAYS, `at least ${ACCESS_LOG_RETENTION_MIN_DAYS} days`)
+      .max(ACCESS_LOG_RETENTION_MAX_DAYS, `at most ${ACCESS_LOG_RETENTION_MAX_DAYS} days`)
+      .default(ACCESS_LOG_RETENTION_DEFAULT_DAYS)
+      .describe('days an entry of the personal-data access log is kept'),
+  }),
   [AGREEMENT_SETTING_CODE]: agreementSettingValueSchema.strict(),
   // All-app settings (spec S0.7.8), also pruning menus (S0.4.4).
   zxyyms: z.strictObject({

@@ -34,6 +34,17 @@ export const IMPORT_MESSAGES = {
     'en-US': 'imported data is being processed, confirm cancel?',
   },
   completed: { 'zh-CN': '用户导入任务已完成', 'en-US': 'user import task completed' },
+  textNotWorkbook: {
+    'zh-CN':
+      '文件名以 .xlsx 或 .xls 结尾，但内容是文本（例如 CSV），不是 Excel 工作簿：请用 Excel 或 WPS 打开它，选择“另存为”，保存类型选“Excel 工作簿 (*.xlsx)”，再上传保存后的文件',
+    'en-US':
+      "the file's name ends in .xlsx or .xls but its content is text (such as CSV), not an Excel workbook: open it in Excel, WPS or LibreOffice, choose 'Save as', pick 'Excel Workbook (*.xlsx)', and upload the saved file",
+  },
+  notWorkbook: {
+    'zh-CN': '文件内容不是 Excel 工作簿（.xls 或 .xlsx），请用导入模板填写后上传',
+    'en-US':
+      "the file's content is not an Excel workbook (.xls or .xlsx); fill in the import template and upload it",
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /** ID type labels of the template's drop-down (values of `ID_TYPES`). */
@@ -66,7 +77,8 @@ export interface ImportColumn {
 /**
  * Columns of the fixed template (spec S0.3.3 default user form; addUser input minus department, which
  * the upload chooses, and password, which the task generates). Headers are matched by the zh-CN or
- * en-US label, ignoring `*`, spaces and letter case.
+ * en-US label or one of the column's usual other names (IMPORT_COLUMN_ALIASES), ignoring `*`, spaces and
+ * letter case.
  */
 export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'username', label: { 'zh-CN': '登录账号', 'en-US': 'Login account' }, required: true, text: true },
@@ -79,7 +91,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   },
   { key: 'phone', label: { 'zh-CN': '联系方式', 'en-US': 'Phone' }, required: true, text: true },
   { key: 'sex', label: { 'zh-CN': '性别', 'en-US': 'Sex' }, required: true, list: 'sex' },
-  { key: 'birthday', label: { 'zh-CN': '出生日期', 'en-US': 'Birthday' }, required: true },
+  { key: 'birthday', label: { 'zh-CN': '出生日期', 'en-US': 'Birthday' }, required: false },
   { key: 'roles', label: { 'zh-CN': '角色', 'en-US': 'Roles' }, required: true, list: 'roles' },
   { key: 'idType', label: { 'zh-CN': '证件类型', 'en-US': 'ID type' }, required: false, list: 'idType' },
   { key: 'idCard', label: { 'zh-CN': '证件号码', 'en-US': 'ID number' }, required: false, text: true },
@@ -117,6 +129,102 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     list: 'schoolRegister',
   },
 ];
+
+/**
+ * Other names staff give each column in their own lists (zh-CN and en-US), matched like the labels
+ * (NFKC, without `*` and spaces, ignoring case). A name belongs to one column only (a test holds this).
+ */
+export const IMPORT_COLUMN_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  username: [
+    '账号',
+    '帐号',
+    '登录名',
+    '用户名',
+    '登录帐号',
+    '用户账号',
+    'username',
+    'account',
+    'login',
+    'user name',
+  ],
+  realName: ['真实姓名', '名字', '学生姓名', '教师姓名', 'full name', 'real name', 'student name'],
+  numberName: [
+    '学号',
+    '工号',
+    '学工号',
+    '学号/工号',
+    '编号',
+    '职工号',
+    '教工号',
+    '学籍号',
+    'student number',
+    'student id',
+    'staff number',
+    'staff id',
+    'employee number',
+    'number/id',
+  ],
+  phone: [
+    '手机',
+    '手机号',
+    '手机号码',
+    '电话',
+    '电话号码',
+    '联系电话',
+    '移动电话',
+    '联系方式/手机',
+    'mobile',
+    'mobile phone',
+    'phone number',
+    'telephone',
+    'tel',
+    'cell phone',
+    'contact',
+  ],
+  sex: ['性別', '男/女', 'gender'],
+  birthday: [
+    '出生年月',
+    '出生年月日',
+    '生日',
+    '出生日',
+    '出生时间',
+    'birth date',
+    'date of birth',
+    'dob',
+    'birthdate',
+  ],
+  roles: ['角色名称', '用户角色', '身份', 'role', 'user role'],
+  idType: ['证件种类', '证件名称', 'id document type', 'document type'],
+  idCard: [
+    '身份证',
+    '身份证号',
+    '身份证号码',
+    '证件号',
+    '身份证件号码',
+    '公民身份号码',
+    'id card',
+    'id card number',
+    'id no',
+    'identity number',
+    'document number',
+  ],
+  email: ['电子邮箱', '电子邮件', '邮箱地址', 'e-mail', 'mail', 'email address', 'e-mail address'],
+  yearInfo: [
+    '入学年份',
+    '入学年级',
+    '年级（入学年份）',
+    'grade',
+    'enrolment year',
+    'enrollment year',
+    'class of',
+  ],
+  nation: ['民族名称', 'ethnicity', 'ethnic group'],
+  politicCountenance: ['政治身份', 'politics', 'political affiliation'],
+  educationalLevel: ['文化程度', '学历层次', 'education', 'educational level'],
+  religiousBelief: ['宗教', 'religious belief'],
+  isMarriage: ['婚姻', '婚否', 'marriage', 'marital'],
+  schoolRegister: ['学籍', '学籍状况', 'enrollment status', 'student status'],
+};
 
 /** The template's query: the user type is required (spec S0.5 'user type also required before downloading'). */
 export const importTemplateQuerySchema = z.object({

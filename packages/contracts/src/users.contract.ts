@@ -44,6 +44,9 @@ export const USER_PAGE_MAX = 100;
 /** Batch calls (delete, audit) take at most this many ids. */
 export const USER_BATCH_MAX = 500;
 
+/** Roles one user may hold at once. */
+export const USER_ROLES_MAX = 20;
+
 /** Dictionary-backed fields of the default user form (spec S0.3.3); values are dictionary item values. */
 export const USER_DICT_FIELDS = [
   'yearInfo',
@@ -107,7 +110,11 @@ const userFormFields = {
   phone: phoneField.describe('11 digits, 1 then 3-9 (spec S0.5.3); a masked value is refused'),
   deptId: idSchema.describe('department (GET /admin/dept/inner/tree); must be inside the viewer data scope'),
   sex: sexSchema.describe('1 male, 2 female'),
-  birthday: birthdaySchema.describe('yyyy-MM-dd, not in the future'),
+  // Not required: a school often does not know a staff member's (issue 18); empty or null leaves it unset.
+  birthday: z
+    .union([z.literal('').transform(() => null), z.null(), birthdaySchema])
+    .optional()
+    .describe('yyyy-MM-dd, not in the future; optional'),
   idType: z.preprocess(emptyToUndefined, idTypeSchema.optional()),
   idCard: z
     .union([z.literal('').transform(() => null), z.null(), idCardField])
@@ -120,7 +127,7 @@ const userFormFields = {
   roleIds: z
     .array(idSchema)
     .min(1, 'choose role')
-    .max(20, 'at most 20 roles')
+    .max(USER_ROLES_MAX, `at most ${USER_ROLES_MAX} roles`)
     .describe(
       'roles of the school; a data-scoped administrator cannot grant tenant-wide administrator roles',
     ),

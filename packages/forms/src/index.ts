@@ -10,3 +10,4 @@ export * from './signatures';
 export * from './masking';
 export * from './history';
 export * from './option-lists';
+export * from './dictionary-titles';

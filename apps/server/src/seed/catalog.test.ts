@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
-import { ROLE_CODES, SYSTEM_ROUTE_PATHS } from '@psy/contracts';
+import { ROLE_CODES, SEEDED_NAMES_EN, SYSTEM_ROUTE_PATHS } from '@psy/contracts';
 
 const all = (list: MenuSeed[]): MenuSeed[] => list.flatMap((m) => [m, ...all(m.children ?? [])]);
 const menus = Object.values(MENUS).flatMap(all);
@@ -34,5 +34,9 @@ describe('the seeded catalogue', () => {
         expect(g.startsWith('menu:') ? codes.has(g.slice(5)) : products.has(g), `${r.code}: ${g}`).toBe(true);
       }
     }
+  });
+
+  it('has an English name for every seeded role, shown to English readers', () => {
+    expect(ROLES.filter((r) => !SEEDED_NAMES_EN[r.name]).map((r) => r.name)).toEqual([]);
   });
 });

@@ -88,6 +88,17 @@ const catalogueBackend: BackendModule = {
 };
 
 /**
+ * A part's texts in one language, read without adding them to i18next (which would take that language
+ * for loaded): for content written in both languages at once, such as a new form field's title.
+ */
+export async function readCataloguePart(
+  part: CataloguePart,
+  language: AppLanguage,
+): Promise<Record<string, unknown>> {
+  return (await CATALOGUE_PARTS[part][language]()).default as Record<string, unknown>;
+}
+
+/**
  * Loads a catalogue part in the language in use (pages that need it await this before they render) and
  * remembers it, so that switching language loads it too.
  */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   HEADER,
   REPLAYED_REQUEST,
@@ -131,9 +131,17 @@ function findNulCharacter(value: unknown, path: PropertyKey[]): PropertyKey[] | 
   return null;
 }
 
-function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): In<S> {
+/** zod's own messages ("Invalid input: expected string") in zh-CN; a schema's messages are localised by the error handler. */
+const ZOD_ZH_CN = z.locales.zhCN().localeError;
+
+function parseInput<S extends z.ZodType | undefined>(
+  schema: S,
+  value: unknown,
+  part: string,
+  lang: Lang,
+): In<S> {
   if (!schema) return undefined as In<S>;
-  const r = schema.safeParse(value ?? {});
+  const r = schema.safeParse(value ?? {}, lang === 'zh-CN' ? { error: ZOD_ZH_CN } : undefined);
   if (r.success) {
     const nul = findNulCharacter(r.data, []);
     if (nul) {
@@ -253,16 +261,17 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], opts: R
           }
           checkAccess(route, principal);
           // Input is looked at only for a caller who may make the call: others learn nothing of its shape.
-          const query = parseInput(endpoint.query, req.query, 'query');
-          const body = parseInput(endpoint.body, req.body, 'body');
-          const params = parseInput(endpoint.params, req.params, 'params');
+          const lang = langOf(req);
+          const query = parseInput(endpoint.query, req.query, 'query', lang);
+          const body = parseInput(endpoint.body, req.body, 'body', lang);
+          const params = parseInput(endpoint.params, req.params, 'params', lang);
           const ctx = {
             req,
             reply,
             query,
             body,
             params,
-            lang: langOf(req),
+            lang,
             ip: req.ip,
             tenantId,
             principal,

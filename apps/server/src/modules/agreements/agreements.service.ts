@@ -88,16 +88,20 @@ async function checkAgreementForm(
     if (!f) throw badRequest('formId', 'the form does not exist');
     if (f.purpose !== 'agreement') throw badRequest('formId', 'not an agreement form');
   }
+  const bound = await boundFormOf(scope, 'agreement');
   if (formAnswerId === null) {
     // With a form bound, consent is the submitted form: a bare "agree" would skip its questions.
-    if (await boundFormOf(scope, 'agreement'))
-      throw badRequest('formAnswerId', 'fill in and submit the agreement form first');
+    if (bound) throw badRequest('formAnswerId', 'fill in and submit the agreement form first');
     return { formId, formAnswerId };
   }
   const a = await answerSummaryOf(scope, formAnswerId, true);
   if (!a) throw badRequest('formAnswerId', 'the answer does not exist');
   if (formId !== null && a.formId !== formId) throw badRequest('formAnswerId', 'not an answer of formId');
   if (a.purpose !== 'agreement') throw badRequest('formAnswerId', 'not an answer of an agreement form');
+  // Another agreement-purpose form (an old one, or one the school never bound) would let a consent skip
+  // the questions of the form the school asks for now.
+  if (bound && a.formId !== bound.id)
+    throw badRequest('formAnswerId', 'not an answer of the agreement form the school uses');
   if (a.userId !== p.userId && a.createdBy !== p.userId)
     throw badRequest('formAnswerId', 'not an answer by or about you');
   if (!a.submitted) throw badRequest('formAnswerId', 'the answer was withdrawn');

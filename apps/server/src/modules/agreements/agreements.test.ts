@@ -312,6 +312,40 @@ describe('the agreement form in the start-up dialog [spec:S0.4.1] [spec:S0.3.12]
     expect(list.body.data.records[0]).toMatchObject({ formId: formIds.alpha, formAnswerId: mineAnswer });
   });
 
+  it('refuses an answer of another agreement form than the bound one, recording nothing', async () => {
+    const other = await t.post(
+      '/biz/public/forms/ite',
+      {
+        purpose: 'agreement',
+        name: { 'zh-CN': '旧的同意书', 'en-US': 'An older consent' },
+        columns: [{ prop: 'ok', label: { 'zh-CN': '同意', 'en-US': 'Agree' }, type: 'input' }],
+      },
+      { token: tokens.admin },
+    );
+    expect(other.status, other.raw).toBe(200);
+    const otherFormId = Number(other.body.data.form.id);
+    const answer = await t.post(
+      '/biz/public/forms/answer/save',
+      { formId: otherFormId, eventSign: `agreement:${t.alpha.userIds.student}`, answers: { ok: 'yes' } },
+      { token: tokens.student },
+    );
+    expect(answer.status, answer.raw).toBe(200);
+    for (const body of [
+      { formAnswerId: Number(answer.body.data.answer.id) },
+      { formId: otherFormId, formAnswerId: Number(answer.body.data.answer.id) },
+    ]) {
+      const res = await t.post(
+        '/admin/agreement/save',
+        { formName: 'startupAgreement', ...body },
+        { token: tokens.student },
+      );
+      expect(res.status, res.raw).toBe(400);
+      expect(res.body.data.fields[0].field).toBe('formAnswerId');
+    }
+    expect(await records()).toEqual([]);
+    expect((await mine(tokens.student)).body.data.mustAgree).toBe(true);
+  });
+
   it('refuses a bare consent while a form is bound: the form must be submitted first', async () => {
     const bare = await t.post(
       '/admin/agreement/save',

@@ -80,7 +80,7 @@ describe('registration with the willingness form [spec:S1.3.4] [spec:S1.5.7] [sp
     expect(res.status).toBe(400);
     expect(res.body.data.fields[0]).toEqual({
       field: 'oneConsultWishes',
-      message: 'oneConsultWishes must be filled',
+      message: '请填写 oneConsultWishes',
     });
     const bad = await t.post(
       '/biz/consult/register/visitorRegister',
@@ -453,7 +453,7 @@ describe('maintenance: delete and restore appointments [spec:S1.7.19]', () => {
     expect(
       (await t.post('/biz/consult/register/delForAssessment/batch', { ids: [] }, { token: admin })).body.data
         .fields[0].message,
-    ).toBe('please tick the data to delete');
+    ).toBe('请勾选要删除的数据');
   });
 });
 

@@ -766,7 +766,7 @@ describe('after the screen', () => {
       .post('/biz/plantest/interview/record', { id: interviewId, result: 'not-a-result' });
     expect(none.body.data.fields[0]).toEqual({
       field: 'result',
-      message: 'choose interview assessment result',
+      message: '请选择访谈评估结果',
     });
     const rec = await c.as('interviewer').post('/biz/plantest/interview/record', {
       id: interviewId,

@@ -213,7 +213,11 @@ describe('request signing and replay [spec:S0.7.1]', () => {
     const token = await t.tokenFor('admin');
     const first = await t.get('/admin/user/info', { token, requestId: 'replay-test-000000001' });
     expect(first.status).toBe(200);
-    const again = await t.get('/admin/user/info', { token, requestId: 'replay-test-000000001' });
+    const again = await t.get('/admin/user/info', {
+      token,
+      requestId: 'replay-test-000000001',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 409, data: { replayed: true } });
     expect(again.body.msg).toMatch(/replayed/);
@@ -387,7 +391,9 @@ describe('SMS login [spec:S0.7.4] [spec:S0.7.5]', () => {
   });
 
   it('names the bad field [spec:S0.5.3]', async () => {
-    const res = await t.get('/biz/message/inner/sms/sendSmsCode?phone=12345');
+    const res = await t.get('/biz/message/inner/sms/sendSmsCode?phone=12345', {
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('phone: contact format incorrect');
     expect(res.body.data.fields[0].field).toBe('phone');

@@ -184,7 +184,7 @@ describe('one export is one set of access-log rows, whatever its attempts', () =
     rowsOf<{ subject_id: unknown; fields: string[] }>(
       await t.database.db.execute(sql`
         select subject_id, fields from personal_data_access_log
-        where tenant_id = ${t.alpha.tenantId} and task_id = ${taskId} order by subject_id`),
+        where tenant_id = ${t.alpha.tenantId} and task_id = ${taskId} order by subject_id, id`),
     );
 
   it('an unmasked user export killed after reading, then retried, logged each person once', async () => {
@@ -231,7 +231,7 @@ describe('one export is one set of access-log rows, whatever its attempts', () =
     expect(new Set(first.map((r) => Number(r.subject_id))).size).toBe(first.length);
   });
 
-  it('reads of one person across batches and attempts merge into one row with every field', async () => {
+  it('reads of one person across batches and attempts log each field once (the log is append-only)', async () => {
     const task = await t.database.withTenant(t.alpha.tenantId, (scope) =>
       createDownloadTask(scope, { userId: admin, fileName: 'answers.xlsx' }),
     );
@@ -253,8 +253,14 @@ describe('one export is one set of access-log rows, whatever its attempts', () =
         taskId: task.id,
       }),
     );
+    // The second attempt adds a row with the one field it newly read; nothing is rewritten.
     const rows = await logRows(task.id);
-    expect(rows).toHaveLength(1);
-    expect([...rows[0]!.fields].sort()).toEqual(['email', 'idCard', 'phone']);
+    expect(rows.map((r) => [...r.fields].sort())).toEqual([['idCard', 'phone'], ['email']]);
+    await t.database.withTenant(t.alpha.tenantId, (scope) =>
+      recordPersonalDataReads(scope, admin, [{ subjectId: subject, fields: ['email', 'idCard'], route }], {
+        taskId: task.id,
+      }),
+    );
+    expect(await logRows(task.id)).toHaveLength(2);
   });
 });

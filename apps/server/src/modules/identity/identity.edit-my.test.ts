@@ -102,7 +102,10 @@ describe('POST /admin/user/editMy [spec:S0.2.24] [spec:S0.5.14] [spec:S0.7.11]',
       { numberName: 'N00*' },
       { email: 'a*@b.cn' },
     ]) {
-      const res = await t.post('/admin/user/editMy', body, { token });
+      const res = await t.post('/admin/user/editMy', body, {
+        token,
+        headers: { 'accept-language': 'en-US' },
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.msg).toMatch(/masked value|email format incorrect/);
     }
@@ -126,7 +129,10 @@ describe('POST /admin/user/editMy [spec:S0.2.24] [spec:S0.5.14] [spec:S0.7.11]',
       [{ deptId: 0 }, 'deptId', /.+/],
     ];
     for (const [body, field, message] of cases) {
-      const res = await t.post('/admin/user/editMy', body, { token });
+      const res = await t.post('/admin/user/editMy', body, {
+        token,
+        headers: { 'accept-language': 'en-US' },
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.msg, JSON.stringify(body)).toMatch(new RegExp(`^${field}: `));
       expect(res.body.msg, JSON.stringify(body)).toMatch(message);
@@ -146,7 +152,11 @@ describe('POST /admin/user/editMy [spec:S0.2.24] [spec:S0.5.14] [spec:S0.7.11]',
       return Number((res as unknown as { rows: { id: unknown }[] }).rows[0]!.id);
     });
     for (const deptId of [betaDept, 999_999]) {
-      const res = await t.post('/admin/user/editMy', { ...VALID, deptId }, { token });
+      const res = await t.post(
+        '/admin/user/editMy',
+        { ...VALID, deptId },
+        { token, headers: { 'accept-language': 'en-US' } },
+      );
       expect(res.status).toBe(400);
       expect(res.body.msg).toBe('deptId: department does not exist');
     }

@@ -203,7 +203,9 @@ export const userRole = pgTable(
 
 /**
  * Unmasked reads of another person's personal data (PIPL art. 28-31; spec: desensitised calls): who
- * read whose which fields, through which call, when. Written in the transaction of the read.
+ * read whose which fields, through which call, when. Written in the transaction of the read; append-only
+ * for the app role (the identity manifest's `tables.appendOnly`), removed only by the retention purge,
+ * which runs as the system role.
  */
 export const personalDataAccessLog = pgTable(
   'personal_data_access_log',
@@ -225,7 +227,8 @@ export const personalDataAccessLog = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('personal_data_access_log_task_uq')
+    // Not unique: the log is append-only, so a retried export adds a row with the fields it newly read.
+    index('personal_data_access_log_task_idx')
       .on(t.tenantId, t.taskId, t.subjectId)
       .where(sql`task_id is not null`),
     index('personal_data_access_log_time_idx').on(

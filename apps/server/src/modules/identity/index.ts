@@ -8,6 +8,7 @@ import { roleRoutes } from './roles.routes';
 import { userTypeRoutes } from './user-types.routes';
 import { userExport } from './users.export';
 import { userAdminRoutes } from './users.routes';
+import { purgeAccessLog } from './access-log-retention';
 
 export {
   loadPrincipalData,
@@ -83,6 +84,9 @@ export { findUserIdsByUsername, insertDemoStudents } from './demo-users.reposito
 
 const SYSTEM = 'SYSTEM' as const;
 
+/** The daily purge of access-log entries past each school's retention setting. */
+export const ACCESS_LOG_PURGE_QUEUE = 'identity.accessLog.purge';
+
 /** Users, user types, departments, roles and who holds them (docs/users-and-departments.md). */
 export const identityModule: ModuleManifest = {
   name: 'identity',
@@ -98,6 +102,22 @@ export const identityModule: ModuleManifest = {
     ...userTypeRoutes(),
   ],
   exports: [userExport],
+  // Nobody rewrites or removes a record of who read whose data; the retention purge runs as the system.
+  tables: { appendOnly: ['personal_data_access_log'] },
+  jobs: ({ database }) => [
+    {
+      queue: ACCESS_LOG_PURGE_QUEUE,
+      handler: async () => ({ purged: await purgeAccessLog(database.system) }),
+    },
+  ],
+  schedules: [
+    {
+      name: 'identity.accessLog.purge.daily',
+      queue: ACCESS_LOG_PURGE_QUEUE,
+      rule: { daily: '03:30', timeZone: 'Asia/Shanghai' },
+      maxAttempts: 3,
+    },
+  ],
   optionLists: { '/admin/dept/tree': (scope) => getDeptTree(scope) },
   messageEvents: ['USER_PASSWORD_RESET', 'ACCOUNT_APPROVED'],
   catalog: {

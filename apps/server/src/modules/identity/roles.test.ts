@@ -568,7 +568,8 @@ describe('form permissions per role [spec:S0.7.6]', () => {
       );
       expect(res.status, `form ${formId}`).toBe(400);
       expect(res.body.data.fields).toEqual([
-        { field: `items[${index}].formId`, message: 'the form does not exist' },
+        // No Accept-Language: the detail is in zh-CN, the default.
+        { field: `items[${index}].formId`, message: '表单不存在' },
       ]);
       const stored = await t.get(`/admin/role/form/permissions?roleId=${roleId}`, { token: admin });
       expect(stored.body.data).toEqual([]);

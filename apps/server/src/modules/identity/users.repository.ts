@@ -1,6 +1,6 @@
 import { PHONE_LENGTH } from '@psy/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TenantScope } from '../../core/db/database';
+import type { SystemScope, TenantScope } from '../../core/db/database';
 import { countRows, preferCustomPlans, type ListTotal } from '../../core/db/paging';
 import { rowsOf, toNumber, toNumberOrNull } from '../../core/db/rows';
 import { personalDataAccessLog, sysUser, userRole } from './identity.table';
@@ -405,17 +405,48 @@ export async function insertAccessLog(
     await tx.insert(personalDataAccessLog).values(reads.map((v) => ({ tenantId, ...v })));
     return;
   }
-  // One row per person per task: a retried batch only adds fields the first attempt had not logged.
-  await tx
-    .insert(personalDataAccessLog)
-    .values(reads.map((v) => ({ tenantId, taskId, ...v })))
-    .onConflictDoUpdate({
-      target: [personalDataAccessLog.tenantId, personalDataAccessLog.taskId, personalDataAccessLog.subjectId],
-      targetWhere: sql`task_id is not null`,
-      set: {
-        fields: sql`array(select distinct f from unnest(${personalDataAccessLog.fields} || excluded.fields) f order by f)`,
-      },
-    });
+  // The log is append-only: a retried batch adds a row only for a person with fields the task has not
+  // logged yet, holding just those fields.
+  await tx.execute(sql`
+    insert into personal_data_access_log (tenant_id, viewer_id, subject_id, fields, route, task_id)
+    select ${tenantId}, r."viewerId", r."subjectId", fresh.fields, r.route, ${taskId}
+    from jsonb_to_recordset(${JSON.stringify(reads)}::jsonb)
+      as r(${sql.raw('"viewerId" bigint, "subjectId" bigint, fields text[], route text')})
+    cross join lateral (
+      select array(
+        select distinct f from unnest(r.fields) f
+        where not exists (
+          select 1 from personal_data_access_log l
+          where l.tenant_id = ${tenantId} and l.task_id = ${taskId} and l.subject_id = r."subjectId"
+            and f = any(l.fields))
+        order by f) as fields
+    ) fresh
+    where cardinality(fresh.fields) > 0`);
+}
+
+/**
+ * Deletes the entries of a school older than `days` (the retention setting). Runs as the system role:
+ * the app role may not delete from the log. Deletes in batches so one run never holds a long lock.
+ */
+export async function purgeAccessLogOlderThan(
+  { db }: SystemScope,
+  tenantId: number,
+  days: number,
+  batch = 10_000,
+): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const res = await db.execute(sql`
+      delete from personal_data_access_log
+      where tenant_id = ${tenantId} and id in (
+        select id from personal_data_access_log
+        where tenant_id = ${tenantId} and created_at < now() - make_interval(days => ${days}::int)
+        limit ${batch})
+      returning id`);
+    const n = rowsOf(res).length;
+    purged += n;
+    if (n < batch) return purged;
+  }
 }
 
 export async function findAccessLog(

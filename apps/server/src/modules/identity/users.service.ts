@@ -25,7 +25,8 @@ import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { emit } from '../../core/events';
 import { hashPassword } from '../../core/security/password';
-import { getDict } from '../settings';
+import { requireDictItems } from '../settings';
+import { findDictFields } from './profile.repository';
 import { findDeptAncestors, findDeptSubtreeIds, findDept } from './depts.repository';
 import { userAccessWithdrawn, userPasswordReset } from './identity.events';
 import {
@@ -376,23 +377,9 @@ function writeOf(b: FormFields): UserWrite {
   return w;
 }
 
-/**
- * The dictionary fields of the form (USER_DICT_FIELDS) hold item values of the school's dictionary of the
- * same name. A dictionary the school has left empty (none is seeded for every field) does not restrict.
- */
-async function requireDictValues(
-  scope: TenantScope,
-  body: Partial<Record<UserDictField, string | null | undefined>>,
-): Promise<void> {
-  for (const field of USER_DICT_FIELDS) {
-    const value = body[field];
-    if (value === undefined || value === null) continue;
-    const items = await getDict(scope, field);
-    if (items.length > 0 && !items.some((item) => item.value === value)) {
-      throw badRequest(field, `not an item of the dictionary ${field}`);
-    }
-  }
-}
+/** The dictionary fields of the form (USER_DICT_FIELDS) of a body, for `requireDictItems`. */
+const dictFieldsOf = (body: Partial<Record<UserDictField, string | null | undefined>>) =>
+  Object.fromEntries(USER_DICT_FIELDS.map((f) => [f, body[f]]));
 
 /** `addUser`: creates a user in the caller's scope with the default form (spec S0.3.3). */
 export async function addUser(
@@ -411,7 +398,7 @@ export async function addUser(
   if (body.userTypeId != null && !(await userTypeExists(scope, body.userTypeId))) {
     throw badRequest('userTypeId', 'user type does not exist');
   }
-  await requireDictValues(scope, body);
+  await requireDictItems(scope, dictFieldsOf(body));
   let initialPassword: string | null = null;
   let password: string;
   if (body.password !== undefined) {
@@ -453,7 +440,8 @@ export async function editUser(
   if (body.userTypeId != null && !(await userTypeExists(scope, body.userTypeId))) {
     throw badRequest('userTypeId', 'user type does not exist');
   }
-  await requireDictValues(scope, body);
+  const held = await findDictFields(scope, user.id);
+  await requireDictItems(scope, dictFieldsOf(body), held ? dictFieldsOf(held) : {});
   const patch = writeOf(body);
   if (Object.keys(patch).length > 0) await updateUser(scope, user.id, patch);
   if (body.roleIds !== undefined) {

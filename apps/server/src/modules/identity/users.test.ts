@@ -141,7 +141,10 @@ describe('POST /admin/v2/user/addUser and updateUser [spec:S0.3.3] [spec:S0.5.1]
   });
 
   it('accepts only items of the school dictionary in dictionary fields [spec:S0.3.3]', async () => {
-    const bad = await t.post('/admin/v2/user/addUser', form({ nation: '99x' }), { token: admin });
+    const bad = await t.post('/admin/v2/user/addUser', form({ nation: '99x' }), {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('nation: not an item of the dictionary nation');
     const created = await t.post('/admin/v2/user/addUser', form({ nation: '1' }), { token: admin });
@@ -187,13 +190,32 @@ describe('POST /admin/v2/user/addUser and updateUser [spec:S0.3.3] [spec:S0.5.1]
       [form({ roleIds: [] }), /^roleIds: choose role/],
       [form({ roleIds: [999999] }), /^roleIds: role 999999 does not exist/],
       [form({ deptId: 999999 }), /^deptId: department does not exist/],
-      [{ ...form(), birthday: undefined }, /^birthday: /],
+      [form({ birthday: '2999-01-01' }), /^birthday: /],
     ];
     for (const [body, message] of cases) {
-      const res = await t.post('/admin/v2/user/addUser', body, { token: admin });
+      const res = await t.post('/admin/v2/user/addUser', body, {
+        token: admin,
+        headers: { 'accept-language': 'en-US' },
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.msg, JSON.stringify(body)).toMatch(message);
     }
+  });
+
+  it('creates a user without a birth date, and with several roles', async () => {
+    const body = form({
+      birthday: '',
+      roleIds: [t.alpha.roleIds.ROLE_GENERAL, t.alpha.roleIds.ROLE_SUPERVISOR],
+    });
+    const res = await t.post('/admin/v2/user/addUser', body, { token: admin });
+    expect(res.status, res.raw).toBe(200);
+    const [row] = await rows<{
+      birthday: string | null;
+      roles: number;
+    }>(sql`select u.birthday::text as birthday,
+        (select count(*)::int from user_role r where r.tenant_id = u.tenant_id and r.user_id = u.id) as roles
+        from sys_user u where u.username = ${body.username as string}`);
+    expect(row).toEqual({ birthday: null, roles: 2 });
   });
 
   it('a sub-administrator creates only inside the subtree and cannot grant administrator roles [spec:S0.1.2]', async () => {
@@ -409,7 +431,11 @@ describe('reads of one user, the phone and the access log [spec:S0.5.7] [spec:S0
 
 describe('delete, batch delete, audit, simple and admin password reset', () => {
   it('batchDel with nothing ticked is refused [spec:S0.5.17]', async () => {
-    const res = await t.post('/admin/user/batchDel', { ids: [] }, { token: admin });
+    const res = await t.post(
+      '/admin/user/batchDel',
+      { ids: [] },
+      { token: admin, headers: { 'accept-language': 'en-US' } },
+    );
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('ids: please tick the data to delete');
   });

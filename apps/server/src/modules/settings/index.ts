@@ -4,9 +4,15 @@ import { loginPageRoutes } from './login-page.routes';
 import { settingsRoutes } from './settings.routes';
 import { seedSchoolSettings } from './settings.seed';
 
-export { isSettingEnabled, getSetting, getPageSetup, getSettingState } from './settings.service';
+export {
+  isSettingEnabled,
+  getSetting,
+  getPageSetup,
+  getSettingState,
+  enabledSettingOfEverySchool,
+} from './settings.service';
 export { SETTINGS_PERMISSIONS } from './settings.policy';
-export { getDict } from './settings.service';
+export { getDict, requireDictItems } from './settings.service';
 export { findScheduleTime, interviewResultOptions, schemeCategoryOptions } from './lookups.service';
 export { settingEnabledSql } from './settings.repository';
 export { settingSaving } from './settings.events';

@@ -12,7 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { TenantScope } from '../../core/db/database';
+import type { SystemScope, TenantScope } from '../../core/db/database';
 import { dictItem, dictType, pageSetup, setting, site, siteRoom } from './settings.table';
 
 export type SettingRow = typeof setting.$inferSelect;
@@ -41,6 +41,14 @@ export async function findSettingsByTypes({ tx, tenantId }: TenantScope, types: 
     .select()
     .from(setting)
     .where(and(eq(setting.tenantId, tenantId), inArray(setting.type, [...types])));
+}
+
+/** The switched-on records of a code in every school (system jobs that act per school). */
+export async function findEnabledSettingsOfEverySchool({ db }: SystemScope, type: string) {
+  return db
+    .select({ tenantId: setting.tenantId, value: setting.value })
+    .from(setting)
+    .where(and(eq(setting.type, type), eq(setting.enable, true)));
 }
 
 /** Inserts or replaces the record of a code. */

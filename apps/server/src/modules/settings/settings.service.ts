@@ -10,9 +10,11 @@ import {
   type SettingCode,
   type SettingState,
   PAGE_SETUP_IMAGE_MAX_BYTES,
+  SETTING_VALUE_SCHEMAS,
 } from '@psy/contracts';
+import type { z } from 'zod';
 import { pageWindow, pageAnswer } from '../../core/db/paging';
-import type { TenantScope } from '../../core/db/database';
+import type { SystemScope, TenantScope } from '../../core/db/database';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import { ImageRefusedError, reencodeImage, type ImageRules } from '../../core/images/reencode-image';
 import type { Principal } from '../../core/http/context';
@@ -28,6 +30,7 @@ import {
   findDictPage,
   findPageSetup,
   findRoomsOfSites,
+  findEnabledSettingsOfEverySchool,
   findSettingByType,
   findSettingsByTypes,
   findSiteById,
@@ -91,6 +94,22 @@ export async function getSettingState(scope: TenantScope, code: SettingCode): Pr
 async function statesOf(scope: TenantScope, codes: readonly SettingCode[]) {
   const rows = new Map((await findSettingsByTypes(scope, codes)).map((r) => [r.type, r]));
   return codes.map((c) => toState(c, rows.get(c) ?? null));
+}
+
+/**
+ * The schools that switched a code on, each with its payload read through the code's schema (defaults
+ * filled in; a record that no longer fits is skipped rather than acted on). For system jobs.
+ */
+export async function enabledSettingOfEverySchool<C extends SettingCode>(
+  system: SystemScope,
+  code: C,
+): Promise<{ tenantId: number; value: z.output<(typeof SETTING_VALUE_SCHEMAS)[C]> }[]> {
+  const out: { tenantId: number; value: z.output<(typeof SETTING_VALUE_SCHEMAS)[C]> }[] = [];
+  for (const row of await findEnabledSettingsOfEverySchool(system, code)) {
+    const parsed = SETTING_VALUE_SCHEMAS[code].safeParse(row.value ?? {});
+    if (parsed.success) out.push({ tenantId: Number(row.tenantId), value: parsed.data as never });
+  }
+  return out;
 }
 
 /** Every known code with its state (the settings page). */
@@ -234,6 +253,26 @@ export async function savePageSetup(scope: TenantScope, input: PageSetupInput) {
 
 export function getDict(scope: TenantScope, name: string) {
   return findDictItems(scope, name);
+}
+
+/**
+ * Dictionary-typed fields hold item values of the school's dictionary of the field's name: a value that
+ * is not an enabled item is refused with 400 naming the field. A dictionary the school has left empty
+ * does not restrict (no list to choose from). `keep` values (what a record already holds, e.g. an item
+ * switched off since) pass, so saving a record unchanged never fails.
+ */
+export async function requireDictItems(
+  scope: TenantScope,
+  values: Readonly<Record<string, string | null | undefined>>,
+  keep: Readonly<Record<string, string | null | undefined>> = {},
+): Promise<void> {
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '' || value === keep[field]) continue;
+    const items = await findDictItems(scope, field);
+    if (items.length > 0 && !items.some((item) => item.value === value)) {
+      throw badRequest(field, `not an item of the dictionary ${field}`);
+    }
+  }
 }
 
 export async function listDicts(scope: TenantScope, q: { current: number; size: number; name?: string }) {

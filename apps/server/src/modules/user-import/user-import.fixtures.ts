@@ -14,6 +14,10 @@ export function sheetBytes(
   rows: FixtureCell[][],
   opts: { bookType?: 'xlsx' | 'biff8'; merges?: string[] } = {},
 ): Buffer {
+  return workbookBytes([{ name: 'Sheet1', rows, merges: opts.merges }], opts);
+}
+
+function worksheetOf(rows: FixtureCell[][], merges?: string[]): XLSX.WorkSheet {
   const ws: XLSX.WorkSheet = {};
   let maxC = 0;
   rows.forEach((row, r) => {
@@ -29,9 +33,17 @@ export function sheetBytes(
     s: { r: 0, c: 0 },
     e: { r: Math.max(rows.length - 1, 0), c: maxC },
   });
-  if (opts.merges) ws['!merges'] = opts.merges.map((m) => XLSX.utils.decode_range(m));
+  if (merges) ws['!merges'] = merges.map((m) => XLSX.utils.decode_range(m));
+  return ws;
+}
+
+/** A workbook of several named sheets, in tab order (a sheet of instructions before the list, ...). */
+export function workbookBytes(
+  sheets: { name: string; rows: FixtureCell[][]; merges?: string[] | undefined }[],
+  opts: { bookType?: 'xlsx' | 'biff8' } = {},
+): Buffer {
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, ws, 'Sheet1');
+  for (const s of sheets) XLSX.utils.book_append_sheet(wb, worksheetOf(s.rows, s.merges), s.name);
   return XLSX.write(wb, { type: 'buffer', bookType: opts.bookType ?? 'xlsx', compression: true }) as Buffer;
 }
 
@@ -83,7 +95,7 @@ export const ZH_HEADERS = [
   '*学号/工号',
   '*联系方式',
   '*性别',
-  '*出生日期',
+  '出生日期',
   '*角色',
   '证件类型',
   '证件号码',

@@ -206,15 +206,15 @@ describe('import limits [spec:S0.5.11]', () => {
     expect(await usersCreated()).toBe(0);
   });
 
-  it('refuses a cell longer than Excel allows without holding it, and ignores unmapped columns', async () => {
+  it('refuses a cell longer than Excel allows without holding it, and a file whose unused column holds data', async () => {
     const long = 'x'.repeat(40_000);
+    const header = `<row r="1">${[...ZH_HEADERS.slice(0, 7), '备注']
+      .map((h, i) => cell(`${String.fromCharCode(65 + i)}1`, h))
+      .join('')}</row>`;
     const rows = [
-      `<row r="1">${[...ZH_HEADERS.slice(0, 7), '备注']
-        .map((h, i) => cell(`${String.fromCharCode(65 + i)}1`, h))
-        .join('')}</row>`,
+      header,
       dataRow(2, [...validRows(1)[0]!.slice(0, 1), long, ...validRows(1)[0]!.slice(2)]),
-      // A huge note in a column the import does not read: not a refusal.
-      dataRow(3, [...validRows(2)[1]!, long]),
+      dataRow(3, validRows(2)[1]!),
     ];
     const res = await upload(await withSheetXml(sheetXml(rows)));
     const id = res.body.data.task.id;
@@ -224,6 +224,15 @@ describe('import limits [spec:S0.5.11]', () => {
       await t.database.db.execute(sql`select reason from user_import_error where task_id = ${id}`),
     ).map((r) => r.reason);
     expect(reasons).toContain('the cell holds more than 32,767 characters, the most a cell can hold');
+    // A huge note in a column the import does not read would be lost: the file is refused, naming it.
+    const noted = await upload(
+      await withSheetXml(sheetXml([header, dataRow(2, [...validRows(3)[2]!, long])])),
+    );
+    const notedId = noted.body.data.task.id;
+    expect((await run(notedId)).outcome).toBe('failed');
+    expect(String((await taskRow(notedId)).error)).toMatch(
+      /column H "备注" hold data the import does not use/,
+    );
   });
 
   it('keeps at most the limit of refused cells, counts the rest and says so in the result file', async () => {

@@ -64,6 +64,7 @@ import {
   checkSpreadsheetLimits,
   DEFAULT_IMPORT_LIMITS,
   headerKey,
+  looksLikeText,
   openUserSheet,
   SheetError,
   spreadsheetKindOf,
@@ -185,8 +186,13 @@ export async function startImport(
   file: UploadedFile | undefined,
 ): Promise<ImportUsersResult> {
   if (!file || file.data.length === 0) throw badRequest('file', IMPORT_MESSAGES.fileRequired[lang]);
-  if (!/\.(xlsx|xls)$/i.test(file.filename) || !spreadsheetKindOf(file.data)) {
-    throw badRequest('file', IMPORT_MESSAGES.fileType[lang]);
+  if (!/\.(xlsx|xls)$/i.test(file.filename)) throw badRequest('file', IMPORT_MESSAGES.fileType[lang]);
+  if (!spreadsheetKindOf(file.data)) {
+    // A CSV or text list renamed .xlsx: say what it is and how to make a workbook of it.
+    throw badRequest(
+      'file',
+      looksLikeText(file.data) ? IMPORT_MESSAGES.textNotWorkbook[lang] : IMPORT_MESSAGES.notWorkbook[lang],
+    );
   }
   if (file.data.length > IMPORT_FILE_MAX_BYTES) {
     throw badRequest('file', `the file is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB`);
@@ -199,7 +205,7 @@ export async function startImport(
   try {
     await checkSpreadsheetLimits(file.data, deps.limits ?? DEFAULT_IMPORT_LIMITS);
   } catch (err) {
-    if (err instanceof SheetError) throw badRequest('file', err.message);
+    if (err instanceof SheetError) throw badRequest('file', err.text[lang]);
     throw err;
   }
   // A left-out part is "not given" for the schema: the same messages here (spec S0.5).
@@ -433,14 +439,19 @@ export async function runImportTask(
   let t0 = performance.now();
   const limits = deps.limits ?? DEFAULT_IMPORT_LIMITS;
   const bytes = start.sourceKey ? await deps.files.get(start.sourceKey) : null;
-  if (!bytes) return fail('the uploaded file is gone');
+  if (!bytes)
+    return fail(
+      params.lang === 'zh-CN'
+        ? '上传的文件已不存在，请重新上传'
+        : 'the uploaded file is gone; upload it again',
+    );
   let sheet: SheetSource;
   try {
     // Checks the declared sizes, finds the header and counts the rows: a file over a limit is refused
     // before any row is written.
     sheet = await openUserSheet(bytes, limits);
   } catch (err) {
-    if (err instanceof SheetError) return fail(err.message);
+    if (err instanceof SheetError) return fail(err.text[params.lang]);
     throw err;
   }
   const found = new Set(sheet.columns.map((c) => c.key));
@@ -448,8 +459,11 @@ export async function runImportTask(
     (c) => !found.has(c.key) && (mode === 'create' ? c.required : c.key === 'username'),
   );
   if (missing.length > 0) {
+    const names = missing.map((c) => c.label[params.lang]);
     return fail(
-      `the file lacks the required columns: ${missing.map((c) => c.label[params.lang]).join(', ')}`,
+      params.lang === 'zh-CN'
+        ? `工作表“${sheet.sheetName}”缺少必填列：${names.join('、')}`
+        : `sheet "${sheet.sheetName}" lacks the required columns: ${names.join(', ')}`,
     );
   }
   timing.readMs = performance.now() - t0;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
-import { IMPORT_COLUMNS, type ImportColumn } from '@psy/contracts';
+import { IMPORT_COLUMN_ALIASES, IMPORT_COLUMNS, type ImportColumn, type Lang } from '@psy/contracts';
 import {
   MAX_CELL_CHARS,
   readSheetDimension,
@@ -28,6 +28,21 @@ export function spreadsheetKindOf(bytes: Uint8Array): SpreadsheetKind | null {
   return null;
 }
 
+/**
+ * Whether bytes that are no spreadsheet are text (a CSV or a list saved as text, then renamed): a byte-order
+ * mark, or a start without NUL bytes that decodes as UTF-8 or is mostly printable (GBK text too).
+ */
+export function looksLikeText(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 4096);
+  if (head.length === 0) return false;
+  if ((head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) || (head[0] === 0xff && head[1] === 0xfe))
+    return true;
+  if (head.includes(0)) return false;
+  let control = 0;
+  for (const b of head) if (b < 0x09 || (b > 0x0d && b < 0x20) || b === 0x7f) control += 1;
+  return control / head.length < 0.01;
+}
+
 /** A header or value as compared: NFKC (full-width to half-width), no `*`, no spaces, lower case. */
 export function headerKey(text: string): string {
   return text.normalize('NFKC').replace(/[*\s]/g, '').toLowerCase();
@@ -39,10 +54,27 @@ for (const c of IMPORT_COLUMNS) {
   COLUMN_BY_HEADER.set(headerKey(c.label['en-US']), c);
   COLUMN_BY_HEADER.set(headerKey(c.key), c);
 }
+// The usual other names of each column (身份证号, 电子邮箱, ...): never one that a label already means.
+for (const c of IMPORT_COLUMNS) {
+  for (const alias of IMPORT_COLUMN_ALIASES[c.key] ?? []) {
+    if (!COLUMN_BY_HEADER.has(headerKey(alias))) COLUMN_BY_HEADER.set(headerKey(alias), c);
+  }
+}
+
+/** The template column a header names (its label in either language, its key or a usual other name). */
+export const columnOfHeader = (text: string): ImportColumn | null =>
+  COLUMN_BY_HEADER.get(headerKey(text)) ?? null;
+
+/** Headers of a row-number column: its numbers are not data an import could lose. */
+const ROW_NUMBER_HEADERS = new Set(['序号', '行号', 'no', 'no.', '#', 'index', 'seq', 'sn'].map(headerKey));
+
+/** A text in both languages: the task keeps the one of its upload. */
+export type LocalText = Record<Lang, string>;
+const both = (zh: string, en: string): LocalText => ({ 'zh-CN': zh, 'en-US': en });
 
 /** A cell value that cannot be taken as it is: the row is refused with this reason for the column. */
 export class CellIssue {
-  constructor(readonly reason: string) {}
+  constructor(readonly reason: LocalText) {}
 }
 
 export type CellValue = string | CellIssue;
@@ -54,7 +86,32 @@ export interface SheetRow {
   cells: Record<string, CellValue>;
 }
 
-export class SheetError extends Error {}
+/** A refusal of the whole file, in both languages (`message` is the English one, for logs). */
+export class SheetError extends Error {
+  constructor(readonly text: LocalText) {
+    super(text['en-US']);
+  }
+}
+
+/**
+ * The zh-CN text of the reader's lower-level refusals (ZIP and XML checks, written in English where they
+ * are found): the common beginnings are translated, the technical rest is kept.
+ */
+const FILE_ERROR_ZH: readonly [RegExp, string][] = [
+  [/^the file is not a readable spreadsheet/, '文件不是可读取的电子表格'],
+  [/^the workbook is a ZIP64 archive, which an import does not read$/, '该工作簿是 ZIP64 格式，导入无法读取'],
+  [/^the workbook has more than (\d+) parts$/, '工作簿的部件超过 $1 个'],
+  [/^a part of the workbook uses an unknown compression/, '工作簿的某个部件使用了未知的压缩方式'],
+  [
+    /^a part of the workbook \((.+)\) is larger than (\d+) MB, the limit of an import$/,
+    '工作簿的部件（$1）超过 $2 MB，超出导入上限',
+  ],
+  [/^the workbook unpacks to more than (.+)$/, '工作簿解压后超过 $1'],
+];
+const fileErrorText = (en: string): LocalText => {
+  for (const [re, zh] of FILE_ERROR_ZH) if (re.test(en)) return both(en.replace(re, zh), en);
+  return both(`文件无法读取：${en}`, en);
+};
 
 /** How many rows above the header may hold titles. */
 const HEADER_SEARCH_ROWS = 20;
@@ -91,8 +148,11 @@ export function cellText(cell: XLSX.CellObject | undefined, col: ImportColumn): 
   if (cell.t === 'e') {
     return new CellIssue(
       cell.w === TOO_LONG
-        ? `the cell holds more than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters, the most a cell can hold`
-        : 'the cell holds an error value',
+        ? both(
+            `单元格超过 ${MAX_CELL_CHARS} 个字符，超出单元格的容量`,
+            `the cell holds more than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters, the most a cell can hold`,
+          )
+        : both('单元格是错误值', 'the cell holds an error value'),
     );
   }
   if (cell.t === 'b') return cell.v ? 'TRUE' : 'FALSE';
@@ -102,12 +162,16 @@ export function cellText(cell: XLSX.CellObject | undefined, col: ImportColumn): 
   }
   if (cell.t === 'n') {
     const n = cell.v as number;
-    if (col.key === 'birthday') return serialToDate(n) ?? String(n);
+    // A date typed as the number 20050313 is no serial (those end in 2958465, the year 9999).
+    if (col.key === 'birthday') return serialToDate(n) ?? normaliseDateText(String(n));
     if (col.text) {
       if (!Number.isInteger(n) || Math.abs(n) > Number.MAX_SAFE_INTEGER) {
         // 18-digit ID numbers typed as numbers keep only 15-17 significant digits: never guess them.
         return new CellIssue(
-          'the number was stored as a numeric cell and lost digits; format the column as text and enter it again',
+          both(
+            '数字以数值格式保存，已丢失位数；请把该列设为文本格式后重新填写',
+            'the number was stored as a numeric cell and lost digits; format the column as text and enter it again',
+          ),
         );
       }
       const fmt = typeof cell.z === 'string' ? cell.z : '';
@@ -151,21 +215,32 @@ type RawRow = { rowNo: number; cells: readonly (XLSX.CellObject | undefined)[] }
 
 const tooManyRows = (limits: ImportLimits) =>
   new SheetError(
-    `the file has more than ${limits.maxRows.toLocaleString('en-US')} data rows, the limit of an import; split it into smaller files`,
+    both(
+      `文件的数据行超过 ${limits.maxRows} 行（一次导入的上限），请拆分为较小的文件`,
+      `the file has more than ${limits.maxRows.toLocaleString('en-US')} data rows, the limit of an import; split it into smaller files`,
+    ),
   );
 const tooManyColumns = (limits: ImportLimits) =>
-  new SheetError(`the sheet has more than ${limits.maxColumns} columns, the limit of an import`);
+  new SheetError(
+    both(
+      `工作表超过 ${limits.maxColumns} 列（一次导入的上限）`,
+      `the sheet has more than ${limits.maxColumns} columns, the limit of an import`,
+    ),
+  );
 
 /** A sheet being read: its columns, how many data rows it has, and the rows in batches (read again per call). */
 export interface SheetSource {
   columns: ImportColumn[];
+  /** The sheet the list was found on. */
+  sheetName: string;
   /** Non-blank rows below the header (rows whose mapped cells are all spaces count here, not in `rows`). */
   dataRows: number;
   rows(): AsyncIterable<SheetRow[]>;
 }
 
 function sheetErrorOf(err: unknown): never {
-  if (err instanceof ZipLimitError || err instanceof XlsxFormatError) throw new SheetError(err.message);
+  if (err instanceof ZipLimitError || err instanceof XlsxFormatError)
+    throw new SheetError(fileErrorText(err.message));
   throw err;
 }
 
@@ -179,7 +254,9 @@ export async function checkSpreadsheetLimits(bytes: Buffer, limits: ImportLimits
   try {
     const entries = readZipDirectory(bytes, limits);
     const parts = await readXlsxParts(bytes, entries, sharedStringsLimit(limits));
-    checkDimension(await readSheetDimension(bytes, parts), limits);
+    for (const { entry } of parts.sheets) {
+      checkDimension(await readSheetDimension(bytes, { ...parts, sheet: entry }), limits);
+    }
   } catch (err) {
     sheetErrorOf(err);
   }
@@ -201,7 +278,7 @@ function checkDimension(dim: { rows: number; columns: number } | null, limits: I
 /** The header row among the first rows: the first with at least two known headers, and its mapping. */
 function headerOf(row: RawRow): (ImportColumn | null)[] | null {
   const cols = row.cells.map((c) =>
-    c && c.v !== undefined && c.v !== null ? (COLUMN_BY_HEADER.get(headerKey(String(c.v))) ?? null) : null,
+    c && c.v !== undefined && c.v !== null ? columnOfHeader(String(c.v)) : null,
   );
   if (cols.filter(Boolean).length < 2) return null;
   const seen = new Set<string>();
@@ -225,56 +302,116 @@ function toSheetRow(raw: RawRow, mapping: readonly (ImportColumn | null)[]): She
   return blank ? null : { rowNo: raw.rowNo, cells };
 }
 
-const hasValueIn = (raw: RawRow, mapping: readonly (ImportColumn | null)[]) =>
-  mapping.some((c, i) => c !== null && raw.cells[i] !== undefined && raw.cells[i]!.v !== '');
+const hasValue = (c: XLSX.CellObject | undefined) =>
+  c !== undefined && c.v !== undefined && c.v !== null && String(c.v).trim() !== '';
 
-/**
- * Opens the first sheet of an upload within the limits (docs/user-import.md "Limits"): checks the
- * declared sizes, finds the header row (the first of the first 20 rows with at least two template
- * headers; rows above it, merged titles and notes, are ignored) and counts the data rows before any row is
- * imported, so a file over a limit is refused as a whole. .xlsx is streamed (user-import.xlsx.ts); a
- * legacy .xls (at most 65,536 rows by its format) is read by SheetJS in a worker thread.
- */
-export async function openUserSheet(bytes: Buffer, limits: ImportLimits): Promise<SheetSource> {
-  const kind = spreadsheetKindOf(bytes);
-  if (!kind) throw new SheetError('the file is not a readable spreadsheet');
-  const raws: (wantColumn: (col: number) => boolean) => AsyncIterable<RawRow[]> =
-    kind === 'xlsx' ? await xlsxRows(bytes, limits) : await xlsRows(bytes, limits);
-  // First pass: the header, and the data rows counted (raw cells only) against the limit. Once the header
-  // is known, cells of columns it does not map are not kept.
-  let mapping: (ImportColumn | null)[] | null = null;
-  const mapped = (col: number) => mapping === null || (mapping[col] ?? null) !== null;
-  let headerRowNo = 0;
-  let dataRows = 0;
+const hasValueIn = (raw: RawRow, mapping: readonly (ImportColumn | null)[]) =>
+  mapping.some((c, i) => c !== null && hasValue(raw.cells[i]));
+
+/** `A`, `B`, ... `AA` for a 0-based column index. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** One sheet of the workbook: its name and its rows (read again per call). */
+interface SheetRows {
+  name: string;
+  raws: (wantColumn: (col: number) => boolean) => AsyncIterable<RawRow[]>;
+}
+
+/** The header of a sheet among its first rows, or null when it has none. */
+async function findHeader(sheet: SheetRows) {
   try {
-    for await (const batch of raws(mapped)) {
+    for await (const batch of sheet.raws(() => true)) {
       for (const raw of batch) {
-        if (!mapping) {
-          if (raw.rowNo > HEADER_SEARCH_ROWS) break;
-          mapping = headerOf(raw);
-          if (mapping) headerRowNo = raw.rowNo;
-          continue;
-        }
-        if (hasValueIn(raw, mapping) && ++dataRows > limits.maxRows) throw tooManyRows(limits);
+        if (raw.rowNo > HEADER_SEARCH_ROWS) return null;
+        const mapping = headerOf(raw);
+        if (mapping) return { mapping, headerRow: raw };
       }
-      if (!mapping && batch.some((r) => r.rowNo > HEADER_SEARCH_ROWS)) break;
       await yieldToEventLoop();
     }
   } catch (err) {
     sheetErrorOf(err);
   }
-  if (!mapping) throw new SheetError('no header row with the template columns was found');
-  const found = mapping;
+  return null;
+}
+
+/**
+ * Opens the sheet of an upload that holds the list, within the limits (docs/user-import.md "Limits"):
+ * checks the declared sizes; takes the first sheet, in tab order, whose first 20 rows hold a header row
+ * (at least two template headers or their usual names; rows above it, merged titles and notes, are
+ * ignored), so a first sheet of instructions is passed over; counts the data rows before any row is
+ * imported, so a file over a limit is refused as a whole; and refuses a file with a column the import does
+ * not use that holds data (it would be lost without a word). .xlsx is streamed (user-import.xlsx.ts); a
+ * legacy .xls (at most 65,536 rows by its format) is read by SheetJS in a worker thread.
+ */
+export async function openUserSheet(bytes: Buffer, limits: ImportLimits): Promise<SheetSource> {
+  const kind = spreadsheetKindOf(bytes);
+  if (!kind) throw new SheetError(both('文件不是可读取的电子表格', 'the file is not a readable spreadsheet'));
+  const sheets = kind === 'xlsx' ? await xlsxSheets(bytes, limits) : await xlsSheets(bytes, limits);
+  let chosen: { sheet: SheetRows; mapping: (ImportColumn | null)[]; headerRow: RawRow } | null = null;
+  for (const sheet of sheets) {
+    const header = await findHeader(sheet);
+    if (header) {
+      chosen = { sheet, ...header };
+      break;
+    }
+  }
+  if (!chosen) {
+    const names = sheets.map((s) => `"${s.name}"`).join(', ');
+    throw new SheetError(
+      both(
+        `在工作表 ${names} 的前 ${HEADER_SEARCH_ROWS} 行中都没有找到含模板列名的表头行（例如“登录账号”“姓名”）；请使用导入模板的列名`,
+        `no header row with the template columns (such as "Login account", "Name") was found in the first ${HEADER_SEARCH_ROWS} rows of the sheets ${names}; use the template's column names`,
+      ),
+    );
+  }
+  const { sheet, mapping, headerRow } = chosen;
+  const headerRowNo = headerRow.rowNo;
+  // Columns the import does not map, by index: their header text ('' when none).
+  const unmappedHeader = (i: number) => {
+    const c = headerRow.cells[i];
+    return hasValue(c) ? String(c!.v).normalize('NFKC').trim() : '';
+  };
+  const lost = new Map<number, string>();
+  // First pass: the data rows counted against the limit, and the unmapped columns that hold data.
+  let dataRows = 0;
+  try {
+    for await (const batch of sheet.raws(() => true)) {
+      for (const raw of batch) {
+        if (raw.rowNo <= headerRowNo) continue;
+        if (hasValueIn(raw, mapping) && ++dataRows > limits.maxRows) throw tooManyRows(limits);
+        for (let i = 0; i < raw.cells.length; i += 1) {
+          if ((mapping[i] ?? null) !== null || lost.has(i) || !hasValue(raw.cells[i])) continue;
+          const header = unmappedHeader(i);
+          if (!ROW_NUMBER_HEADERS.has(headerKey(header))) lost.set(i, header);
+        }
+      }
+      await yieldToEventLoop();
+    }
+  } catch (err) {
+    sheetErrorOf(err);
+  }
+  if (lost.size > 0) throw unusedColumns(lost, mapping, sheet.name);
+  const mapped = (col: number) => (mapping[col] ?? null) !== null;
   return {
-    columns: found.filter((c): c is ImportColumn => c !== null),
+    columns: mapping.filter((c): c is ImportColumn => c !== null),
     dataRows,
+    sheetName: sheet.name,
     async *rows() {
       try {
-        for await (const batch of raws(mapped)) {
+        for await (const batch of sheet.raws(mapped)) {
           const out: SheetRow[] = [];
           for (const raw of batch) {
             if (raw.rowNo <= headerRowNo) continue;
-            const row = toSheetRow(raw, found);
+            const row = toSheetRow(raw, mapping);
             if (row) out.push(row);
           }
           if (out.length > 0) yield out;
@@ -286,17 +423,56 @@ export async function openUserSheet(bytes: Buffer, limits: ImportLimits): Promis
   };
 }
 
-async function xlsxRows(bytes: Buffer, limits: ImportLimits) {
+/**
+ * The refusal of a file with columns that hold data the import does not read: each named by its letter
+ * and header (a repeated template column says which column it repeats), and what to do.
+ */
+function unusedColumns(
+  lost: ReadonlyMap<number, string>,
+  mapping: readonly (ImportColumn | null)[],
+  sheet: string,
+) {
+  const described = (lang: Lang) =>
+    [...lost.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([i, header]) => {
+        const repeats = header ? columnOfHeader(header) : null;
+        const letter = columnLetters(i);
+        if (repeats && mapping.includes(repeats))
+          return lang === 'zh-CN'
+            ? `${letter} 列“${header}”（与“${repeats.label['zh-CN']}”列重复）`
+            : `column ${letter} "${header}" (repeats the ${repeats.label['en-US']} column)`;
+        if (!header) return lang === 'zh-CN' ? `${letter} 列（无列名）` : `column ${letter} (no header)`;
+        return lang === 'zh-CN' ? `${letter} 列“${header}”` : `column ${letter} "${header}"`;
+      })
+      .join(lang === 'zh-CN' ? '、' : ', ');
+  return new SheetError(
+    both(
+      `工作表“${sheet}”中 ${described('zh-CN')} 有数据，但导入不使用这些列，数据会丢失：请删除这些列，或把列名改为导入模板的列名后重新上传`,
+      `in sheet "${sheet}", ${described('en-US')} hold data the import does not use and would lose: delete these columns, or rename them to the template's column names, and upload again`,
+    ),
+  );
+}
+
+async function xlsxSheets(bytes: Buffer, limits: ImportLimits): Promise<SheetRows[]> {
   try {
     const entries = readZipDirectory(bytes, limits);
     const parts = await readXlsxParts(bytes, entries, sharedStringsLimit(limits));
-    checkDimension(await readSheetDimension(bytes, parts), limits);
-    return (wantColumn: (col: number) => boolean) =>
-      streamSheetRows(bytes, parts, {
-        maxColumns: limits.maxColumns,
-        onTooManyColumns: () => tooManyColumns(limits),
-        wantColumn,
+    const out: SheetRows[] = [];
+    for (const { name, entry } of parts.sheets) {
+      const sheetParts = { ...parts, sheet: entry };
+      checkDimension(await readSheetDimension(bytes, sheetParts), limits);
+      out.push({
+        name,
+        raws: (wantColumn) =>
+          streamSheetRows(bytes, sheetParts, {
+            maxColumns: limits.maxColumns,
+            onTooManyColumns: () => tooManyColumns(limits),
+            wantColumn,
+          }),
       });
+    }
+    return out;
   } catch (err) {
     sheetErrorOf(err);
   }
@@ -305,33 +481,43 @@ async function xlsxRows(bytes: Buffer, limits: ImportLimits) {
 /** Rows handed out per batch from a legacy .xls read whole by the worker. */
 const XLS_BATCH_ROWS = 1000;
 
-async function xlsRows(bytes: Buffer, limits: ImportLimits) {
+type WorkerSheet = { name: string; rows: RawRow[]; fullRef: string | null };
+
+async function xlsSheets(bytes: Buffer, limits: ImportLimits): Promise<SheetRows[]> {
   // Titles and the header come first: read that many rows more than the limit, to see it is exceeded.
   const maxRows = limits.maxRows + HEADER_SEARCH_ROWS + 1;
   // The worker's heap is capped: a file that needs more fails the task instead of the process.
-  const result = await new Promise<{ rows?: RawRow[]; fullRef?: string | null; error?: string }>(
-    (resolve) => {
-      const worker = new Worker(new URL('./user-import.xls-worker.mjs', import.meta.url), {
-        workerData: { bytes, maxRows },
-        resourceLimits: { maxOldGenerationSizeMb: 512 },
-      });
-      worker.once('message', resolve);
-      worker.once('error', () => resolve({ error: 'the file is too large or damaged to be read' }));
-      worker.once('exit', (code) => {
-        if (code !== 0) resolve({ error: 'the file could not be read' });
-      });
-    },
-  );
-  if (result.error || !result.rows)
-    throw new SheetError(result.error ?? 'the file is not a readable spreadsheet');
-  const range = result.fullRef ? XLSX.utils.decode_range(result.fullRef) : null;
-  if (range) checkDimension({ rows: range.e.r + 1, columns: range.e.c + 1 }, limits);
-  const rows = result.rows;
-  if (rows.some((r) => r.cells.length > limits.maxColumns)) throw tooManyColumns(limits);
-  return async function* () {
-    for (let i = 0; i < rows.length; i += XLS_BATCH_ROWS) yield rows.slice(i, i + XLS_BATCH_ROWS);
-  };
+  const result = await new Promise<{ sheets?: WorkerSheet[]; error?: LocalText }>((resolve) => {
+    const worker = new Worker(new URL('./user-import.xls-worker.mjs', import.meta.url), {
+      workerData: { bytes, maxRows },
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    worker.once('message', (m: { sheets?: WorkerSheet[]; error?: string }) =>
+      resolve(m.sheets ? { sheets: m.sheets } : { error: unreadable }),
+    );
+    worker.once('error', () =>
+      resolve({ error: both('文件太大或已损坏，无法读取', 'the file is too large or damaged to be read') }),
+    );
+    worker.once('exit', (code) => {
+      if (code !== 0) resolve({ error: both('文件无法读取', 'the file could not be read') });
+    });
+  });
+  if (result.error || !result.sheets) throw new SheetError(result.error ?? unreadable);
+  return result.sheets.map(({ name, rows, fullRef }) => {
+    const range = fullRef ? XLSX.utils.decode_range(fullRef) : null;
+    if (range) checkDimension({ rows: range.e.r + 1, columns: range.e.c + 1 }, limits);
+    if (rows.some((r) => r.cells.length > limits.maxColumns)) throw tooManyColumns(limits);
+    return {
+      name,
+      raws: () =>
+        (async function* () {
+          for (let i = 0; i < rows.length; i += XLS_BATCH_ROWS) yield rows.slice(i, i + XLS_BATCH_ROWS);
+        })(),
+    };
+  });
 }
+
+const unreadable = both('文件不是可读取的电子表格', 'the file is not a readable spreadsheet');
 
 /** Lets other work of the process (requests) run between slices of an import's work. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

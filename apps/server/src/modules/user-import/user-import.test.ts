@@ -9,6 +9,7 @@ import { createLocalFileStorage } from '../../core/storage/file-storage';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
   md5,
+  workbookBytes,
   multipartBody,
   multipartHeaders,
   sheetBytes,
@@ -78,7 +79,7 @@ async function upload(
 /** Uploads a file into a department as admin (create mode unless told) and answers the task id. */
 async function queueImport(
   bytes: Buffer,
-  o: { token?: string; dept?: string; importType?: number; name?: string } = {},
+  o: { token?: string; dept?: string; importType?: number; name?: string; lang?: string } = {},
 ) {
   const res = await upload(
     o.token ?? tokens.admin,
@@ -89,6 +90,8 @@ async function queueImport(
       importType: o.importType ?? 0,
     },
     { name: o.name ?? 'users.xlsx', bytes },
+    t.alpha.tenantId,
+    o.lang,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { task: { id: number }; passwordsInResult: boolean };
@@ -258,7 +261,7 @@ describe('POST /admin/user/importUsers [spec:S0.5.11] [spec:S0.6.6] [spec:S0.7.1
       { name: 'users.xlsx', bytes: text },
     );
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body.msg).toContain('only .xls or .xlsx');
+    expect(wrongType.body.msg).toContain('its content is text');
     const wrongName = await upload(tokens.admin, base, { name: 'users.csv', bytes });
     expect(wrongName.status).toBe(400);
     const wrongMd5 = await upload(
@@ -470,7 +473,7 @@ describe('import job on real-world files [spec:S0.3.10] [spec:S0.5.11] [spec:S0.
     expect((await run(created.id)).outcome).toBe('failed');
     const failed = await task(created.id);
     expect(failed).toMatchObject({ taskStatus: 3, isDownload: 0 });
-    expect(failed.error).toMatch(/lacks the required columns: Number, Sex, Birthday, Roles/);
+    expect(failed.error).toMatch(/sheet "Sheet1" lacks the required columns: Number, Sex, Roles/);
   });
 
   it('fails a task whose file has no recognisable header row', async () => {
@@ -481,6 +484,135 @@ describe('import job on real-world files [spec:S0.3.10] [spec:S0.5.11] [spec:S0.
     const { task: created } = await queueImport(bytes);
     expect((await run(created.id)).outcome).toBe('failed');
     expect(await task(created.id)).toMatchObject({ taskStatus: 3, isDownload: 0 });
+  });
+
+  it('recognises the usual names of each column (身份证号, 电子邮箱, 手机号, ...) and keeps their data', async () => {
+    const bytes = sheetBytes([
+      ['账号', '学生姓名', '学号', '手机号', '性别', '出生年月', '角色', '身份证号', '电子邮箱'],
+      [
+        'imp4001',
+        '甲',
+        'S4001',
+        '13800134001',
+        '男',
+        '1949-12-31',
+        '普通用户',
+        '11010519491231002X',
+        'a@b.cn',
+      ],
+      ['imp4002', '乙', 'S4002', '13800134002', '女', '2005-09-01', '普通用户', null, 'yi@school.cn'],
+    ]);
+    const { task: created } = await queueImport(bytes);
+    expect((await run(created.id)).outcome).toBe('done');
+    expect(await task(created.id)).toMatchObject({ successCount: 2, failCount: 0 });
+    const users = rowsOf<{ username: string; id_card: string | null; email: string | null }>(
+      await t.database.db.execute(sql`select username, id_card, email from sys_user
+        where tenant_id = ${t.alpha.tenantId} and username like 'imp4%' order by username`),
+    );
+    expect(users).toEqual([
+      { username: 'imp4001', id_card: '11010519491231002X', email: 'a@b.cn' },
+      { username: 'imp4002', id_card: null, email: 'yi@school.cn' },
+    ]);
+  });
+
+  it('refuses a file with a column that holds data the import does not use, naming it in the upload language', async () => {
+    const rows = (extra: FixtureCell) => [
+      ['序号', ...ZH_HEADERS.slice(0, 7), '备注', '空列'],
+      [1, ...validRows(1, 4101)[0]!, extra, null],
+      [2, ...validRows(1, 4102)[0]!, null, null],
+    ];
+    const { task: refused } = await queueImport(sheetBytes(rows('转学生')), { lang: 'zh-CN' });
+    expect((await run(refused.id)).outcome).toBe('failed');
+    const failed = await task(refused.id);
+    expect(failed).toMatchObject({ taskStatus: 3, successCount: 0 });
+    expect(failed.error).toContain('I 列“备注”');
+    expect(failed.error).toContain('导入不使用这些列');
+    expect(await importedUsers()).toEqual([]);
+    const { task: refusedEn } = await queueImport(sheetBytes(rows('transfer')), { lang: 'en-US' });
+    await run(refusedEn.id);
+    expect((await task(refusedEn.id)).error).toMatch(/column I "备注" hold data the import does not use/);
+    // A row-number column, and extra columns without data, are no loss: the file imports.
+    const { task: fine } = await queueImport(sheetBytes(rows(null)));
+    expect((await run(fine.id)).outcome).toBe('done');
+    expect((await importedUsers()).map((u) => u.username)).toEqual(['imp4101', 'imp4102']);
+  });
+
+  it('reads the list from the sheet that has the columns, or names the sheets it looked at', async () => {
+    const instructions = { name: '填写说明', rows: [['请按模板填写'], ['出生日期格式：2005-09-01']] };
+    const list = { name: '名单', rows: [ZH_HEADERS.slice(0, 7), ...validRows(2, 4201)] };
+    for (const bookType of ['xlsx', 'biff8'] as const) {
+      await t.database.db.execute(sql`delete from sys_user where username like 'imp%'`);
+      const { task: created } = await queueImport(workbookBytes([instructions, list], { bookType }), {
+        name: bookType === 'xlsx' ? 'list.xlsx' : 'list.xls',
+      });
+      expect((await run(created.id)).outcome, bookType).toBe('done');
+      expect((await importedUsers()).map((u) => u.username)).toEqual(['imp4201', 'imp4202']);
+    }
+    const { task: none } = await queueImport(
+      workbookBytes([instructions, { name: 'Notes', rows: [['a', 'b']] }]),
+      { lang: 'zh-CN' },
+    );
+    expect((await run(none.id)).outcome).toBe('failed');
+    expect((await task(none.id)).error).toMatch(/工作表 "填写说明", "Notes" 的前 20 行中都没有找到/);
+  });
+
+  it('accepts a birth date typed as the number 20050313', async () => {
+    const row = validRows(1, 4301)[0]!;
+    row[5] = 20050313;
+    const { task: created } = await queueImport(sheetBytes([ZH_HEADERS.slice(0, 7), row]));
+    expect((await run(created.id)).outcome).toBe('done');
+    expect((await importedUsers())[0]).toMatchObject({ username: 'imp4301', birthday: '2005-03-13' });
+  });
+
+  it('says that a CSV renamed .xlsx is text and how to save it as a workbook, in the caller language', async () => {
+    const csv = Buffer.from('\ufeff登录账号,姓名,学号\nimp4401,甲,S4401\n');
+    const fields = {
+      fileMd5: md5(csv),
+      deptId: deptId('Engineering'),
+      userTypeId: types.student,
+      importType: 0,
+    };
+    const zh = await upload(
+      tokens.admin,
+      fields,
+      { name: '名单.xlsx', bytes: csv },
+      t.alpha.tenantId,
+      'zh-CN',
+    );
+    expect(zh.status).toBe(400);
+    expect(zh.body.data.fields[0].field).toBe('file');
+    expect(zh.body.msg).toContain('内容是文本');
+    expect(zh.body.msg).toContain('Excel 工作簿 (*.xlsx)');
+    const en = await upload(
+      tokens.admin,
+      fields,
+      { name: 'list.xlsx', bytes: csv },
+      t.alpha.tenantId,
+      'en-US',
+    );
+    expect(en.body.msg).toContain(
+      'its content is text (such as CSV), not an Excel workbook: open it in Excel',
+    );
+    // Bytes that are neither a workbook nor text.
+    const binary = Buffer.from([0x00, 0x01, 0x02, 0x03, 0x89, 0x50]);
+    const other = await upload(
+      tokens.admin,
+      { ...fields, fileMd5: md5(binary) },
+      { name: 'x.xlsx', bytes: binary },
+    );
+    expect(other.body.msg).toContain('not an Excel workbook');
+  });
+
+  it("writes the result file's reasons in the upload language (zh-CN)", async () => {
+    const bad = validRows(2, 4501);
+    bad[1]![3] = '123';
+    const { task: created } = await queueImport(sheetBytes([ZH_HEADERS.slice(0, 7), ...bad]), {
+      lang: 'zh-CN',
+    });
+    expect((await run(created.id)).outcome).toBe('done');
+    const errors = (await resultRows(created.id)).filter((r) => typeof r[0] === 'number' && r.length === 3);
+    expect(errors).toContainEqual([3, '联系方式', '联系方式格式不正确']);
+    expect(JSON.stringify(errors)).not.toMatch(/[a-z]{4,}/);
   });
 
   it('lets a sub-administrator grant only the roles they may grant [spec:S0.1.2]', async () => {

@@ -2,10 +2,16 @@ import {
   addUserBodySchema,
   ID_TYPE_LABELS,
   IMPORT_COLUMNS,
+  localiseMessage,
   updateUserBodySchema,
   type Lang,
 } from '@psy/contracts';
+import { z } from 'zod';
 import { CellIssue, headerKey, type SheetRow } from './user-import.sheet';
+
+/** zod's own messages in the upload's language; the rules' messages go through `localiseMessage`. */
+const ZOD_ZH_CN = z.locales.zhCN().localeError;
+const zodLocale = (lang: Lang) => (lang === 'zh-CN' ? { error: ZOD_ZH_CN } : undefined);
 
 /**
  * Row validation of the import: every row goes through THE SAME contract schema as the user form
@@ -96,7 +102,7 @@ export function validateRow(row: SheetRow, ctx: ValidateContext): ValidatedRow {
   const cellOf = (key: string): string | undefined => {
     const v = row.cells[key];
     if (v instanceof CellIssue) {
-      issues.push({ column: labelOf(key, ctx.lang), reason: v.reason });
+      issues.push({ column: labelOf(key, ctx.lang), reason: v.reason[ctx.lang] });
       return undefined;
     }
     return v === undefined || v === '' ? undefined : v;
@@ -150,14 +156,14 @@ export function validateRow(row: SheetRow, ctx: ValidateContext): ValidatedRow {
     input.deptId = ctx.deptId;
     input.userTypeId = ctx.userTypeId;
     if (input.roleIds === undefined) input.roleIds = [];
-    const r = addUserBodySchema.safeParse(input);
+    const r = addUserBodySchema.safeParse(input, zodLocale(ctx.lang));
     if (r.success) user = r.data as ImportUser;
     else for (const i of r.error.issues) issues.push(issueOf(i, ctx.lang));
   } else {
     if (input.username === undefined && !(row.cells.username instanceof CellIssue)) {
       issues.push({ column: labelOf('username', ctx.lang), reason: MESSAGES.accountRequired[ctx.lang] });
     }
-    const r = updateUserBodySchema.safeParse({ ...input, id: 1 });
+    const r = updateUserBodySchema.safeParse({ ...input, id: 1 }, zodLocale(ctx.lang));
     if (r.success) {
       const { id: _id, deptId: _d, ...rest } = r.data;
       user = rest as ImportUser;
@@ -170,7 +176,7 @@ export function validateRow(row: SheetRow, ctx: ValidateContext): ValidatedRow {
 
 function issueOf(i: { path: PropertyKey[]; message: string }, lang: Lang): RowIssue {
   const field = String(i.path[0] ?? 'username');
-  return { column: labelOf(COLUMN_OF_FIELD[field] ?? field, lang), reason: i.message };
+  return { column: labelOf(COLUMN_OF_FIELD[field] ?? field, lang), reason: localiseMessage(i.message, lang) };
 }
 
 function dedupe(issues: RowIssue[]): RowIssue[] {

@@ -15,18 +15,22 @@ try {
     cellFormula: false,
     sheetRows: maxRows,
   });
-  const sheet = wb.SheetNames[0] ? wb.Sheets[wb.SheetNames[0]] : undefined;
-  const data = sheet?.['!data'] ?? [];
-  const rows = [];
-  data.forEach((row, r) => {
-    if (!row) return;
-    const cells = row.map((c) =>
-      c && c.v !== undefined && c.v !== null ? { t: c.t, v: c.v, z: c.z, w: c.w } : undefined,
-    );
-    rows.push({ rowNo: r + 1, cells });
+  // Every sheet: the reader takes the first whose first rows hold the header (a sheet of instructions
+  // may come first).
+  const sheets = wb.SheetNames.map((name) => {
+    const sheet = wb.Sheets[name];
+    const data = sheet?.['!data'] ?? [];
+    const rows = [];
+    data.forEach((row, r) => {
+      if (!row) return;
+      const cells = row.map((c) =>
+        c && c.v !== undefined && c.v !== null ? { t: c.t, v: c.v, z: c.z, w: c.w } : undefined,
+      );
+      rows.push({ rowNo: r + 1, cells });
+    });
+    return { name, rows, fullRef: sheet?.['!fullref'] ?? sheet?.['!ref'] ?? null };
   });
-  const fullRef = sheet?.['!fullref'] ?? sheet?.['!ref'] ?? null;
-  parentPort.postMessage({ rows, fullRef });
+  parentPort.postMessage({ sheets });
 } catch {
   parentPort.postMessage({ error: 'the file is not a readable spreadsheet' });
 }

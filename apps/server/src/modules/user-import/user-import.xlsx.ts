@@ -4,7 +4,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { openZipEntry, type ZipEntry } from './user-import.zip';
 
 /**
- * A streaming reader of the first sheet of an .xlsx (docs/user-import.md "Limits"): the sheet's XML is
+ * A streaming reader of a sheet of an .xlsx (docs/user-import.md "Limits"): the sheet's XML is
  * inflated and parsed a piece at a time (64 kB), so memory holds the shared strings, the styles and the rows
  * of one piece, never the whole sheet, and the event loop is free between pieces. Cells come out as
  * SheetJS cell objects (`t`, `v`, `z`, `w`), so the cell rules of user-import.sheet.ts apply unchanged.
@@ -20,8 +20,10 @@ export interface RawRow {
 }
 
 export interface XlsxParts {
-  /** The first sheet's entry. */
+  /** The sheet the rows are read from: the first, until the reader chooses another of `sheets`. */
   sheet: ZipEntry;
+  /** Every worksheet of the workbook in its tab order, with its name. */
+  sheets: { name: string; entry: ZipEntry }[];
   sharedStrings: string[];
   /** Number format code of each cell style (`s`), or undefined for General. */
   styleFormats: (string | undefined)[];
@@ -65,7 +67,7 @@ function entryOf(entries: ReadonlyMap<string, ZipEntry>, path: string): ZipEntry
   return entries.get(path.replace(/^\//, ''));
 }
 
-/** The workbook's parts an import needs: the first sheet, the shared strings and the cell formats. */
+/** The workbook's parts an import needs: its worksheets, the shared strings and the cell formats. */
 export async function readXlsxParts(
   bytes: Buffer,
   entries: ReadonlyMap<string, ZipEntry>,
@@ -74,24 +76,32 @@ export async function readXlsxParts(
   const workbook = entryOf(entries, 'xl/workbook.xml');
   const rels = entryOf(entries, 'xl/_rels/workbook.xml.rels');
   if (!workbook || !rels) throw new XlsxFormatError('the file is not a readable spreadsheet (no workbook)');
-  let firstSheetRel: string | undefined;
+  const declared: { name: string; rel: string }[] = [];
   await parseEntry(bytes, workbook, MAX_SMALL_PART_BYTES, {
     open(tag) {
-      if (firstSheetRel === undefined && localName(tag.name) === 'sheet') {
-        firstSheetRel = Object.entries(tag.attributes).find(([k]) => localName(k) === 'id')?.[1];
+      if (localName(tag.name) === 'sheet') {
+        const rel = Object.entries(tag.attributes).find(([k]) => localName(k) === 'id')?.[1];
+        if (rel) declared.push({ name: String(tag.attributes.name ?? ''), rel: String(rel) });
       }
     },
   });
-  let target: string | undefined;
+  const targets = new Map<string, string>();
   await parseEntry(bytes, rels, MAX_SMALL_PART_BYTES, {
     open(tag) {
-      if (localName(tag.name) === 'Relationship' && tag.attributes.Id === firstSheetRel)
-        target = tag.attributes.Target;
+      if (localName(tag.name) === 'Relationship' && tag.attributes.Id && tag.attributes.Target)
+        targets.set(String(tag.attributes.Id), String(tag.attributes.Target));
     },
   });
-  if (!target) throw new XlsxFormatError('the file is not a readable spreadsheet (no sheet)');
-  const sheetPath = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
-  const sheet = entryOf(entries, sheetPath);
+  const sheets: { name: string; entry: ZipEntry }[] = [];
+  for (const d of declared) {
+    const target = targets.get(d.rel);
+    if (!target) continue;
+    const sheetPath = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+    const entry = entryOf(entries, sheetPath);
+    // Chart sheets and other parts are not worksheets.
+    if (entry && /worksheets\//.test(sheetPath)) sheets.push({ name: d.name, entry });
+  }
+  const sheet = sheets[0]?.entry;
   if (!sheet) throw new XlsxFormatError('the file is not a readable spreadsheet (no sheet)');
 
   const sharedStrings: string[] = [];
@@ -144,7 +154,7 @@ export async function readXlsxParts(
       },
     });
   }
-  return { sheet, sharedStrings, styleFormats };
+  return { sheet, sheets, sharedStrings, styleFormats };
 }
 
 /** `A1:J91000` -> last row and column (1-based), from the sheet's <dimension>. */

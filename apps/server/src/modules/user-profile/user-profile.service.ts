@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
 import { assertUserInDataScope, recordProfileRead, seesContactPhonesOf } from './user-profile.policy';
 import * as identity from '../identity';
+import { requireDictItems } from '../settings';
 import * as repo from './user-profile.repository';
 import type { EmergencyContactRow, ProfileDocumentKind } from './user-profile.repository';
 
@@ -166,6 +167,10 @@ export async function writeCustomInfo(
 ) {
   if (userId !== p.userId) await requireUserInScope(scope, p, userId);
   const patch = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined));
+  const held = await identity.findDictFields(scope, userId);
+  if (!held) throw notFound('user');
+  const { updatedAt: _at, ...heldValues } = held;
+  await requireDictItems(scope, patch, heldValues);
   await identity.updateDictFields(scope, userId, patch);
   return readCustomInfo(scope, p, userId);
 }

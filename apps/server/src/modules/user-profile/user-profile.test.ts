@@ -172,7 +172,7 @@ describe('family, custom and assess information [spec:S0.7.13]', () => {
   });
 
   it('keeps the custom (other information) fields of the user form [spec:S0.3.3]', async () => {
-    const info = { nation: 'Han', isMarriage: '0', schoolRegister: '1' };
+    const info = { nation: '1', isMarriage: '1', schoolRegister: '1' };
     const saved = await t.post('/admin/v2/user/updateMineCustomInfo', { info }, { token: tokens.student });
     expect(saved.status).toBe(200);
     expect(saved.body.data.info).toMatchObject(info);
@@ -182,7 +182,7 @@ describe('family, custom and assess information [spec:S0.7.13]', () => {
         sql`select nation from sys_user where tenant_id = ${t.alpha.tenantId} and id = ${t.alpha.userIds.student}`,
       ),
     );
-    expect(row[0]!.nation).toBe('Han');
+    expect(row[0]!.nation).toBe('1');
     const admin = await t.get(`/admin/v2/user/findCustomInfo?userId=${t.alpha.userIds.student}`, {
       token: tokens.admin,
     });
@@ -192,13 +192,61 @@ describe('family, custom and assess information [spec:S0.7.13]', () => {
       { info: { nation: '' } },
       { token: tokens.student },
     );
-    expect(cleared.body.data.info).toMatchObject({ nation: null, isMarriage: '0' });
+    expect(cleared.body.data.info).toMatchObject({ nation: null, isMarriage: '1' });
     const unknown = await t.post(
       '/admin/v2/user/updateMineCustomInfo',
       { info: { salary: '1' } },
       { token: tokens.student },
     );
     expect(unknown.status).toBe(400);
+  });
+
+  it("refuses a custom field's value that is not an item of the school's dictionary, naming the field", async () => {
+    for (const [path, body, token] of [
+      ['/admin/v2/user/updateMineCustomInfo', { info: { nation: 'Han' } }, tokens.student],
+      ['/admin/v2/user/updateMineCustomInfo', { info: { isMarriage: '0', nation: '2' } }, tokens.student],
+      [
+        '/admin/v2/user/updateCustomInfo',
+        { userId: t.alpha.userIds.student, info: { yearInfo: '1999' } },
+        tokens.admin,
+      ],
+    ] as const) {
+      const res = await t.post(path, body, { token });
+      expect(res.status, res.raw).toBe(400);
+      const field = Object.keys(body.info).find((k) => k !== 'nation' || body.info.nation === 'Han');
+      expect(res.body.data.fields[0].field).toBe(field);
+    }
+    const [row] = rowsOf<{ nation: string | null; year_info: string | null }>(
+      await t.database.db.execute(
+        sql`select nation, year_info from sys_user where tenant_id = ${t.alpha.tenantId} and id = ${t.alpha.userIds.student}`,
+      ),
+    );
+    expect(row!.nation).not.toBe('2');
+    expect(row!.year_info).not.toBe('1999');
+    // A value held before its item was switched off can be saved again unchanged.
+    const ok = await t.post(
+      '/admin/v2/user/updateMineCustomInfo',
+      { info: { nation: '3' } },
+      { token: tokens.student },
+    );
+    expect(ok.status, ok.raw).toBe(200);
+    await t.database.db.execute(
+      sql`update dict_item set enabled = false where tenant_id = ${t.alpha.tenantId} and value = '3'
+          and dict_id = (select id from dict_type where tenant_id = ${t.alpha.tenantId} and name = 'nation')`,
+    );
+    try {
+      const again = await t.post(
+        '/admin/v2/user/updateMineCustomInfo',
+        { info: { nation: '3' } },
+        { token: tokens.student },
+      );
+      expect(again.status, again.raw).toBe(200);
+    } finally {
+      await t.database.db.execute(
+        sql`update dict_item set enabled = true where tenant_id = ${t.alpha.tenantId} and value = '3'
+            and dict_id = (select id from dict_type where tenant_id = ${t.alpha.tenantId} and name = 'nation')`,
+      );
+    }
   });
 
   it('keeps the comprehensive evaluation counts [spec:S0.3.4]', async () => {

@@ -1,9 +1,11 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../i18n/i18n';
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useUserDetail } from '../../features/auth';
+import { useUserDetail, useUserInfo } from '../../features/auth';
 import { RouteLoading } from './route-loading';
 
 // The editable sections bring antd's form, list and dialog code: loaded after the page shows.
@@ -25,6 +27,8 @@ export function PersonalInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const detail = useUserDetail();
+  // Someone who edits users changes their own details where they change everyone's.
+  const canEditUsers = useUserInfo().data?.permissions.includes('admin_userInfo_edit') ?? false;
   if (!detail.data) return <RouteLoading embedded />;
   const { sysUser, roleList, deptFullName, birthday } = detail.data;
   const shown = (value: string | null | undefined) =>
@@ -59,7 +63,7 @@ export function PersonalInfoPage() {
             children: (
               <Flex wrap gap={4}>
                 {roleList.map((role) => (
-                  <Tag key={role.roleId}>{role.roleName}</Tag>
+                  <Tag key={role.roleId}>{seededName(role.roleName, currentLanguage())}</Tag>
                 ))}
               </Flex>
             ),
@@ -67,7 +71,7 @@ export function PersonalInfoPage() {
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
-        {t('personalInfo.editLater')}
+        {canEditUsers ? t('personalInfo.editOnUsersPage') : t('personalInfo.editLater')}
       </Typography.Paragraph>
       <Suspense fallback={null}>
         <Flex vertical gap={16} style={{ marginTop: 24 }}>

@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../i18n/i18n';
 import { CheckCircleFilled, LogoutOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -70,7 +72,7 @@ export function RoleSelectPage() {
                   className={`${styles.role} ${isChosen ? styles.chosen : ''}`}
                   onClick={() => setChosen(role.roleId)}
                 >
-                  <span className={styles.roleName}>{role.roleName}</span>
+                  <span className={styles.roleName}>{seededName(role.roleName, currentLanguage())}</span>
                   {!role.hasPortPermission && <Tag>{t('roles.noPortPermission')}</Tag>}
                   {isChosen && <CheckCircleFilled className={styles.check} aria-hidden />}
                 </button>

@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../i18n/i18n';
 import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +68,7 @@ export function WorkbenchPage() {
                 }
                 title={role.roleCode}
               >
-                {role.roleName}
+                {seededName(role.roleName, currentLanguage())}
                 {role.roleId === activeRoleId ? ` · ${t('home.activeRole')}` : ''}
               </Tag>
             ))}

@@ -1,8 +1,9 @@
 import { EditOutlined, FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
-import { FORM_PERMISSIONS, type Lang, hasPermission } from '@psy/contracts';
+import { DEFAULT_AGREEMENT_FORM_NAME, FORM_PERMISSIONS, type Lang, hasPermission } from '@psy/contracts';
 import { Button, Flex, Form, Input, Select, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18next } from '../../../i18n/i18n';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../auth';
 import { FORM_FILL_PATH, loadBoundFormBuilder } from '../../forms';
@@ -198,7 +199,7 @@ function AgreementGroups() {
     <>
       {groups.data && (
         <Typography.Paragraph type="secondary">
-          {t('systemSettings.agreement.groupsOf', { name: groups.data.formName })}
+          {t('systemSettings.agreement.groupsOf', { name: agreementName(groups.data.formName) })}
         </Typography.Paragraph>
       )}
       <AdminTable<Group>
@@ -246,7 +247,13 @@ function AgreementList() {
       dataIndex: 'roleNames',
       render: (names: string[]) => names.join(', '),
     },
-    { key: 'formName', title: t('systemSettings.agreement.formName'), dataIndex: 'formName', width: 160 },
+    {
+      key: 'formName',
+      title: t('systemSettings.agreement.formName'),
+      dataIndex: 'formName',
+      width: 200,
+      render: (value: string) => agreementName(value),
+    },
     {
       key: 'agreedAt',
       title: t('systemSettings.agreement.agreedAt'),
@@ -320,4 +327,14 @@ function AgreementList() {
       />
     </>
   );
+}
+
+/**
+ * An agreement's name as people read it: the default one by its name in the language in use, with its
+ * stored name beside it (this page is for administrators); a name a school chose as it typed it.
+ */
+function agreementName(formName: string): string {
+  return formName === DEFAULT_AGREEMENT_FORM_NAME
+    ? `${i18next.t('systemSettings.agreement.defaultName')} (${formName})`
+    : formName;
 }

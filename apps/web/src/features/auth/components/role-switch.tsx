@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { SwapOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,7 +51,10 @@ export function RoleSwitch({ onSwitched }: { onSwitched: () => void }) {
       menu={{
         selectable: true,
         selectedKeys: active ? [String(active.roleId)] : [],
-        items: usable.map((r) => ({ key: String(r.roleId), label: r.roleName })),
+        items: usable.map((r) => ({
+          key: String(r.roleId),
+          label: seededName(r.roleName, currentLanguage()),
+        })),
         onClick: ({ key }) => choose(Number(key)),
       }}
     >
@@ -57,10 +62,12 @@ export function RoleSwitch({ onSwitched }: { onSwitched: () => void }) {
         type="text"
         icon={<SwapOutlined />}
         // The visible role name starts the accessible name (WCAG 2.5.3), then what the button does.
-        aria-label={`${active?.roleName ?? t('roles.allRoles')} · ${t('roles.switch')}`}
+        aria-label={`${active ? seededName(active.roleName, currentLanguage()) : t('roles.allRoles')} · ${t('roles.switch')}`}
         title={t('roles.switch')}
       >
-        <span className="top-bar-text">{active?.roleName ?? t('roles.allRoles')}</span>
+        <span className="top-bar-text">
+          {active ? seededName(active.roleName, currentLanguage()) : t('roles.allRoles')}
+        </span>
       </Button>
     </Dropdown>
   );

@@ -1,4 +1,12 @@
-import type { DeptNode } from '@psy/contracts';
+import { seededName, type DeptNode } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
+
+/** A department's name, or its path (`a/b/c`), with seeded names in the reader's language. */
+const shownName = (text: string) =>
+  text
+    .split('/')
+    .map((part) => seededName(part, currentLanguage()))
+    .join('/');
 
 /**
  * The department tree as the web shows it (spec S0.3.11, S0.9.5, S0.9.7): nodes loaded one level at a
@@ -32,7 +40,7 @@ export function toTreeItems(nodes: readonly DeptNode[], rootTitle?: string): Dep
     const item: DeptTreeItem = {
       key: node.id,
       value: node.id,
-      title: node.parentId === null && rootTitle ? rootTitle : node.label || node.name,
+      title: node.parentId === null && rootTitle ? rootTitle : shownName(node.label || node.name),
       path: node.nameRelaTion,
       parentId: node.parentId,
       isLeaf: !node.isChild && node.children.length === 0,
@@ -107,7 +115,7 @@ export function searchOptions(nodes: readonly DeptNode[], term: string): DeptTre
         flat.push({
           key: node.id,
           value: node.id,
-          title: node.nameRelaTion || node.label || node.name,
+          title: shownName(node.nameRelaTion || node.label || node.name),
           path: node.nameRelaTion,
           parentId: node.parentId,
           isLeaf: true,

@@ -1,7 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Switch, Tag, Card } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { dictionaryTitle } from '@psy/forms';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
@@ -37,7 +39,7 @@ export function DictsPage() {
 
   const confirmDelete = (dict: DictType) =>
     confirm({
-      title: t('systemSettings.dict.confirmDelete', { name: dict.name }),
+      title: t('systemSettings.dict.confirmDelete', { name: dictionaryTitle(dict, currentLanguage()) }),
       isDanger: true,
       action: () => removeDict.mutateAsync(dict.id),
       successText: t('systemSettings.deleted'),
@@ -53,11 +55,13 @@ export function DictsPage() {
       title: t('systemSettings.dict.name'),
       dataIndex: 'name',
       alwaysShown: true,
+      // People read the dictionary's name in their language; its key, which forms refer to, stays beside it.
       render: (value: string, d) => (
         <Flex gap={4} wrap align="center">
           <Button type="link" className={styles.linkCell} onClick={() => setSelected(d)}>
-            {value}
+            {dictionaryTitle(d, currentLanguage())}
           </Button>
+          <code className={styles.key}>{value}</code>
           {d.system && <Tag color="blue">{t('systemSettings.dict.system')}</Tag>}
         </Flex>
       ),
@@ -85,7 +89,7 @@ export function DictsPage() {
           <Button
             size="small"
             icon={<EditOutlined />}
-            aria-label={t('systemSettings.editNamed', { name: d.name })}
+            aria-label={t('systemSettings.editNamed', { name: dictionaryTitle(d, currentLanguage()) })}
             onClick={() => setDictDialog({ dict: d })}
           />
           {!d.system && (
@@ -93,7 +97,7 @@ export function DictsPage() {
               size="small"
               danger
               icon={<DeleteOutlined />}
-              aria-label={t('systemSettings.deleteNamed', { name: d.name })}
+              aria-label={t('systemSettings.deleteNamed', { name: dictionaryTitle(d, currentLanguage()) })}
               onClick={() => confirmDelete(d)}
             />
           )}
@@ -224,7 +228,7 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
       ref={cardRef}
       level={2}
       className={styles.items}
-      title={t('systemSettings.dict.itemsOf', { name: dict.name })}
+      title={t('systemSettings.dict.itemsOf', { name: dictionaryTitle(dict, currentLanguage()) })}
       extra={
         <Button icon={<PlusOutlined />} onClick={() => setDialog({ item: null })}>
           {t('systemSettings.dict.addItem')}

@@ -2,8 +2,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MASK_KINDS, type FieldOption, type FormColumn, type LocalizedText, type MaskKind } from '@psy/forms';
 import { DICT_NAME_PATTERN } from '@psy/contracts';
 import { Button, Input, Radio, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readCataloguePart } from '../../../i18n/i18n';
 import { addOption, isChoiceType } from '../lib/builder';
 import {
   addChildOption,
@@ -43,17 +44,43 @@ import styles from './form-admin.module.css';
 
 type NewTextKey = 'formAdmin.newOption' | 'formAdmin.newFieldLabel' | 'formAdmin.table.newColumn';
 
+/** The text at a dotted key of a catalogue object, if it is a string. */
+export function textAt(catalogue: Record<string, unknown> | undefined, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
 /**
- * A new text in both languages. The other language's catalogue part may not be loaded: then the text in
- * the language in use stands for both (never the bare key).
+ * A new text in both languages, each from its own catalogue: the other language's part is read on its own
+ * (not loaded into i18next), so a new field's English title is English in a Chinese session and the other
+ * way round. Until it has arrived, the text in the language in use stands for both (never the bare key).
  */
 export function useNewText(): (key: NewTextKey) => LocalizedText {
   const { t } = useTranslation();
+  const [parts, setParts] = useState<Partial<Record<FormLang, Record<string, unknown>>>>({});
+  useEffect(() => {
+    let live = true;
+    void Promise.all(LANGS.map((lang) => readCataloguePart('admin', lang))).then(
+      ([zh, en]) => {
+        if (live) setParts({ 'zh-CN': zh, 'en-US': en });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   return (key) => ({
-    'zh-CN': t(key, { lng: 'zh-CN', defaultValue: t(key) }),
-    'en-US': t(key, { lng: 'en-US', defaultValue: t(key) }),
+    'zh-CN': textAt(parts['zh-CN'], key) ?? t(key, { lng: 'zh-CN', defaultValue: t(key) }),
+    'en-US': textAt(parts['en-US'], key) ?? t(key, { lng: 'en-US', defaultValue: t(key) }),
   });
 }
+
+const LANGS = ['zh-CN', 'en-US'] as const;
 
 interface Props {
   column: FormColumn;

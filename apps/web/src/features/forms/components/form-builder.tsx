@@ -465,12 +465,16 @@ export function FormBuilder({ formId, canEdit, onClose, initialPurpose, onDirtyC
               style={{ minWidth: 160 }}
               aria-label={t('formAdmin.previewRoles')}
               value={previewRoles}
-              options={KNOWN_ROLES.map((r) => ({ value: r, label: r }))}
+              options={pickerRoles}
               onChange={(v: string[]) => setPreviewRoles(v)}
             />
           }
         >
-          <FormRenderer definition={previewDefinition} viewer={previewViewer} />
+          <FormRenderer
+            definition={previewDefinition}
+            viewer={previewViewer}
+            emptyText={t('formAdmin.previewEmpty')}
+          />
         </Card>
       </div>
     </div>

@@ -29,6 +29,8 @@ export interface FormRendererProps {
   viewer: Viewer;
   /** Overrides `viewer.mode`. */
   mode?: 'edit' | 'view';
+  /** What an empty form says (the builder's preview: how to add questions; default the spec's text). */
+  emptyText?: string;
   /** Loaded options of `dicUrl` columns. */
   dictionaries?: Readonly<Record<string, readonly FieldOption[]>>;
   /** Called after the confirmation with the cleaned answer (masked values dropped). */
@@ -217,7 +219,7 @@ export function FormRenderer(props: FormRendererProps) {
 
   const visible = columns.filter((c) => evaluation.fields[c.prop]?.visible);
   if (!definition || visible.length === 0) {
-    return <Empty description={t('forms.empty')} />;
+    return <Empty description={props.emptyText ?? t('forms.empty')} />;
   }
 
   return (

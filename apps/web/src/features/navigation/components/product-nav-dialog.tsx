@@ -39,7 +39,8 @@ import { createHoverIntent } from '../lib/hover-intent';
 import { flattenMenu, visibleMenuTree } from '../lib/menu';
 import { menuHref, opensNewWindow, useOpenMenu } from '../lib/open-menu';
 import { readStoredProductId, saveProductId } from '../model/active-product';
-import { DATA_VISUAL_PRODUCT_CODE, dataVisualJumpUrl } from '../lib/product-jumps';
+import { DATA_VISUAL_PRODUCT_CODE, dataVisualJumpUrl, jumpOffer } from '../lib/product-jumps';
+import { useUserInfo } from '../../auth';
 import { MenuIcon } from './menu-icon';
 import styles from './product-nav-dialog.module.css';
 
@@ -54,6 +55,7 @@ const DIALOG_WIDTH = 880;
 export function ProductNavDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const nav = useActiveProduct();
+  const userInfo = useUserInfo();
   const { save } = useSaveUserProducts();
   const switchProduct = useSwitchProduct();
   const openMenu = useOpenMenu();
@@ -108,20 +110,22 @@ export function ProductNavDialog({ open, onClose }: { open: boolean; onClose: ()
     }
   };
 
+  const session = readSession();
+  const dataVisualUrl =
+    dataVisual && session
+      ? dataVisualJumpUrl(dataVisual.productRedirectUrl, {
+          token: session.accessToken,
+          tenantId: session.tenantId,
+        })
+      : null;
+  // Without an address the link shows only to those who can set one (and says where).
+  const dataVisualOffer = jumpOffer(dataVisualUrl, userInfo.data?.permissions);
   const onDataVisual = () => {
-    const session = readSession();
-    const url =
-      dataVisual && session
-        ? dataVisualJumpUrl(dataVisual.productRedirectUrl, {
-            token: session.accessToken,
-            tenantId: session.tenantId,
-          })
-        : null;
-    if (!url) {
-      showToast('warning', t('productNav.dataVisualMissingUrl'));
+    if (!dataVisualUrl) {
+      showToast('warning', t('productNav.dataVisualSetUrl', { name: dataVisual?.productName ?? '' }));
       return;
     }
-    window.open(url, '_blank', 'noopener,noreferrer');
+    window.open(dataVisualUrl, '_blank', 'noopener,noreferrer');
   };
 
   return (
@@ -154,7 +158,7 @@ export function ProductNavDialog({ open, onClose }: { open: boolean; onClose: ()
               onDragEnd={onDragEnd}
             />
           )}
-          {dataVisual && (
+          {dataVisual && dataVisualOffer !== 'hide' && (
             <Button
               type="link"
               className={styles.external}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataVisualJumpUrl, isHttpUrl, sleepJumpUrl, withQueryParameters } from './product-jumps';
+import { dataVisualJumpUrl, isHttpUrl, jumpOffer, sleepJumpUrl, withQueryParameters } from './product-jumps';
 
 const who = { username: 'admin', token: 'tok-123', tenantId: 7 };
 
@@ -68,5 +68,14 @@ describe('product jumps', () => {
       expect(sleepJumpUrl(bad, who)).toBeNull();
       expect(dataVisualJumpUrl(bad, who)).toBeNull();
     }
+  });
+});
+
+describe('jumpOffer', () => {
+  it('opens a valid address; without one tells the products administrator and hides it from others', () => {
+    expect(jumpOffer('https://sleep.example/x', [])).toBe('open');
+    expect(jumpOffer(null, ['sys_product'])).toBe('configure');
+    expect(jumpOffer(null, ['plantest_take'])).toBe('hide');
+    expect(jumpOffer(null, undefined)).toBe('hide');
   });
 });

@@ -55,3 +55,18 @@ export function dataVisualJumpUrl(
     ['tenantId', who.tenantId],
   ]);
 }
+
+/** Who may set a product's address: the products page (`sys_product`, docs/api.md "Products"). */
+export const PRODUCT_ADMIN_PERMISSION = 'sys_product';
+
+/**
+ * What a jump to an outside product offers: open it when its address is valid; without one, tell a person
+ * who can set it where to do so, and show nothing to anyone else (they could only be told to ask).
+ */
+export function jumpOffer(
+  url: string | null,
+  permissions: readonly string[] | undefined,
+): 'open' | 'configure' | 'hide' {
+  if (url) return 'open';
+  return permissions?.includes(PRODUCT_ADMIN_PERMISSION) ? 'configure' : 'hide';
+}

@@ -126,6 +126,12 @@ function SettingFieldItem({ code, field }: { code: SettingCode; field: SettingFi
           />
         </Form.Item>
       );
+    case 'number':
+      return (
+        <Form.Item name={field.key} label={label}>
+          <InputNumber min={field.min} max={field.max} precision={0} />
+        </Form.Item>
+      );
     case 'time':
       return (
         <Form.Item name={field.key} label={label}>

@@ -17,6 +17,12 @@ describe('setting forms [spec:S1.7.3] [spec:S0.7.8]', () => {
     expect(codesOfGroup('allApp')).toEqual(['zxyyms', 'yymssz', 'sfqyycdy', 'ytmssz', 'singleRoleSwitch']);
   });
 
+  it('offers the access-log retention in days, refusing less than six months', () => {
+    expect(codesOfGroup('privacy')).toEqual(['accessLogRetention']);
+    expect(checkSettingValue('accessLogRetention', { days: 30 })[0]?.path).toEqual(['days']);
+    expect(checkSettingValue('accessLogRetention', { days: 400 })).toEqual([]);
+  });
+
   it('offers times every half hour', () => {
     const times = halfHourTimes();
     expect(times).toHaveLength(48);

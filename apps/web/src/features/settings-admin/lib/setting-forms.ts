@@ -1,4 +1,10 @@
-import { SETTING_VALUE_SCHEMAS, isKnownSettingCode, type SettingCode } from '@psy/contracts';
+import {
+  ACCESS_LOG_RETENTION_MAX_DAYS,
+  ACCESS_LOG_RETENTION_MIN_DAYS,
+  SETTING_VALUE_SCHEMAS,
+  isKnownSettingCode,
+  type SettingCode,
+} from '@psy/contracts';
 
 /**
  * Columns an entry of a setting's list may have (spec S1.3: id, text, color, level, star; the time-slot
@@ -11,11 +17,12 @@ export type SettingField =
   | { key: string; kind: 'switch' }
   | { key: string; kind: 'choice'; options: readonly number[] }
   | { key: string; kind: 'time' }
+  | { key: string; kind: 'number'; min: number; max: number }
   | { key: string; kind: 'checkboxes'; options: readonly number[] }
   | { key: string; kind: 'ids' }
   | { key: string; kind: 'list'; columns: readonly ListColumn[] };
 
-export type SettingGroup = 'allApp' | 'booking' | 'supervision' | 'login';
+export type SettingGroup = 'allApp' | 'booking' | 'supervision' | 'login' | 'privacy';
 
 export interface SettingForm {
   group: SettingGroup;
@@ -76,9 +83,26 @@ export const SETTING_FORMS: Partial<Record<SettingCode, SettingForm>> = {
   pgddjlsz: { group: 'supervision', fields: [{ key: 'supervisionForms', kind: 'ids' }] },
   txddjlsz: { group: 'supervision', fields: [{ key: 'supervisionForms', kind: 'ids' }] },
   loginCaptcha: { group: 'login', fields: [] },
+  accessLogRetention: {
+    group: 'privacy',
+    fields: [
+      {
+        key: 'days',
+        kind: 'number',
+        min: ACCESS_LOG_RETENTION_MIN_DAYS,
+        max: ACCESS_LOG_RETENTION_MAX_DAYS,
+      },
+    ],
+  },
 };
 
-export const SETTING_GROUPS: readonly SettingGroup[] = ['allApp', 'booking', 'supervision', 'login'];
+export const SETTING_GROUPS: readonly SettingGroup[] = [
+  'allApp',
+  'booking',
+  'supervision',
+  'login',
+  'privacy',
+];
 
 /** The codes of a group, in the order of SETTING_FORMS. */
 export function codesOfGroup(group: SettingGroup): SettingCode[] {

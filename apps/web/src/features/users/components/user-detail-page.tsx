@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import {
   findCustomInfoEndpoint,
   findUserAssessInfoEndpoint,
@@ -93,7 +95,7 @@ function BasicInformation({ user }: { user: UserFormDetail }) {
       children: (
         <Flex wrap gap={4}>
           {user.roleList.map((role) => (
-            <Tag key={role.roleId}>{role.roleName}</Tag>
+            <Tag key={role.roleId}>{seededName(role.roleName, currentLanguage())}</Tag>
           ))}
         </Flex>
       ),

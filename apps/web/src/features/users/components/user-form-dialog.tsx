@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { ID_CARD_MAX, LOGIN_ACCOUNT_MAX, NUMBER_NAME_MAX, PHONE_LENGTH, REAL_NAME_MAX } from '@psy/contracts';
 import type { UserFormDetail } from '@psy/contracts';
 import { Button, Col, Flex, Form, Input, Modal, Radio, Row, Select, Spin } from 'antd';
@@ -247,12 +249,7 @@ function UserForm({
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item
-            name="birthday"
-            label={t('userAdmin.fields.birthday')}
-            required
-            rules={[rule('birthday')]}
-          >
+          <Form.Item name="birthday" label={t('userAdmin.fields.birthday')} rules={[rule('birthday')]}>
             {/* The browser's own date field (yyyy-MM-dd), which cannot pick a day after today. */}
             <Input type="date" max={today} />
           </Form.Item>
@@ -270,7 +267,7 @@ function UserForm({
                 message: t('userAdmin.form.messages.roleIds.required'),
               },
             ]}
-            extra={t('userAdmin.form.roleHint')}
+            extra={t('userAdmin.form.roleHint', { max: ROLE_SELECTION_LIMIT })}
           >
             <Select
               mode="multiple"
@@ -284,7 +281,7 @@ function UserForm({
                 .filter((role) => role.grantable || initial.roleIds?.includes(role.roleId))
                 .map((role) => ({
                   value: role.roleId,
-                  label: role.roleName,
+                  label: seededName(role.roleName, currentLanguage()),
                   disabled: !role.grantable,
                 }))}
             />

@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import {
   CheckCircleOutlined,
   DeleteOutlined,
@@ -139,7 +141,7 @@ export function UsersPage() {
       render: (_, user) => (
         <Flex wrap gap={4}>
           {user.roleList.map((role) => (
-            <Tag key={role.roleId}>{role.roleName}</Tag>
+            <Tag key={role.roleId}>{seededName(role.roleName, currentLanguage())}</Tag>
           ))}
         </Flex>
       ),
@@ -232,7 +234,10 @@ export function UsersPage() {
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={all}
               loading={roles.isLoading}
-              options={(roles.data ?? []).map((role) => ({ value: role.roleId, label: role.roleName }))}
+              options={(roles.data ?? []).map((role) => ({
+                value: role.roleId,
+                label: seededName(role.roleName, currentLanguage()),
+              }))}
             />
           </Form.Item>,
           <Form.Item key="status" name="status" label={t('userAdmin.fields.status')}>

@@ -14,6 +14,7 @@ import {
   type PhoneIssue,
   type UserFormDetail,
   USER_DICT_FIELDS,
+  USER_ROLES_MAX,
 } from '@psy/contracts';
 
 /**
@@ -24,8 +25,11 @@ import {
 /** Spec S0.9.7: dialogs are 780 px wide. */
 export const USER_DIALOG_WIDTH = 780;
 
-/** Spec S0.3.3: role is a multiple selection limited to one (existing extra roles are kept, not added). */
-export const ROLE_SELECTION_LIMIT = 1;
+/**
+ * Roles a user may hold at once: users hold several (the demo's teacher three), so the form lets them be
+ * chosen, up to the contract's limit (spec S0.3.3 limited it to one; issue 18).
+ */
+export const ROLE_SELECTION_LIMIT = USER_ROLES_MAX;
 
 /** Fields of the user form backed by a dictionary of the same name (spec S0.3.16), as the contract lists them. */
 export const DICT_FIELDS = USER_DICT_FIELDS;
@@ -67,13 +71,13 @@ export const REQUIRED_FIELDS = [
   'phone',
   'deptId',
   'sex',
-  'birthday',
   'roleIds',
 ] as const satisfies readonly (keyof UserFormValues)[];
 
 /** Every field of the form: a server 400 naming one of them is shown on it. */
 export const USER_FORM_FIELDS = [
   ...REQUIRED_FIELDS,
+  'birthday',
   'idType',
   'idCard',
   'email',
@@ -136,6 +140,7 @@ export function checkUserField(
       return issue ? `phone.${issue}` : null;
     }
     case 'birthday': {
+      if (value.trim() === '') return null;
       const issue = checkBirthday(value, today);
       return issue ? `birthday.${issue}` : null;
     }
@@ -168,7 +173,7 @@ export interface UserSubmission {
   phone?: string;
   deptId: number;
   sex: 1 | 2;
-  birthday: string;
+  birthday: string | null;
   idType?: IdType | null;
   idCard?: string | null;
   email: string | null;
@@ -196,7 +201,7 @@ export function userSubmission(values: UserFormValues, initial: UserFormValues =
     phone: (values.phone ?? '').trim(),
     deptId: values.deptId ?? 0,
     sex: values.sex ?? 1,
-    birthday: (values.birthday ?? '').trim(),
+    birthday: trimmedOrNull(values.birthday),
     idType: idCard === null ? null : (values.idType ?? ID_TYPES.idCard),
     idCard: idCard === null ? null : idCard.toUpperCase(),
     email: trimmedOrNull(values.email),
