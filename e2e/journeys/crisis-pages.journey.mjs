@@ -334,7 +334,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dormForm.getByRole('button', { name: c.dorm.addItem }).click();
     await dormForm.getByLabel(c.fields.student).click();
     await option(leader, '张晓雨').click();
-    await dormForm.getByLabel(c.fields.note).fill('Studies late every night, in good spirits.');
+    await dormForm.getByRole('textbox', { name: c.fields.note }).fill('Studies late every night, in good spirits.');
     await leader.mouse.move(0, 0);
     await checkA11y(leader, { name: 'crisis-dorm-report-phone', artifacts, include: '.ant-modal' });
     const filed = await answered(leader, 'POST', '/biz/focus/dormReport/save', () =>
