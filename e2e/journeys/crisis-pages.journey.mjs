@@ -115,7 +115,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const classRep = head.locator('tr', { hasText: '杨心理委员' });
     await expectText(head, c.network.ownDept, { within: classRep });
     await head.getByRole('button', { name: `${c.network.editCoverage} 杨心理委员` }).click();
-    const coverage = head.getByRole('dialog').filter({ hasText: c.network.coverageTitle.replace('{{name}}', '杨心理委员') });
+    const coverage = head
+      .getByRole('dialog')
+      .filter({ hasText: c.network.coverageTitle.replace('{{name}}', '杨心理委员') });
     const depts = coverage.getByLabel(c.network.coverage);
     for (const dept of ['2024级', '2023级']) {
       await depts.click();
@@ -151,9 +153,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = '3 settings: a shorter time for the class level, saved';
     await head.goto(`${baseUrl}/crisis/setting/index`);
     const reporting = head.locator('form#crisis-setting-reporting');
-    const classMinutes = reporting.getByLabel(
-      c.settings.ackMinutes.replace('{{level}}', c.enums.level['1']),
-    );
+    const classMinutes = reporting.getByLabel(c.settings.ackMinutes.replace('{{level}}', c.enums.level['1']));
     await classMinutes.fill('25');
     const ackSaved = await answered(head, 'POST', '/biz/crisis/setting/reporting', () =>
       reporting.getByRole('button', { name: c.settings.save }).click(),
@@ -276,11 +276,15 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     step = '10 the centre head decides it from “waiting for me”';
     await head.goto(`${baseUrl}/examine_info`);
-    const waiting = head.locator('tr', { hasText: c.enums.approvalKind.focusRelease }).filter({ hasText: '张晓雨' });
+    const waiting = head
+      .locator('tr', { hasText: c.enums.approvalKind.focusRelease })
+      .filter({ hasText: '张晓雨' });
     await expectText(head, '秦院系咨询师', { within: waiting });
     await head.mouse.move(0, 0);
     await checkA11y(head, { name: 'crisis-examine', artifacts, include: '#main-content' });
-    await waiting.getByRole('button', { name: `${c.records.open} ${c.enums.approvalKind.focusRelease} 张晓雨` }).click();
+    await waiting
+      .getByRole('button', { name: `${c.records.open} ${c.enums.approvalKind.focusRelease} 张晓雨` })
+      .click();
     await head.waitForURL(/\/approval_detail\?id=\d+/);
     await expectText(head, 'Stable for two months; exams passed.');
     await checkA11y(head, { name: 'crisis-approval-detail', artifacts, include: '#main-content' });
@@ -291,11 +295,15 @@ export async function run({ page, baseUrl, artifacts, db }) {
       decide.getByRole('button', { name: en.common.confirm }).click(),
     );
     assert.equal(decided.body.code, 0, JSON.stringify(decided.body));
-    await expectText(head, '冯中心负责人: Approve (Agreed: keep the journal open a month.)', { exact: false });
+    await expectText(head, '冯中心负责人: Approve (Agreed: keep the journal open a month.)', {
+      exact: false,
+    });
 
     step = '11 the consultant sees it decided in “mine”, and the key person released';
     await counsel.goto(`${baseUrl}/approval_info`);
-    const mine = counsel.locator('tr', { hasText: c.enums.approvalKind.focusRelease }).filter({ hasText: '张晓雨' });
+    const mine = counsel
+      .locator('tr', { hasText: c.enums.approvalKind.focusRelease })
+      .filter({ hasText: '张晓雨' });
     await expectText(counsel, c.enums.approvalStatus['2'], { within: mine });
     await counsel.mouse.move(0, 0);
     await checkA11y(counsel, { name: 'crisis-approvals-mine', artifacts, include: '#main-content' });
@@ -334,7 +342,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dormForm.getByRole('button', { name: c.dorm.addItem }).click();
     await dormForm.getByLabel(c.fields.student).click();
     await option(leader, '张晓雨').click();
-    await dormForm.getByRole('textbox', { name: c.fields.note }).fill('Studies late every night, in good spirits.');
+    await dormForm
+      .getByRole('textbox', { name: c.fields.note })
+      .fill('Studies late every night, in good spirits.');
     await leader.mouse.move(0, 0);
     await checkA11y(leader, { name: 'crisis-dorm-report-phone', artifacts, include: '.ant-modal' });
     const filed = await answered(leader, 'POST', '/biz/focus/dormReport/save', () =>
