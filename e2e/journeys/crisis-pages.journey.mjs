@@ -6,7 +6,7 @@ import { agreedBy, answered, openAs } from '../lib/crisis.mjs';
 import { expectText, expectToast, screenshot, watchToasts } from '../lib/journey.mjs';
 
 export const name =
-  '[spec:S1.4.6] [spec:S1.6.13] crisis pages: the centre head sets a class member’s coverage, adds a dormitory with its leader, changes a setting (a bad hotline number refused on its field), makes releasing a key person need approval, flags a student by hand and reads the history, adds a key person and writes in a journal opened from the key case; the faculty consultant asks to release the key person, the centre head approves from “waiting for me” and the consultant sees it decided; the advisor reports a talk; the dormitory leader files a report the advisor reads; the answer statistics';
+  '[spec:S1.4.6] [spec:S1.6.12] [spec:S1.6.14] [spec:S1.6.17] crisis pages: the centre head sets a class member’s coverage, adds a dormitory with its leader, changes a setting (a bad hotline number refused on its field), makes releasing a key person need approval, flags a student by hand and reads the history, adds a key person and writes in a journal opened from the key case; the faculty consultant asks to release the key person, the centre head approves from “waiting for me” and the consultant sees it decided; the advisor reports a talk; the dormitory leader files a report the advisor reads; the answer statistics';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
