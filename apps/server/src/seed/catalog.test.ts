@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
+import { JOURNAL_PAGE_GRANTS, MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
 import { ROLE_CODES, SEEDED_NAMES_EN, SYSTEM_ROUTE_PATHS } from '@psy/contracts';
 
 const all = (list: MenuSeed[]): MenuSeed[] => list.flatMap((m) => [m, ...all(m.children ?? [])]);
@@ -38,5 +38,24 @@ describe('the seeded catalogue', () => {
 
   it('has an English name for every seeded role, shown to English readers', () => {
     expect(ROLES.filter((r) => !SEEDED_NAMES_EN[r.name]).map((r) => r.name)).toEqual([]);
+  });
+
+  it('lets every role with the journal menu open the journal pages (docs/crisis.md 5, 12)', () => {
+    expect(JOURNAL_PAGE_GRANTS).toHaveLength(4);
+    const withJournal = ROLES.filter((r) =>
+      r.grants.some((g) => g === 'menu:focus_journal' || g === 'IMPORTANT_FOCUS_ON'),
+    );
+    expect(withJournal.map((r) => r.code)).toEqual(
+      expect.arrayContaining([
+        'CRISIS_ROLE_CENTER_SUPERINTENDENT',
+        'CRISIS_ROLE_CONSULTANT',
+        'CRISIS_ROLE_FACULTY_CONSULT',
+        'CRISIS_ROLE_FACULTY_SUPERINTENDENT',
+        'CRISIS_ROLE_SUPERINTENDENT',
+      ]),
+    );
+    // The consultation product, where the spec files the pages, grants them already.
+    for (const r of withJournal.filter((role) => !role.grants.includes('CONSULT')))
+      for (const page of JOURNAL_PAGE_GRANTS) expect(r.grants, `${r.code}: ${page}`).toContain(page);
   });
 });

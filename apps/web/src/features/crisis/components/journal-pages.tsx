@@ -275,7 +275,7 @@ export function FeedbackDetailPage() {
         rowKey="id"
         dataSource={j.feedbackList}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('adminKit.empty') }}
+        locale={{ emptyText: <NoData /> }}
         scroll={{ x: 560 }}
         columns={[
           { key: 'time', title: t('crisis.readers.time'), render: (_, f) => <When value={f.createTime} /> },
@@ -345,7 +345,7 @@ export function FeedbackStatisticsPage() {
             rowKey="month"
             dataSource={s.byMonth}
             pagination={false}
-            locale={{ emptyText: t('adminKit.empty') }}
+            locale={{ emptyText: <NoData /> }}
             columns={[
               { key: 'month', title: t('crisis.monthly.month'), dataIndex: 'month' },
               { key: 'answers', title: t('crisis.journal.answers'), dataIndex: 'answers' },

@@ -20,7 +20,7 @@ import {
   type FocusPersonDetail,
 } from '../api/focus';
 import { enumOptions } from '../lib/labels';
-import { CodeTag, Facts, StudentCell, useCrisisUser, useIdParam, useLabel, When } from './common';
+import { CodeTag, Facts, NoData, StudentCell, useCrisisUser, useIdParam, useLabel, When } from './common';
 import { FollowUpDialog, InterventionDialog, useSettingOptions } from './record-dialogs';
 import { FollowUpList, InterventionList } from './record-sections';
 import { StudentSelect } from './student-select';
@@ -304,7 +304,7 @@ export function FocusCasePage() {
                 rowKey="id"
                 dataSource={p.talks}
                 pagination={false}
-                locale={{ emptyText: t('adminKit.empty') }}
+                locale={{ emptyText: <NoData /> }}
                 columns={[
                   { key: 'date', title: t('crisis.talk.date'), dataIndex: 'talkDate' },
                   { key: 'author', title: t('crisis.talk.author'), render: (_, tk) => tk.author.realName },
@@ -327,7 +327,7 @@ export function FocusCasePage() {
                 rowKey="id"
                 dataSource={p.records}
                 pagination={false}
-                locale={{ emptyText: t('adminKit.empty') }}
+                locale={{ emptyText: <NoData /> }}
                 columns={[
                   { key: 'id', title: t('crisis.fields.id'), dataIndex: 'id' },
                   {

@@ -16,7 +16,7 @@ import {
 } from '../api/crisis';
 import { defaultReportMonth, optionalText, today } from '../lib/forms';
 import { enumOptions } from '../lib/labels';
-import { CodeTag, Facts, useCrisisUser, useIdParam, useLabel, When } from './common';
+import { CodeTag, Facts, NoData, useCrisisUser, useIdParam, useLabel, When } from './common';
 import styles from './crisis.module.css';
 
 type Kind = 'crisis' | 'consultation';
@@ -84,7 +84,7 @@ export function MonthlyReportsPage() {
         pagination={false}
         scroll={{ x: 640 }}
         data-testid="crisis-college-status"
-        locale={{ emptyText: t('crisis.monthly.noFaculties') }}
+        locale={{ emptyText: <NoData text={t('crisis.monthly.noFaculties')} /> }}
         columns={[
           { key: 'dept', title: t('crisis.monthly.faculty'), dataIndex: 'deptName' },
           {

@@ -273,7 +273,7 @@ export function DeliveryList({ recordId }: { recordId: number }) {
       dataSource={deliveries.data ?? []}
       pagination={false}
       scroll={{ x: 520 }}
-      locale={{ emptyText: t('adminKit.empty') }}
+      locale={{ emptyText: <NoData /> }}
       columns={[
         {
           key: 'step',
@@ -315,7 +315,7 @@ export function ReaderList({ readers }: { readers: NonNullable<RecordDetail['rea
       rowKey={(r) => `${r.viewer.id}-${r.time}-${r.route}`}
       dataSource={readers}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      locale={{ emptyText: t('adminKit.empty') }}
+      locale={{ emptyText: <NoData /> }}
       columns={[
         { key: 'viewer', title: t('crisis.readers.viewer'), render: (_, r) => r.viewer.realName },
         { key: 'route', title: t('crisis.readers.route'), dataIndex: 'route' },

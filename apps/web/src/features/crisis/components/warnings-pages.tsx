@@ -16,7 +16,7 @@ import {
   type WarningRow,
 } from '../api/crisis';
 import { enumOptions } from '../lib/labels';
-import { CodeTag, Facts, StudentCell, useCrisisUser, useIdParam, useLabel, When } from './common';
+import { CodeTag, Facts, NoData, StudentCell, useCrisisUser, useIdParam, useLabel, When } from './common';
 import styles from './crisis.module.css';
 
 const RecordDrawer = lazy(async () => ({ default: (await import('./record-drawer')).RecordDrawer }));
@@ -152,7 +152,7 @@ export function WarningDetailPage() {
           rowKey="id"
           dataSource={w.records}
           pagination={false}
-          locale={{ emptyText: t('adminKit.empty') }}
+          locale={{ emptyText: <NoData /> }}
           columns={[
             { key: 'id', title: t('crisis.fields.id'), dataIndex: 'id' },
             { key: 'source', title: t('crisis.fields.source'), render: (_, r) => label('source', r.source) },
@@ -182,7 +182,7 @@ export function WarningDetailPage() {
           rowKey={(h) => `${h.time}-${h.flag}`}
           dataSource={w.history}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          locale={{ emptyText: t('adminKit.empty') }}
+          locale={{ emptyText: <NoData /> }}
           columns={[
             {
               key: 'flag',
