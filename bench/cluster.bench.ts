@@ -583,6 +583,12 @@ async function main() {
           if (username === 'admin') adminSessions.push(s);
         }
       }
+      // What the processes spend with no requests (job worker polls, timers): charged to no call.
+      const idle0 = running.reduce((a, s) => a + cpuSeconds(s.child.pid!), 0);
+      await new Promise((r) => setTimeout(r, 3000));
+      const idleMsPerSecond =
+        ((running.reduce((a, s) => a + cpuSeconds(s.child.pid!), 0) - idle0) * 1000) / 3;
+      log(`  idle: the server processes use ${idleMsPerSecond.toFixed(0)} ms of CPU per second together`);
       for (const scenario of SCENARIOS) {
         const row = await measure(
           scenario,
@@ -631,7 +637,7 @@ async function main() {
     JSON.stringify({ cfg, rows, checked }, null, 2),
   );
   log(
-    `\nReproduce: BENCH_PROCESSES=${cfg.processes.join(',')} BENCH_CONCURRENCY=${cfg.concurrency} BENCH_SECONDS=${cfg.seconds} ` +
+    `\nReproduce: BENCH_PROCESSES=${cfg.processes.join(',')} BENCH_WARMUP_SECONDS=${cfg.warmupSeconds} BENCH_CONCURRENCY=${cfg.concurrency} BENCH_SECONDS=${cfg.seconds} ` +
       `BENCH_TENANTS=${cfg.tenants} BENCH_USERS_PER_TENANT=${cfg.usersPerTenant} npm run bench:cluster`,
   );
   const errors = rows.reduce((a, r) => a + r.summary.errors, 0);
