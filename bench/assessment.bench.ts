@@ -305,6 +305,19 @@ async function main() {
         `${perStudent.toFixed(1)} ms in all, so 2 idle cores take about ${Math.round(2000 / perStudent)} students/s`,
     );
     log(`  machine load average while running: ${os.loadavg()[0]!.toFixed(1)} (${os.cpus().length} cores)`);
+    // Storage per submitted answer, all tables of the module (rows, indexes, TOAST), for the capacity model
+    // of docs/scaling.md; measured on the answers made through HTTP only (part 2 adds bare rows).
+    await pool.query('vacuum analyze');
+    const stored = (
+      await pool.query(
+        `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as b from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind = 'r' and c.relname like 'assessment%'`,
+      )
+    ).rows[0] as { b: number };
+    log(
+      `  storage of the assessment tables per answer: ${Math.round(stored.b / cfg.students)} bytes (${(stored.b / 1024 / 1024).toFixed(1)} MB for ${cfg.students}, plan and scale included)`,
+    );
     log(
       `  stored: ${counts.answers} answers, ${counts.warnings} warnings (${counts.critical} critical), ${counts.jobs} delivery jobs`,
     );

@@ -147,3 +147,107 @@ describe('schema invariants', () => {
     }
   });
 });
+
+/**
+ * What a database distributed by tenant (Citus: every tenant table distributed by `tenant_id`, the shared
+ * tables replicated as reference tables) needs of the schema, read from the migrated database's catalog
+ * (docs/scaling.md "A database distributed by school").
+ */
+describe('distribution by tenant', () => {
+  /**
+   * Tables without `tenant_id`, each placed by name. `reference`: small shared catalogues, replicated to
+   * every node (a tenant table may reference them). `coordinator`: the platform's own state that belongs
+   * to no school (keys, rate-limit counters, tokens before a tenant is known), kept on the coordinator.
+   * A new table without `tenant_id` fails the test until it is placed here.
+   */
+  const REFERENCE = ['tenant', 'product'];
+  const COORDINATOR = ['server_key', 'rate_limit', 'captcha', 'request_nonce', 'job_schedule'];
+  /**
+   * Tables with an optional `tenant_id` that are infrastructure, not school data: the job queue and the
+   * development SMS outbox stay on the coordinator (a queue row for no school has no shard).
+   */
+  const INFRASTRUCTURE = ['job', 'dev_sms_outbox'];
+
+  const catalog = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(q));
+  const tablesOf = async (withTenant: boolean) =>
+    (
+      await catalog<{ t: string }>(sql`
+        select c.relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p')
+          and ${withTenant} = exists (select 1 from pg_attribute a
+            where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)
+        order by 1`)
+    ).map((r) => r.t);
+
+  it('every table without tenant_id is named as a reference or coordinator table', async () => {
+    expect(await tablesOf(false)).toEqual([...REFERENCE, ...COORDINATOR].sort());
+  });
+
+  it('every foreign key between tenant tables includes tenant_id on both sides (co-location)', async () => {
+    const fks = await catalog<{ name: string; src: string; dst: string; cols: string[]; refs: string[] }>(sql`
+      select c.conname as name, c.conrelid::regclass::text as src, c.confrelid::regclass::text as dst,
+        array(select a.attname::text from unnest(c.conkey) with ordinality k(n, o)
+              join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.o) as cols,
+        array(select a.attname::text from unnest(c.confkey) with ordinality k(n, o)
+              join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.o) as refs
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where c.contype = 'f' and n.nspname = 'public'`);
+    expect(fks.length).toBeGreaterThan(50);
+    const tenantTables = new Set(await tablesOf(true));
+    const distributed = (t: string) => tenantTables.has(t) && !INFRASTRUCTURE.includes(t);
+    const bad: string[] = [];
+    for (const fk of fks) {
+      const from = fk.src.replace(/^public\./, '');
+      const to = fk.dst.replace(/^public\./, '');
+      if (distributed(from) && distributed(to)) {
+        // The same column position on both sides: the referencing row's tenant is the referenced row's.
+        const i = fk.cols.indexOf('tenant_id');
+        if (i < 0 || fk.refs[i] !== 'tenant_id') bad.push(`${from}.${fk.name} -> ${to}`);
+      } else if (distributed(to)) {
+        bad.push(`${from}.${fk.name} -> ${to} (into a distributed table from a shared one)`);
+      } else if (!REFERENCE.includes(to) && (distributed(from) || REFERENCE.includes(from))) {
+        // Shards and replicas may point only at what every node holds: reference tables.
+        bad.push(`${from}.${fk.name} -> ${to} (to a table kept on the coordinator)`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('ids come from bigint sequences or identities, never from one database-wide counter of int4', async () => {
+    // Citus gives each node of a distributed table's bigint sequence its own range (the node's group id in
+    // the high bits), so ids stay unique across nodes; an int4 sequence can only be drawn on the
+    // coordinator. Ids are then unique per node range, and every key and reference is (tenant_id, id).
+    const cols = await catalog<{ t: string; col: string; type: string }>(sql`
+      select c.relname as t, a.attname as col, format_type(a.atttypid, a.atttypmod) as type
+      from pg_attribute a join pg_class c on c.oid = a.attrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+        and (a.attidentity <> '' or pg_get_expr(d.adbin, d.adrelid) like 'nextval(%')`);
+    expect(cols.length).toBeGreaterThan(20);
+    const tenantTables = new Set(await tablesOf(true));
+    const narrow = cols.filter((c) => tenantTables.has(c.t) && c.type !== 'bigint');
+    expect(narrow.map((c) => `${c.t}.${c.col} ${c.type}`)).toEqual([]);
+  });
+
+  it('no view or security-definer function lets the app role read past row-level security', async () => {
+    // A view runs as its owner (who is not subject to RLS) unless it is security_invoker; a security
+    // definer function likewise. Either could let one request read two tenants' rows, so a definer
+    // function the app role may call must confine itself to the transaction's tenant, as the policy does.
+    const views = await catalog<{ v: string }>(sql`
+      select c.relname as v from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('v', 'm')
+        and not coalesce('security_invoker=true' = any(c.reloptions), false)`);
+    expect(views.map((r) => r.v)).toEqual([]);
+    const definers = await catalog<{ f: string; body: string }>(sql`
+      select p.proname as f, p.prosrc as body from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosecdef
+        and has_function_privilege(${database.appRole}, p.oid, 'execute')`);
+    // user_search_ids (migration 0006) lets the GIN index serve the name search, which RLS would bar.
+    expect(definers.map((r) => r.f)).toEqual(['user_search_ids']);
+    for (const d of definers)
+      expect(d.body, d.f).toMatch(
+        /WHERE tenant_id = nullif\(current_setting\('app\.tenant_id', true\), ''\)::bigint AND /,
+      );
+  });
+});
