@@ -101,7 +101,7 @@ export const ssoProviderSaveSchema = z.discriminatedUnion('kind', [
     ...providerCommon,
   }),
 ]);
-export type SsoProviderSave = z.input<typeof ssoProviderSaveSchema>;
+export type SsoProviderSave = z.infer<typeof ssoProviderSaveSchema>;
 
 /** A provider as read: never the secret, only whether one is stored. */
 export const ssoProviderSchema = z.object({

@@ -13,6 +13,8 @@ export {
   loadPrincipalData,
   findUserForLogin,
   findUsersByPhone,
+  findUsersByIdNumber,
+  findUsersByNumber,
   findUserPassword,
   updateUserPassword,
 } from './identity.repository';
