@@ -165,7 +165,11 @@ const stateSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{20,100}$/, 'state: unknown or expired sign-on, start again')
   .describe('the state of the start call');
-const oauthReturn = z.object({ state: stateSchema, code: z.string().min(1).max(1000) });
+const oauthReturn = z.object({
+  state: stateSchema,
+  code: z.string().min(1).max(1000),
+  iss: z.string().max(500).optional().describe("the authorization response's issuer (RFC 9207), when sent"),
+});
 const casReturn = z.object({
   state: stateSchema,
   ticket: z.string().min(1).max(1000).describe('the CAS service ticket (ST-...)'),
@@ -298,7 +302,7 @@ export const ssoProviderDeleteEndpoint = defineEndpoint({
 export const ssoProviderTestEndpoint = defineEndpoint({
   method: 'POST',
   path: '/admin/sso/provider/test/:id',
-  summary: "Test connection: reaches the provider with the stored settings; changes nothing",
+  summary: 'Test connection: reaches the provider with the stored settings; changes nothing',
   tags: ['sso'],
   params: z.object({ id: idSchema }),
   response: z.object({ ok: z.boolean(), message: z.string() }),

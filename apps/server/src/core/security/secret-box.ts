@@ -82,7 +82,9 @@ export async function openSecret(
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
   decipher.setAAD(Buffer.from(boundTo, 'utf8'));
   decipher.setAuthTag(data.subarray(data.length - 16));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
 /**

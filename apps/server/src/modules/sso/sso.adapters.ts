@@ -101,7 +101,9 @@ const xml = new XMLParser({ removeNSPrefix: true, ignoreAttributes: false, parse
 /** Reads a CAS `serviceResponse` (protocol 2.0 or 3.0): the user and attributes, or the failure. */
 export function parseCasResponse(
   body: string,
-): { ok: true; user: string; attributes: Record<string, string> } | { ok: false; code: string; message: string } {
+):
+  | { ok: true; user: string; attributes: Record<string, string> }
+  | { ok: false; code: string; message: string } {
   let doc: Record<string, unknown>;
   try {
     doc = xml.parse(body) as Record<string, unknown>;
@@ -188,7 +190,10 @@ export const oidcAdapter = (opts: AdapterOptions): SsoAdapter => {
         undefined,
         p.secret ? oidc.ClientSecretBasic(p.secret) : oidc.None(),
         // Plain http only for a provider on this machine (development, tests); elsewhere https.
-        { timeout: Math.ceil(opts.timeoutMs / 1000), ...(isLoopback(url) ? { execute: [oidc.allowInsecureRequests] } : {}) },
+        {
+          timeout: Math.ceil(opts.timeoutMs / 1000),
+          ...(isLoopback(url) ? { execute: [oidc.allowInsecureRequests] } : {}),
+        },
       )
       .catch((err: unknown) => {
         cache.delete(key);
@@ -249,7 +254,10 @@ export const oidcAdapter = (opts: AdapterOptions): SsoAdapter => {
       try {
         const config = await configOf(p);
         const meta = config.serverMetadata();
-        return { ok: true, message: `issuer ${meta.issuer}, authorization at ${meta.authorization_endpoint}` };
+        return {
+          ok: true,
+          message: `issuer ${meta.issuer}, authorization at ${meta.authorization_endpoint}`,
+        };
       } catch (err) {
         return { ok: false, message: (err as Error).message };
       }

@@ -12,5 +12,5 @@ export const SSO_ACCESS = {
  * characters (`//evil.example` and `/\evil.example` are other hosts to a browser).
  */
 export function isSafeReturnPath(path: string): boolean {
-  return /^\/(?![/\\])[^\\\s]*$/.test(path) && !/[\u0000-\u001f]/.test(path);
+  return /^\/(?![/\\])[^\\\s]*$/.test(path) && [...path].every((c) => c.charCodeAt(0) > 0x1f);
 }

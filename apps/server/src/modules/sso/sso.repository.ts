@@ -6,11 +6,7 @@ import { ssoFlow, ssoLink, ssoLoginToken, ssoProvider } from './sso.table';
 export type ProviderRow = typeof ssoProvider.$inferSelect;
 
 export async function listProviders({ tx, tenantId }: TenantScope): Promise<ProviderRow[]> {
-  return tx
-    .select()
-    .from(ssoProvider)
-    .where(eq(ssoProvider.tenantId, tenantId))
-    .orderBy(asc(ssoProvider.id));
+  return tx.select().from(ssoProvider).where(eq(ssoProvider.tenantId, tenantId)).orderBy(asc(ssoProvider.id));
 }
 
 export async function findProviderByCode({ tx, tenantId }: TenantScope, code: string) {

@@ -122,7 +122,8 @@ export async function saveProvider(
   let row: repo.ProviderRow | null;
   if (body.id) {
     const other = await repo.findProviderByCode(scope, body.code);
-    if (other && other.id !== body.id) throw badRequest('code', 'another provider of the school has this code');
+    if (other && other.id !== body.id)
+      throw badRequest('code', 'another provider of the school has this code');
     row = await repo.updateProvider(scope, body.id, values);
     if (!row) throw new AppError('notFound', 'id: no such provider');
   } else {
@@ -132,7 +133,12 @@ export async function saveProvider(
   const secret = 'secret' in body ? body.secret : undefined;
   if (secret !== undefined) {
     const sealed = secret
-      ? await sealSecret(deps.database.system, deps.env.SECRETS_KEY, secret, secretPlace(scope.tenantId, row.id))
+      ? await sealSecret(
+          deps.database.system,
+          deps.env.SECRETS_KEY,
+          secret,
+          secretPlace(scope.tenantId, row.id),
+        )
       : null;
     await repo.updateProviderSecret(scope, row.id, sealed);
     row = { ...row, secretSealed: sealed };
@@ -301,7 +307,12 @@ export async function complete(
   try {
     identity = await deps.adapters[settings.kind].complete(
       settings,
-      { state: input.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri },
+      {
+        state: input.state,
+        nonce: flow.nonce,
+        codeVerifier: flow.codeVerifier,
+        redirectUri: flow.redirectUri,
+      },
       input,
     );
   } catch (err) {
