@@ -56,7 +56,7 @@ async function addProvider(page, kindLabel, fields) {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   if (kindLabel) {
-    await dialog.getByLabel(admin.ssoAdmin.fields.kind).click();
+    await dialog.getByLabel(admin.ssoAdmin.fields.kind, { exact: true }).click();
     await page.locator('.ant-select-item-option', { hasText: kindLabel }).click();
   }
   for (const [key, value] of Object.entries(fields)) {
