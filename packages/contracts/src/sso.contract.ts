@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from './auth.contract';
 import { defineEndpoint, idSchema } from './endpoint';
-import { ID_CARD_MAX, ID_TYPES } from './id-card';
 import type { PermissionKey } from './permissions';
 
 /**
@@ -248,29 +247,6 @@ export const ssoLogoutEndpoint = defineEndpoint({
   params: z.object({ x: ssoCodeSchema }),
   query: z.object({ returnTo: z.string().max(500).url() }),
   response: z.object({ url: z.string().nullable() }),
-});
-
-export const idCardTokenEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/auth/token/idCard',
-  summary: 'Log in with ID type and number and the encrypted password',
-  tags: ['auth'],
-  query: z.object({
-    randomStr: z.string().max(64).optional().describe('captcha key, as given to GET /code'),
-    code: z.string().max(16).optional().describe('captcha answer'),
-  }),
-  body: z.object({
-    idType: z.coerce
-      .number()
-      .int()
-      .min(ID_TYPES.idCard, 'idType: choose the ID type')
-      .max(ID_TYPES.militaryPoliceId, 'idType: choose the ID type')
-      .describe('1 ID card ... 8 military/police ID (spec S0.5.4)'),
-    idNumber: z.string().max(ID_CARD_MAX + 4),
-    password: z.string().max(2048).describe('`<keyId>.<base64 RSA-OAEP ciphertext>`'),
-  }),
-  bodyType: 'form',
-  response: tokenResponseSchema,
 });
 
 export const ssoProviderListEndpoint = defineEndpoint({

@@ -50,6 +50,11 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/crisis.zh-CN.json'),
     'en-US': () => import('./parts/crisis.en-US.json'),
   },
+  // The identity providers' administration (single sign-on).
+  ssoAdmin: {
+    'zh-CN': () => import('./parts/sso-admin.zh-CN.json'),
+    'en-US': () => import('./parts/sso-admin.en-US.json'),
+  },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { IdCardLoginForm, LoginForm, SmsLoginForm } from '../../features/auth';
+import { LoginForm, SmsLoginForm, loadIdCardLoginForm } from '../../features/auth';
 import { clearLock } from '../../features/lock';
 import { loadSsoButtons } from '../../features/sso';
 import { useRegionSetting } from '../../features/user-profile';
@@ -30,6 +30,7 @@ export const DEFAULT_TENANT_CODE = 'demo';
 
 // The single sign-on buttons load after the form: a school without providers pays one small request.
 const SsoButtons = lazy(async () => ({ default: (await loadSsoButtons()).SsoButtons }));
+const IdCardLoginForm = lazy(async () => ({ default: (await loadIdCardLoginForm()).IdCardLoginForm }));
 
 function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn: () => void }) {
   const { t } = useTranslation();
@@ -54,7 +55,11 @@ function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn
         {
           key: 'idCard',
           label: t('login.tabs.idCard'),
-          panel: <IdCardLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />,
+          panel: (
+            <Suspense fallback={null}>
+              <IdCardLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />
+            </Suspense>
+          ),
         },
       ]}
     />

@@ -1,12 +1,9 @@
-import { readSignedInWith } from './sign-on';
 import { removeStored } from '../../../shared/storage/storage';
-
-export { readSignedInWith };
+import { readSignedInWith } from './sign-on';
 
 /**
  * The single logout address of the provider that signed this tab in, or null (a password login, a
- * provider without single logout). Loaded on demand: the request layer and the contract are not needed
- * until a logout.
+ * provider without single logout).
  */
 export async function ssoLogoutUrlFor(tenantId: number, returnTo: string): Promise<string | null> {
   const signedIn = readSignedInWith();
