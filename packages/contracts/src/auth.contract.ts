@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { CLIENT_PORTS } from './headers';
-import { ID_CARD_MAX, ID_TYPES } from './id-card';
 import { phoneSchema, smsCodeSchema } from './rules';
 
 export const loginUserInfoSchema = z.object({
@@ -154,28 +153,4 @@ export const changeMyPasswordEndpoint = defineEndpoint({
     newPwd: encryptedPassword('new password'),
   }),
   response: z.literal(true),
-});
-
-/** Login by ID type and number (spec S0.7.2, S0.8.7; the types and rules of S0.5.4). */
-export const idCardTokenEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/auth/token/idCard',
-  summary: 'Log in with ID type and number and the encrypted password',
-  tags: ['auth'],
-  query: z.object({
-    randomStr: z.string().max(64).optional().describe('captcha key, as given to GET /code'),
-    code: z.string().max(16).optional().describe('captcha answer'),
-  }),
-  body: z.object({
-    idType: z.coerce
-      .number()
-      .int()
-      .min(ID_TYPES.idCard, 'idType: choose the ID type')
-      .max(ID_TYPES.militaryPoliceId, 'idType: choose the ID type')
-      .describe('1 ID card ... 8 military/police ID (spec S0.5.4)'),
-    idNumber: z.string().max(ID_CARD_MAX + 4),
-    password: z.string().max(2048).describe('`<keyId>.<base64 RSA-OAEP ciphertext>`'),
-  }),
-  bodyType: 'form',
-  response: tokenResponseSchema,
 });

@@ -50,6 +50,11 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/crisis.zh-CN.json'),
     'en-US': () => import('./parts/crisis.en-US.json'),
   },
+  // Single sign-on's pages and buttons and the ID-card login, loaded with them (the login route's budget).
+  sso: {
+    'zh-CN': () => import('./parts/sso.zh-CN.json'),
+    'en-US': () => import('./parts/sso.en-US.json'),
+  },
   // The identity providers' administration (single sign-on).
   ssoAdmin: {
     'zh-CN': () => import('./parts/sso-admin.zh-CN.json'),

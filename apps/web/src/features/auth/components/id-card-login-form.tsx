@@ -76,7 +76,7 @@ export function IdCardLoginForm({ tenant, onLoggedIn }: IdCardLoginFormProps) {
         </InlineAlert>
       )}
       <label className={styles.selectField}>
-        <span className={styles.selectLabel}>{t('login.idCard.type')}</span>
+        <span className={styles.selectLabel}>{t('idCardLogin.type')}</span>
         <select
           id={`${FORM_ID}_idType`}
           name="idType"
@@ -85,7 +85,7 @@ export function IdCardLoginForm({ tenant, onLoggedIn }: IdCardLoginFormProps) {
         >
           {TYPES.map((type) => (
             <option key={type} value={type}>
-              {t(`login.idCard.types.${type}`)}
+              {t(`idCardLogin.types.${type}`)}
             </option>
           ))}
         </select>
@@ -93,15 +93,15 @@ export function IdCardLoginForm({ tenant, onLoggedIn }: IdCardLoginFormProps) {
       <TextField
         id={`${FORM_ID}_idNumber`}
         name="idNumber"
-        label={t('login.idCard.number')}
-        placeholder={t('login.idCard.number')}
+        label={t('idCardLogin.number')}
+        placeholder={t('idCardLogin.number')}
         icon="user"
         autoCapitalize="characters"
         spellCheck={false}
         required
         maxLength={22}
         value={idNumber}
-        error={missing.idNumber ? t('login.idCard.numberRequired') : null}
+        error={missing.idNumber ? t('idCardLogin.numberRequired') : null}
         onChange={(event) => setIdNumber(event.target.value)}
       />
       <PasswordField
