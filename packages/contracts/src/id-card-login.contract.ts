@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from './auth.contract';
 import { defineEndpoint } from './endpoint';
-import { ID_CARD_MAX, ID_TYPES } from './id-card';
+import { ID_CARD_MAX, ID_TYPES } from './id-types';
 
 // A file of its own: the login page's first load carries the password login's contract, not this one.
 /** Login by ID type and number (spec S0.7.2, S0.8.7; the types and rules of S0.5.4). */

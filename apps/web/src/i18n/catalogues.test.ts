@@ -13,8 +13,6 @@ import enAssessmentStaff from './parts/assessment-staff.en-US.json';
 import zhAssessmentStaff from './parts/assessment-staff.zh-CN.json';
 import enCrisis from './parts/crisis.en-US.json';
 import zhCrisis from './parts/crisis.zh-CN.json';
-import enSsoAdmin from './parts/sso-admin.en-US.json';
-import zhSsoAdmin from './parts/sso-admin.zh-CN.json';
 import enSso from './parts/sso.en-US.json';
 import zhSso from './parts/sso.zh-CN.json';
 
@@ -27,7 +25,6 @@ const enUS = {
   ...enAssessment,
   ...enAssessmentStaff,
   ...enCrisis,
-  ...enSsoAdmin,
   ...enSso,
 };
 const zhCN = {
@@ -38,7 +35,6 @@ const zhCN = {
   ...zhAssessment,
   ...zhAssessmentStaff,
   ...zhCrisis,
-  ...zhSsoAdmin,
   ...zhSso,
 };
 const PARTS = [
@@ -48,7 +44,6 @@ const PARTS = [
   [zhAssessment, enAssessment],
   [zhAssessmentStaff, enAssessmentStaff],
   [zhCrisis, enCrisis],
-  [zhSsoAdmin, enSsoAdmin],
   [zhSso, enSso],
 ] as const;
 

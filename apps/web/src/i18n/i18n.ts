@@ -50,15 +50,10 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/crisis.zh-CN.json'),
     'en-US': () => import('./parts/crisis.en-US.json'),
   },
-  // Single sign-on's pages and buttons and the ID-card login, loaded with them (the login route's budget).
+  // Single sign-on: its pages, the login page's buttons and the providers' administration.
   sso: {
     'zh-CN': () => import('./parts/sso.zh-CN.json'),
     'en-US': () => import('./parts/sso.en-US.json'),
-  },
-  // The identity providers' administration (single sign-on).
-  ssoAdmin: {
-    'zh-CN': () => import('./parts/sso-admin.zh-CN.json'),
-    'en-US': () => import('./parts/sso-admin.en-US.json'),
   },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;

@@ -6,7 +6,6 @@ import type schedulingZhCN from './parts/scheduling.zh-CN.json';
 import type assessmentZhCN from './parts/assessment.zh-CN.json';
 import type assessmentStaffZhCN from './parts/assessment-staff.zh-CN.json';
 import type crisisZhCN from './parts/crisis.zh-CN.json';
-import type ssoAdminZhCN from './parts/sso-admin.zh-CN.json';
 import type ssoZhCN from './parts/sso.zh-CN.json';
 
 declare module 'i18next' {
@@ -22,7 +21,6 @@ declare module 'i18next' {
         typeof assessmentZhCN &
         typeof assessmentStaffZhCN &
         typeof crisisZhCN &
-        typeof ssoAdminZhCN &
         typeof ssoZhCN;
     };
   }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { resolveLogoutTarget, useLogout } from '../../features/auth';
 import { clearLock } from '../../features/lock';
 import { clearTabs } from '../../features/navigation';
-import { ssoLogoutUrlFor } from '../../features/sso';
+import { loadSsoLogout } from '../../features/sso';
 import {
   clearSession,
   loginPathForCurrentTenant,
@@ -42,6 +42,7 @@ export function useSignOut() {
       onOk: async () => {
         const session = readSession();
         if (session) {
+          const { ssoLogoutUrlFor } = await loadSsoLogout();
           providerLogout = await ssoLogoutUrlFor(session.tenantId, `${window.location.origin}${loginPath}`);
         }
         await logout.mutateAsync().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LoginForm, SmsLoginForm, loadIdCardLoginForm } from '../../features/auth';
+import { IdCardLoginForm, LoginForm, SmsLoginForm } from '../../features/auth';
 import { clearLock } from '../../features/lock';
 import { loadSsoButtons } from '../../features/sso';
 import { useRegionSetting } from '../../features/user-profile';
@@ -30,7 +30,6 @@ export const DEFAULT_TENANT_CODE = 'demo';
 
 // The single sign-on buttons load after the form: a school without providers pays one small request.
 const SsoButtons = lazy(async () => ({ default: (await loadSsoButtons()).SsoButtons }));
-const IdCardLoginForm = lazy(async () => ({ default: (await loadIdCardLoginForm()).IdCardLoginForm }));
 
 function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn: () => void }) {
   const { t } = useTranslation();
@@ -55,11 +54,7 @@ function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn
         {
           key: 'idCard',
           label: t('login.tabs.idCard'),
-          panel: (
-            <Suspense fallback={null}>
-              <IdCardLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />
-            </Suspense>
-          ),
+          panel: <IdCardLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />,
         },
       ]}
     />

@@ -1,12 +1,6 @@
-import { loadCataloguePart } from '../../i18n/i18n';
 export { LoginForm, type LoginFormProps } from './components/login-form';
 export { SmsLoginForm, type SmsLoginFormProps } from './components/sms-login-form';
-export type { IdCardLoginFormProps } from './components/id-card-login-form';
-/** The ID-card login form, loaded when its tab is first opened (the login route's size budget). */
-export const loadIdCardLoginForm = async () => {
-  const [form] = await Promise.all([import('./components/id-card-login-form'), loadCataloguePart('sso')]);
-  return form;
-};
+export { IdCardLoginForm, type IdCardLoginFormProps } from './components/id-card-login-form';
 export { loginByIdCard, useIdCardLogin, type IdCardLoginInput } from './api/login-by-id-card';
 export { loginByPassword, usePasswordLogin, type PasswordLoginInput } from './api/login-by-password';
 export { loginBySms, useSmsLogin, type SmsLoginInput } from './api/login-by-sms';

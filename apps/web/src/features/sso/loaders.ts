@@ -9,3 +9,5 @@ export const loadSsoButtons = async () => {
   const [buttons] = await Promise.all([import('./components/sso-buttons'), loadCataloguePart('sso')]);
   return buttons;
 };
+/** The single logout of the provider that signed the tab in: loaded by the layout at a logout only. */
+export const loadSsoLogout = () => import('./lib/sign-on-logout');

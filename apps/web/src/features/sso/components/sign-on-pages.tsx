@@ -12,11 +12,11 @@ import {
   ENTRY_KINDS,
   completionOf,
   proofOf,
-  saveSignedInWith,
   savePendingSignOn,
   takePendingSignOn,
   type EntryPage,
 } from '../lib/sign-on';
+import { saveSignedInWith } from '../lib/sign-on-logout';
 import styles from './sso.module.css';
 
 const messageOf = (error: unknown, fallback: string) =>

@@ -26,7 +26,6 @@ export interface PendingSignOn {
 }
 
 const PENDING = 'sso-pending';
-const SIGNED_IN_WITH = 'sso-signed-in-with';
 
 export function savePendingSignOn(pending: PendingSignOn): void {
   writeStored(PENDING, pending);
@@ -37,15 +36,6 @@ export function takePendingSignOn(state: string): PendingSignOn | null {
   const pending = readStored<PendingSignOn>(PENDING);
   removeStored(PENDING);
   return pending && pending.state === state ? pending : null;
-}
-
-/** Remembers which provider signed this tab in, for its single logout. */
-export function saveSignedInWith(provider: { shortName: string; code: string }): void {
-  writeStored(SIGNED_IN_WITH, provider);
-}
-
-export function readSignedInWith(): { shortName: string; code: string } | null {
-  return readStored<{ shortName: string; code: string }>(SIGNED_IN_WITH);
 }
 
 /** The proof the provider sent back, by its parameter names (CAS `ticket`, DingTalk `authCode`, `code`). */
