@@ -84,6 +84,20 @@ const envSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
+  /**
+   * Key that seals secrets at rest (identity providers' client secrets): 32 bytes, base64. Keep it outside
+   * the database in production; without it a key is created once in the database (core/security/secret-box.ts).
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v === '' || Buffer.from(v, 'base64').length === 32,
+      'SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+    )
+    .transform((v) => (v ? v : undefined)),
+  /** Milliseconds an outgoing call to an identity provider may take (CAS validation, token exchange). */
+  SSO_HTTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,20 +5,10 @@ import type { RuleMessage } from './rules';
  * GB 11643-1999 check digit and birth date of mainland ID card numbers. Pure functions, used by the user
  * form, the server and the bulk import alike.
  */
-export const ID_TYPES = {
-  idCard: 1,
-  hkMacauPass: 2,
-  taiwanPass: 3,
-  hkMacauTaiwanId: 4,
-  residencePermit: 5,
-  foreignPermanentResidence: 6,
-  passport: 7,
-  militaryPoliceId: 8,
-} as const;
-export type IdType = (typeof ID_TYPES)[keyof typeof ID_TYPES];
-
-/** Spec S0.5.4, S0.9.1: an ID card number has at most 18 characters. */
-export const ID_CARD_MAX = 18;
+// The types and the length live in a module of their own: the login page's ID-card form needs them,
+// not the rules below.
+export { ID_CARD_MAX, ID_TYPES, type IdType } from './id-types';
+import type { IdType } from './id-types';
 
 export type IdNumberIssue = 'required' | 'format' | 'checkDigit' | 'birthDate';
 

@@ -30,6 +30,8 @@ export * from './depts.contract';
 export * from './signature-rules';
 export * from './signatures.contract';
 export * from './webauthn.contract';
+export * from './sso.contract';
+export * from './id-card-login.contract';
 export * from './user-profile.contract';
 export * from './registration.contract';
 export * from './forms.contract';

@@ -44,6 +44,8 @@ export const PERMISSION_KEYS = [
   'sys_message_manage',
   'admin_message_manage',
   'sys_job',
+  'sys_sso',
+  'sys_sso_edit',
   // CONSULT
   'consult_records',
   'appointment_consult_record_tab',

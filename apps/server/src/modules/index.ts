@@ -22,6 +22,7 @@ import { tenantsModule } from './tenants';
 import { userImportModule } from './user-import';
 import { userProfileModule } from './user-profile';
 import { webauthnModule } from './webauthn';
+import { ssoModule } from './sso';
 import { workforceModule } from './workforce';
 
 /**
@@ -45,6 +46,7 @@ export const MODULES: readonly ModuleManifest[] = [
   userImportModule,
   agreementsModule,
   webauthnModule,
+  ssoModule,
   userProfileModule,
   clientLogsModule,
   jobAdminModule,

@@ -8,6 +8,7 @@ import { deptsFeature } from '../features/depts';
 import { dictsFeature } from '../features/dicts';
 import { downloadsFeature } from '../features/downloads';
 import { focusSettingsFeature } from '../features/focus-settings';
+import { ssoFeature } from '../features/sso';
 import { formsFeature } from '../features/forms';
 import { jobAdminFeature } from '../features/job-admin';
 import { messageAdminFeature } from '../features/message-admin';
@@ -43,6 +44,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   clientLogAdminFeature,
   jobAdminFeature,
   focusSettingsFeature,
+  ssoFeature,
   crisisFeature,
   noticesFeature,
   pdfPreviewFeature,

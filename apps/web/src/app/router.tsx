@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { clearTabs } from '../features/navigation';
 import { LOCK_PATH } from '../features/lock';
+import { loadSignOnPages } from '../features/sso';
 import { setErrorPageHandler, setSessionEndedHandler } from '../shared/api/request';
 import { saveLoginRedirect } from '../shared/session/session-store';
 import { queryClient } from './query-client';
@@ -12,7 +13,7 @@ import { RouteLoading } from './routes/route-loading';
 const loginPage = async () => ({ Component: (await import('./routes/login-page')).LoginPage });
 const antdProviders = async () => ({ Component: (await import('./antd-providers')).AntdProviders });
 const statusPages = () => import('./routes/status-page');
-const signOnPage = async () => ({ Component: (await statusPages()).ExternalSignOnPage });
+const signOnPage = async () => ({ Component: (await loadSignOnPages()).SignOnPage });
 
 /** Spec S0.2.1 names /fingerIdlogin the fingerprint user's login page: the fingerprint login, query kept. */
 function FingerIdLogin() {
@@ -54,7 +55,7 @@ const routes: RouteObject[] = [
           },
           {
             path: '/authredirect',
-            lazy: async () => ({ Component: (await statusPages()).AuthRedirectPage }),
+            lazy: async () => ({ Component: (await loadSignOnPages()).AuthRedirectPage }),
           },
           {
             path: '/tenant-error',

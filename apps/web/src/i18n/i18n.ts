@@ -50,6 +50,11 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/crisis.zh-CN.json'),
     'en-US': () => import('./parts/crisis.en-US.json'),
   },
+  // Single sign-on: its pages, the login page's buttons and the providers' administration.
+  sso: {
+    'zh-CN': () => import('./parts/sso.zh-CN.json'),
+    'en-US': () => import('./parts/sso.en-US.json'),
+  },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;
 

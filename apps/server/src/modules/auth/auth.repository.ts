@@ -187,6 +187,7 @@ export async function insertLoginLog(
     username: string;
     userId: number | null;
     method: string;
+    provider?: string | null;
     result: string;
     ip: string | null;
     userAgent: string | null;

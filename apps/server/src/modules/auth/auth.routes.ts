@@ -4,6 +4,7 @@ import {
   captchaEndpoint,
   changeMyPasswordEndpoint,
   defineEndpoint,
+  idCardTokenEndpoint,
   logoutEndpoint,
   phoneSchema,
   pingEndpoint,
@@ -14,6 +15,7 @@ import {
   toggleRoleEndpoint,
   tokenEndpoint,
   validSmsCodeEndpoint,
+  type IdType,
 } from '@psy/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../core/http/app-error';
@@ -23,7 +25,8 @@ import { listDevSms } from '../../core/sms/sms.repository';
 import * as auth from './auth.service';
 import { getPasswordKey, openRequestPasswords, openedPassword } from '../../core/security/password-key';
 
-function clientOf(req: FastifyRequest): auth.ClientInfo {
+/** Who is signing in: address, browser and client port (every login call logs and limits by it). */
+export function clientOf(req: FastifyRequest): auth.ClientInfo {
   const port = req.headers[HEADER.clientPort];
   const ua = req.headers['user-agent'];
   return {
@@ -89,6 +92,25 @@ export const authRoutes = (deps: auth.AuthDeps): RouteDef[] => {
           client,
         );
       },
+    }),
+    defineRoute({
+      endpoint: idCardTokenEndpoint,
+      access: PUBLIC,
+      tenant: 'header',
+      handler: async ({ query, body, req, tenantId, lang }) =>
+        auth.loginWithIdCard(
+          deps,
+          {
+            tenantId,
+            idType: body.idType as IdType,
+            idNumber: body.idNumber,
+            password: body.password,
+            randomStr: query.randomStr,
+            code: query.code,
+          },
+          lang,
+          clientOf(req),
+        ),
     }),
     defineRoute({
       endpoint: smsTokenEndpoint,

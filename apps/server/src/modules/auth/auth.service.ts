@@ -6,8 +6,11 @@ import {
   PASSWORD_CHANGE_MESSAGES,
   PASSWORD_ISSUE_MESSAGES,
   SETTING_CODES,
+  ID_NUMBER_ISSUE_MESSAGES,
+  checkIdNumber,
   checkNewPassword,
   checkOldPassword,
+  type IdType,
   type ClientPort,
   type Lang,
   type TokenResponse,
@@ -22,6 +25,7 @@ import type { Env } from '../../env';
 import {
   findUserForLogin,
   findUserPassword,
+  findUsersByIdNumber,
   findUsersByPhone,
   loadPrincipalData,
   permissionsOfUsableRoles,
@@ -110,7 +114,7 @@ function recordAttempt(
     tenantId: number;
     username: string;
     userId: number | null;
-    method: 'password' | 'sms';
+    method: 'password' | 'sms' | 'id_card';
     result: string;
   },
 ) {
@@ -195,11 +199,94 @@ export async function loginWithPassword(
   input: { tenantId: number; username?: string; password?: string; randomStr?: string; code?: string },
   client: ClientInfo,
 ): Promise<TokenResponse> {
-  const { database } = deps;
-  const system = database.system;
   if (!input.username) throw badRequest('username', 'enter login account');
   if (!input.password) throw badRequest('password', 'enter password');
   const username = input.username.trim().toLowerCase();
+  return loginWithAccountPassword(
+    deps,
+    {
+      ...input,
+      password: input.password,
+      attemptKey: username,
+      logName: username,
+      method: 'password',
+      findUser: (s) => findUserForLogin(s, username),
+    },
+    client,
+  );
+}
+
+/** Masks an ID number for the login log: the first 3 and last 4 characters stay. */
+function maskIdNumber(value: string): string {
+  return value.length <= 7 ? '*'.repeat(value.length) : `${value.slice(0, 3)}***${value.slice(-4)}`;
+}
+
+/**
+ * Login by ID type and number with the password (spec S0.7.2, S0.8.7): the number must pass its type's
+ * rule (spec S0.5.4); from there it is the password login, with its lockout per type and number. No
+ * user or two users with that document answer like a wrong password.
+ */
+export async function loginWithIdCard(
+  deps: AuthDeps,
+  input: {
+    tenantId: number;
+    idType: IdType;
+    idNumber: string;
+    password: string;
+    randomStr?: string;
+    code?: string;
+  },
+  lang: Lang,
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  const idNumber = input.idNumber.trim().toUpperCase();
+  const issue = checkIdNumber(input.idType, idNumber, new Date().toISOString().slice(0, 10));
+  if (issue) throw badRequest('idNumber', ID_NUMBER_ISSUE_MESSAGES[issue][lang]);
+  if (!input.password) throw badRequest('password', 'enter password');
+  return loginWithAccountPassword(
+    deps,
+    {
+      ...input,
+      // The number itself is personal data: the lockout row keeps a hash of it, the log a masked form.
+      attemptKey: `idcard:${sha256Hex(`${input.idType}:${idNumber}`).slice(0, 32)}`,
+      logName: `ID${input.idType}:${maskIdNumber(idNumber)}`,
+      method: 'id_card',
+      findUser: async (s) => {
+        const users = await findUsersByIdNumber(s, input.idType, idNumber);
+        return users.length === 1 ? users[0]! : null;
+      },
+    },
+    client,
+  );
+}
+
+interface LoginUser {
+  id: number;
+  username: string;
+  passwordHash: string | null;
+  mustChangePassword: boolean;
+  status: string;
+}
+
+/** The password check shared by the account and the ID-card login: rate limit, lockout, captcha, log. */
+async function loginWithAccountPassword(
+  deps: AuthDeps,
+  input: {
+    tenantId: number;
+    password: string;
+    randomStr?: string;
+    code?: string;
+    attemptKey: string;
+    logName: string;
+    method: 'password' | 'id_card';
+    findUser: (scope: TenantScope) => Promise<LoginUser | null>;
+  },
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  const { database } = deps;
+  const system = database.system;
+  const { method } = input;
+  const username = input.attemptKey;
   const tenantId = input.tenantId;
   await requireActiveTenant(system, tenantId);
   await enforceRateLimit(system, `login:ip:${client.ip}`, deps.env.LOGIN_IP_LIMIT_PER_MIN, 60);
@@ -211,9 +298,9 @@ export async function loginWithPassword(
     const retryAfter = Math.ceil((attempt.lockedUntil.getTime() - now) / 1000);
     await recordAttempt(deps, client, {
       tenantId,
-      username,
+      username: input.logName,
       userId: null,
-      method: 'password',
+      method,
       result: 'locked',
     });
     throw new AppError(
@@ -230,7 +317,7 @@ export async function loginWithPassword(
   if (captchaRequired) await checkCaptcha(deps, input.randomStr, input.code);
 
   const password = await decryptPassword(system, 'password', input.password);
-  const user = await database.withTenant(tenantId, (s) => findUserForLogin(s, username));
+  const user = await database.withTenant(tenantId, (s) => input.findUser(s));
   // An imported account's individual initial password opens it only until its owner has chosen one.
   const valid = await verifyPassword(user?.passwordHash ?? null, password, {
     acceptInitial: user?.mustChangePassword === true,
@@ -246,13 +333,13 @@ export async function loginWithPassword(
       lockCount += 1;
       fails = CAPTCHA_AFTER_FAILURES;
       deps.log.warn(
-        { tenantId, username, ip: client.ip, lockedUntil },
+        { tenantId, username: input.logName, ip: client.ip, lockedUntil },
         'login locked after repeated failures',
       );
     }
     await repo.saveLoginAttempt(system, {
       tenantId,
-      username,
+      username: input.attemptKey,
       failCount: fails,
       lockCount,
       lastFailedAt: new Date(now),
@@ -260,9 +347,9 @@ export async function loginWithPassword(
     });
     await recordAttempt(deps, client, {
       tenantId,
-      username,
+      username: input.logName,
       userId: null,
-      method: 'password',
+      method,
       result: 'bad_credentials',
     });
     throw new AppError('badCredentials', undefined, { captchaRequired: fails >= CAPTCHA_AFTER_FAILURES });
@@ -270,9 +357,9 @@ export async function loginWithPassword(
   if (user.status !== 'active') {
     await recordAttempt(deps, client, {
       tenantId,
-      username,
+      username: user.username,
       userId: user.id,
-      method: 'password',
+      method,
       result: 'disabled',
     });
     throw new AppError('loginNotPermitted');
@@ -280,9 +367,9 @@ export async function loginWithPassword(
   if (attempt) await repo.clearLoginAttempt(system, tenantId, username);
   await recordAttempt(deps, client, {
     tenantId,
-    username,
+    username: method === 'id_card' ? user.username : input.logName,
     userId: user.id,
-    method: 'password',
+    method,
     result: 'success',
   });
   return issueTokens(deps, tenantId, user.id, client);
@@ -447,6 +534,20 @@ export async function loginWithSms(
   return issueTokens(deps, tenantId, user.id, client);
 }
 
+/** Writes a single sign-on step that did not reach `loginVerifiedUser` (unknown subject, refused proof). */
+export function recordSignOnAttempt(
+  deps: AuthDeps,
+  client: ClientInfo,
+  entry: { tenantId: number; username: string; userId: number | null; provider: string; result: string },
+) {
+  return repo.insertLoginLog(deps.database.system, {
+    ...entry,
+    method: 'sso',
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+}
+
 /** Refuses a client address that has tried to log in too often this minute (429, as the password login). */
 export async function enforceLoginIpLimit(deps: AuthDeps, client: ClientInfo): Promise<void> {
   await enforceRateLimit(deps.database.system, `login:ip:${client.ip}`, deps.env.LOGIN_IP_LIMIT_PER_MIN, 60);
@@ -458,7 +559,14 @@ export async function enforceLoginIpLimit(deps: AuthDeps, client: ClientInfo): P
  */
 export async function loginVerifiedUser(
   deps: AuthDeps,
-  input: { tenantId: number; userId: number | null; method: 'fingerprint'; failure?: string },
+  input: {
+    tenantId: number;
+    userId: number | null;
+    method: 'fingerprint' | 'sso';
+    /** The identity provider's code of a single sign-on. */
+    provider?: string;
+    failure?: string;
+  },
   client: ClientInfo,
 ): Promise<TokenResponse> {
   const { tenantId } = input;
@@ -472,6 +580,7 @@ export async function loginVerifiedUser(
       username: '',
       userId: input.userId,
       method: input.method,
+      provider: input.provider ?? null,
       result: input.failure ?? 'bad_credential',
       ip: client.ip,
       userAgent: client.userAgent,
@@ -482,6 +591,7 @@ export async function loginVerifiedUser(
     tenantId,
     username: user.username,
     userId: user.id,
+    provider: input.provider ?? null,
     ip: client.ip,
     userAgent: client.userAgent,
   };

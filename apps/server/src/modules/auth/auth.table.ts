@@ -71,6 +71,8 @@ export const loginLog = pgTable(
     username: text('username').notNull(),
     userId: bigint('user_id', { mode: 'number' }),
     method: text('method').notNull(),
+    /** The identity provider's code of a single sign-on (method 'sso'). */
+    provider: text('provider'),
     result: text('result').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

@@ -14,9 +14,11 @@ export {
   enforceLoginIpLimit,
   loginVerifiedUser,
   parseClientPort,
+  recordSignOnAttempt,
   type ClientInfo,
 } from './auth.service';
 export { isLoginLive, purgeExpired } from './auth.repository';
+export { clientOf } from './auth.routes';
 
 /** What the sign-in calls work with (also the fingerprint login's and registration's). */
 export const authDepsOf = (deps: ModuleDeps): AuthDeps => ({

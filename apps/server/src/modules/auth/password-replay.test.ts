@@ -37,6 +37,9 @@ async function restore(username: string, mustChange: boolean) {
 const login = (password: string, username = 'counsellor') =>
   t.request('POST', '/auth/oauth/token?grant_type=password', { username, password }, { form: true });
 
+const idCardLogin = (password: string) =>
+  t.request('POST', '/auth/token/idCard', { idType: '7', idNumber: 'E12345678', password }, { form: true });
+
 const refusal = (res: {
   status: number;
   body: { data: { fields?: { field: string; message: string }[] } };
@@ -71,6 +74,17 @@ const CASES: {
     field: 'password',
     first: (c) => login(c),
     again: (c) => login(c),
+  },
+  {
+    path: '/auth/token/idCard',
+    field: 'password',
+    async first(c) {
+      await t.database.withTenant(t.alpha.tenantId, ({ tx }) =>
+        tx.execute(sql`update sys_user set id_type = 7, id_card = 'E12345678' where username = 'counsellor'`),
+      );
+      return idCardLogin(c);
+    },
+    again: (c) => idCardLogin(c),
   },
   {
     path: '/admin/user/changeMyPwd',
@@ -189,7 +203,8 @@ describe('encrypted passwords are bound to the moment [spec:S0.7.1]', () => {
 
   for (const c of CASES) {
     it(`${c.path}: the same ciphertext in a new, signed request is refused the second time`, async () => {
-      const password = c.path === '/auth/oauth/token' || c.field === 'oldPwd' ? PASSWORD : 'R3play!Pass';
+      const isLogin = c.path === '/auth/oauth/token' || c.path === '/auth/token/idCard';
+      const password = isLogin || c.field === 'oldPwd' ? PASSWORD : 'R3play!Pass';
       if (c.path === '/admin/user/resetPwd') {
         // First use: a refusal after decryption (the current password again) still spends the nonce.
         const cipher = await enc(PASSWORD);

@@ -102,6 +102,39 @@ export async function findUserForLogin({ tx, tenantId }: TenantScope, username: 
   return row ?? null;
 }
 
+/** Live users with an ID document of a type and number (login by ID card); two means ambiguous. */
+export async function findUsersByIdNumber({ tx, tenantId }: TenantScope, idType: number, idNumber: string) {
+  return tx
+    .select({
+      id: sysUser.id,
+      username: sysUser.username,
+      passwordHash: sysUser.passwordHash,
+      mustChangePassword: sysUser.mustChangePassword,
+      status: sysUser.status,
+    })
+    .from(sysUser)
+    .where(
+      and(
+        eq(sysUser.tenantId, tenantId),
+        eq(sysUser.idType, idType),
+        sql`upper(${sysUser.idCard}) = upper(${idNumber})`,
+        eq(sysUser.delFlag, false),
+      ),
+    )
+    .limit(2);
+}
+
+/** Live users with a staff or student number (single sign-on's link rule); two means ambiguous. */
+export async function findUsersByNumber({ tx, tenantId }: TenantScope, numberName: string) {
+  return tx
+    .select({ id: sysUser.id, username: sysUser.username, status: sysUser.status })
+    .from(sysUser)
+    .where(
+      and(eq(sysUser.tenantId, tenantId), eq(sysUser.numberName, numberName), eq(sysUser.delFlag, false)),
+    )
+    .limit(2);
+}
+
 export async function findUsersByPhone({ tx, tenantId }: TenantScope, phone: string) {
   return tx
     .select({ id: sysUser.id, username: sysUser.username, status: sysUser.status })

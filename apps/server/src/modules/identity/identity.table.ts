@@ -112,6 +112,8 @@ export const sysUser = pgTable(
     index('sys_user_phone_idx').on(t.tenantId, t.phone),
     /** Bulk import checks numbers per chunk by index (docs/user-import.md). */
     index('sys_user_number_idx').on(t.tenantId, t.numberName),
+    /** Login by ID card (docs/sso.md): the type and the number as written, upper case. */
+    index('sys_user_id_card_idx').on(t.tenantId, t.idType, sql`upper(${t.idCard})`),
     index('sys_user_dept_idx').on(t.tenantId, t.deptId),
     // Lists at a large school (docs/users-and-departments.md "Lists at 500,000 users"): live users by id
     // (count, page and deep offsets from the index alone), by department, status and user type in id

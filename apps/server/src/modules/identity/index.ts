@@ -14,6 +14,8 @@ export {
   loadPrincipalData,
   findUserForLogin,
   findUsersByPhone,
+  findUsersByIdNumber,
+  findUsersByNumber,
   findUserPassword,
   updateUserPassword,
 } from './identity.repository';

@@ -5,9 +5,11 @@ import { useNavigate } from 'react-router';
 import { resolveLogoutTarget, useLogout } from '../../features/auth';
 import { clearLock } from '../../features/lock';
 import { clearTabs } from '../../features/navigation';
+import { loadSsoLogout } from '../../features/sso';
 import {
   clearSession,
   loginPathForCurrentTenant,
+  readSession,
   takeLoginRedirect,
 } from '../../shared/session/session-store';
 
@@ -31,11 +33,18 @@ export function useSignOut() {
   const confirmLogOut = (title: string = t('home.logoutConfirm')): void => {
     const loginPath = loginPathForCurrentTenant();
     let isLoggedOut = false;
+    // A session of a single sign-on also ends at its provider, where the protocol has a single logout.
+    let providerLogout: string | null = null;
     modal.confirm({
       title,
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onOk: async () => {
+        const session = readSession();
+        if (session) {
+          const { ssoLogoutUrlFor } = await loadSsoLogout();
+          providerLogout = await ssoLogoutUrlFor(session.tenantId, `${window.location.origin}${loginPath}`);
+        }
         await logout.mutateAsync().catch(() => undefined);
         clearLock();
         clearTabs();
@@ -43,7 +52,9 @@ export function useSignOut() {
         isLoggedOut = true;
       },
       afterClose: () => {
-        if (isLoggedOut) void navigate(loginPath, { replace: true });
+        if (!isLoggedOut) return;
+        if (providerLogout) window.location.assign(providerLogout);
+        else void navigate(loginPath, { replace: true });
       },
     });
   };

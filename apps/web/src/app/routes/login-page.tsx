@@ -1,8 +1,9 @@
-import { useEffect, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LoginForm, SmsLoginForm } from '../../features/auth';
+import { IdCardLoginForm, LoginForm, SmsLoginForm } from '../../features/auth';
 import { clearLock } from '../../features/lock';
+import { loadSsoButtons } from '../../features/sso';
 import { useRegionSetting } from '../../features/user-profile';
 import {
   brandFromPageSetup,
@@ -27,10 +28,12 @@ import styles from './login-page.module.css';
 /** Tenant of `/login` without a short name. */
 export const DEFAULT_TENANT_CODE = 'demo';
 
+// The single sign-on buttons load after the form: a school without providers pays one small request.
+const SsoButtons = lazy(async () => ({ default: (await loadSsoButtons()).SsoButtons }));
+
 function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn: () => void }) {
   const { t } = useTranslation();
   const passwordForm = <LoginForm tenant={tenant} onLoggedIn={onLoggedIn} />;
-  if (!tenant.smsLoginEnabled) return passwordForm;
   return (
     <Tabs
       id="login-method"
@@ -38,10 +41,20 @@ function LoginMethods({ tenant, onLoggedIn }: { tenant: TenantDetail; onLoggedIn
       className={styles.tabs}
       items={[
         { key: 'password', label: t('login.tabs.password'), panel: passwordForm },
+        ...(tenant.smsLoginEnabled
+          ? [
+              {
+                key: 'sms',
+                label: t('login.tabs.sms'),
+                panel: <SmsLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />,
+              },
+            ]
+          : []),
+        // Spec S0.7.2: login by ID type and number.
         {
-          key: 'sms',
-          label: t('login.tabs.sms'),
-          panel: <SmsLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />,
+          key: 'idCard',
+          label: t('login.tabs.idCard'),
+          panel: <IdCardLoginForm tenant={tenant} onLoggedIn={onLoggedIn} />,
         },
       ]}
     />
@@ -132,6 +145,9 @@ export function LoginPage() {
     body = (
       <>
         <LoginMethods tenant={tenant} onLoggedIn={onLoggedIn} />
+        <Suspense fallback={null}>
+          <SsoButtons tenant={tenant} />
+        </Suspense>
         <OtherSignIn tenant={tenant} />
       </>
     );

@@ -51,33 +51,3 @@ export function UnauthorizedPage() {
   const { t } = useTranslation();
   return <StatusPage status="403" title="401" description={t('errorPages.unauthorized')} toLogin />;
 }
-
-/** `/authredirect` (spec S0.2.11): the return address of an external authorisation; none is configured. */
-export function AuthRedirectPage() {
-  const { t } = useTranslation();
-  return (
-    <StatusPage
-      status="info"
-      title={t('errorPages.authRedirectTitle')}
-      description={t('errorPages.ssoUnavailable')}
-      toLogin
-    />
-  );
-}
-
-/**
- * `/{shortName}/sso`, `/dingTalk` and `/weChat` (spec S0.2.4): sign-on through another system. None is
- * connected for a school yet, so the page says so and offers the password login. (`/fingerprintLogin` has
- * its own page: fingerprint-login-page.tsx.)
- */
-export function ExternalSignOnPage() {
-  const { t } = useTranslation();
-  return (
-    <StatusPage
-      status="info"
-      title={t('errorPages.ssoTitle')}
-      description={t('errorPages.ssoUnavailable')}
-      toLogin
-    />
-  );
-}

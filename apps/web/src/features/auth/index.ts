@@ -1,5 +1,7 @@
 export { LoginForm, type LoginFormProps } from './components/login-form';
 export { SmsLoginForm, type SmsLoginFormProps } from './components/sms-login-form';
+export { IdCardLoginForm, type IdCardLoginFormProps } from './components/id-card-login-form';
+export { loginByIdCard, useIdCardLogin, type IdCardLoginInput } from './api/login-by-id-card';
 export { loginByPassword, usePasswordLogin, type PasswordLoginInput } from './api/login-by-password';
 export { loginBySms, useSmsLogin, type SmsLoginInput } from './api/login-by-sms';
 export { sendSmsCode, useSendSmsCode } from './api/send-sms-code';

@@ -1,0 +1,2 @@
+export { ssoFeature } from './manifest';
+export { loadSignOnPages, loadSsoButtons, loadSsoLogout } from './loaders';

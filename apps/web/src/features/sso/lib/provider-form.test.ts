@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { providerFormValues, providerSaveBody } from './provider-form';
+
+describe('provider dialog', () => {
+  it('starts a new provider returning to this site', () => {
+    const values = providerFormValues(null, 'https://psy.example.edu');
+    expect(values.redirectUris).toBe('https://psy.example.edu/authredirect');
+    expect(values.kind).toBe('cas');
+  });
+
+  it("sends only the kind's settings, and no secret when the field is left empty", () => {
+    const base = providerFormValues(null, 'https://a.test');
+    const body = providerSaveBody(
+      {
+        ...base,
+        code: 'uia',
+        name: 'UIA',
+        kind: 'oidc',
+        issuer: 'https://idp.test',
+        clientId: 'c',
+        serverUrl: 'x',
+        secret: '  ',
+      },
+      7,
+    );
+    expect(body).toMatchObject({
+      id: 7,
+      kind: 'oidc',
+      config: { issuer: 'https://idp.test', clientId: 'c' },
+    });
+    expect('secret' in body).toBe(false);
+    expect(JSON.stringify(body)).not.toContain('serverUrl');
+    const withSecret = providerSaveBody(
+      { ...base, code: 'd', name: 'D', kind: 'dingtalk', clientId: 'k', secret: 's' },
+      undefined,
+    );
+    expect(withSecret).toMatchObject({ kind: 'dingtalk', secret: 's', config: { clientId: 'k' } });
+  });
+
+  it('reads the return addresses one per line', () => {
+    const base = providerFormValues(null, 'https://a.test');
+    const body = providerSaveBody(
+      {
+        ...base,
+        code: 'c',
+        name: 'C',
+        serverUrl: 'https://cas.test/cas',
+        redirectUris: 'https://a.test/authredirect\n https://b.test/authredirect \n',
+      },
+      undefined,
+    );
+    expect(body.redirectUris).toEqual(['https://a.test/authredirect', 'https://b.test/authredirect']);
+  });
+});

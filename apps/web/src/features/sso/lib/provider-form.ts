@@ -1,0 +1,129 @@
+import type { SsoLinkRule, SsoProvider, SsoProviderKind, SsoProviderSave } from '@psy/contracts';
+
+/** The provider dialog's values: the kind's settings flattened, the return addresses one per line. */
+export interface ProviderFormValues {
+  code: string;
+  kind: SsoProviderKind;
+  name: string;
+  nameEn?: string;
+  enabled: boolean;
+  redirectUris: string;
+  linkBy: SsoLinkRule;
+  subjectClaim?: string;
+  secret?: string;
+  serverUrl?: string;
+  version?: '2.0' | '3.0';
+  logoutUrl?: string;
+  issuer?: string;
+  clientId?: string;
+  scopes?: string;
+  corpId?: string;
+  agentId?: string;
+  apiBase?: string;
+  oauthBase?: string;
+}
+
+/** The settings each kind has (docs/sso.md "Providers per school"). */
+export const KIND_FIELDS: Record<SsoProviderKind, readonly (keyof ProviderFormValues)[]> = {
+  cas: ['serverUrl', 'version', 'logoutUrl'],
+  oidc: ['issuer', 'clientId', 'scopes', 'secret'],
+  dingtalk: ['clientId', 'secret', 'apiBase', 'oauthBase'],
+  wecom: ['corpId', 'agentId', 'secret', 'apiBase', 'oauthBase'],
+};
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** First values: a provider's, or a new CAS provider returning to this site's `/authredirect`. */
+export function providerFormValues(provider: SsoProvider | null, origin: string): ProviderFormValues {
+  if (!provider) {
+    return {
+      code: '',
+      kind: 'cas',
+      name: '',
+      enabled: true,
+      redirectUris: `${origin}/authredirect`,
+      linkBy: 'username',
+      version: '3.0',
+      scopes: 'openid profile',
+    };
+  }
+  const c = provider.config;
+  return {
+    code: provider.code,
+    kind: provider.kind,
+    name: provider.name,
+    nameEn: provider.nameEn ?? undefined,
+    enabled: provider.enabled,
+    redirectUris: provider.redirectUris.join('\n'),
+    linkBy: provider.linkBy,
+    subjectClaim: provider.subjectClaim ?? undefined,
+    serverUrl: str(c.serverUrl),
+    version: c.version === '2.0' ? '2.0' : '3.0',
+    logoutUrl: str(c.logoutUrl),
+    issuer: str(c.issuer),
+    clientId: str(c.clientId),
+    scopes: str(c.scopes),
+    corpId: str(c.corpId),
+    agentId: str(c.agentId),
+    apiBase: str(c.apiBase),
+    oauthBase: str(c.oauthBase),
+  };
+}
+
+const filled = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
+
+/** The save body: only the kind's settings; an empty secret field keeps the stored secret. */
+export function providerSaveBody(values: ProviderFormValues, id: number | undefined): SsoProviderSave {
+  const common = {
+    ...(id ? { id } : {}),
+    code: values.code.trim(),
+    name: values.name.trim(),
+    nameEn: filled(values.nameEn),
+    enabled: values.enabled,
+    redirectUris: values.redirectUris
+      .split(/\s+/)
+      .map((u) => u.trim())
+      .filter(Boolean),
+    linkBy: values.linkBy,
+    subjectClaim: filled(values.subjectClaim),
+  };
+  const secret = filled(values.secret) ? { secret: values.secret!.trim() } : {};
+  const base = { apiBase: filled(values.apiBase), oauthBase: filled(values.oauthBase) };
+  switch (values.kind) {
+    case 'cas':
+      return {
+        ...common,
+        kind: 'cas',
+        config: {
+          serverUrl: values.serverUrl?.trim() ?? '',
+          version: values.version ?? '3.0',
+          logoutUrl: filled(values.logoutUrl),
+        },
+      };
+    case 'oidc':
+      return {
+        ...common,
+        ...secret,
+        kind: 'oidc',
+        config: {
+          issuer: values.issuer?.trim() ?? '',
+          clientId: values.clientId?.trim() ?? '',
+          scopes: filled(values.scopes) ?? 'openid profile',
+        },
+      };
+    case 'dingtalk':
+      return {
+        ...common,
+        ...secret,
+        kind: 'dingtalk',
+        config: { clientId: values.clientId?.trim() ?? '', ...base },
+      };
+    case 'wecom':
+      return {
+        ...common,
+        ...secret,
+        kind: 'wecom',
+        config: { corpId: values.corpId?.trim() ?? '', agentId: values.agentId?.trim() ?? '', ...base },
+      };
+  }
+}
