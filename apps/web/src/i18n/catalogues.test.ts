@@ -13,6 +13,8 @@ import enAssessmentStaff from './parts/assessment-staff.en-US.json';
 import zhAssessmentStaff from './parts/assessment-staff.zh-CN.json';
 import enCrisis from './parts/crisis.en-US.json';
 import zhCrisis from './parts/crisis.zh-CN.json';
+import enCases from './parts/cases.en-US.json';
+import zhCases from './parts/cases.zh-CN.json';
 
 // What a page sees once its parts are loaded: the main catalogue with every part merged in.
 const enUS = {
@@ -23,6 +25,7 @@ const enUS = {
   ...enAssessment,
   ...enAssessmentStaff,
   ...enCrisis,
+  ...enCases,
 };
 const zhCN = {
   ...zhMain,
@@ -32,6 +35,7 @@ const zhCN = {
   ...zhAssessment,
   ...zhAssessmentStaff,
   ...zhCrisis,
+  ...zhCases,
 };
 const PARTS = [
   [zhAdmin, enAdmin],
@@ -40,6 +44,7 @@ const PARTS = [
   [zhAssessment, enAssessment],
   [zhAssessmentStaff, enAssessmentStaff],
   [zhCrisis, enCrisis],
+  [zhCases, enCases],
 ] as const;
 
 function keysOf(value: unknown, prefix = ''): string[] {

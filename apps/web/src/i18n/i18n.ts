@@ -50,6 +50,11 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/crisis.zh-CN.json'),
     'en-US': () => import('./parts/crisis.en-US.json'),
   },
+  // Case work: the counsellor's, supervisor's and administrator's case screens and the visitor's sessions.
+  cases: {
+    'zh-CN': () => import('./parts/cases.zh-CN.json'),
+    'en-US': () => import('./parts/cases.en-US.json'),
+  },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;
 

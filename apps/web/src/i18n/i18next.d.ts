@@ -6,6 +6,7 @@ import type schedulingZhCN from './parts/scheduling.zh-CN.json';
 import type assessmentZhCN from './parts/assessment.zh-CN.json';
 import type assessmentStaffZhCN from './parts/assessment-staff.zh-CN.json';
 import type crisisZhCN from './parts/crisis.zh-CN.json';
+import type casesZhCN from './parts/cases.zh-CN.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -19,7 +20,8 @@ declare module 'i18next' {
         typeof schedulingZhCN &
         typeof assessmentZhCN &
         typeof assessmentStaffZhCN &
-        typeof crisisZhCN;
+        typeof crisisZhCN &
+        typeof casesZhCN;
     };
   }
 }

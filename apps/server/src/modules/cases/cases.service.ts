@@ -37,6 +37,7 @@ import {
 } from '../appointments';
 import { reportSignal } from '../crisis';
 import {
+  boundFormOf,
   ensureBoundForm,
   formDefinitionOf,
   ownedEdition,
@@ -684,7 +685,24 @@ export async function isFirstRecord(ctx: CaseCtx, appointmentId: number) {
     : a.type === 15 || isFirst
       ? 'first_interview'
       : 'session';
-  return { isFirst, kind, caseId: existing?.caseId ?? live?.id ?? null, recordId: existing?.id ?? null };
+  return {
+    isFirst,
+    kind,
+    caseId: existing?.caseId ?? live?.id ?? null,
+    recordId: existing?.id ?? null,
+    definition: existing ? null : await newRecordDefinition(ctx, kind),
+  };
+}
+
+/**
+ * The form a new record of this kind is written on: the bound form's current version, or the default
+ * that the first save creates and binds (read here without writing it).
+ */
+async function newRecordDefinition(ctx: CaseCtx, kind: CaseRecordKind) {
+  const bound = await boundFormOf(ctx.scope, RECORD_PURPOSE[kind]);
+  if (bound) return formDefinitionOf(ctx.scope, bound.id, bound.currentVersion);
+  const fallback = DEFAULT_RECORD_FORMS[kind];
+  return { id: '0', version: 1, name: fallback.name, columns: fallback.columns };
 }
 
 /**
