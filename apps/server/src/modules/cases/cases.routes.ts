@@ -12,6 +12,10 @@ import {
   getRecordEndpoint,
   isFirstRecordEndpoint,
   lockRecordPendingEndpoint,
+  mineEngagementEndpoint,
+  personalReportEndpoint,
+  questionStatisticEndpoint,
+  teamConsultPageEndpoint,
   primaryFeedbackEndpoint,
   primaryToCrisisEndpoint,
   recordEditionEndpoint,
@@ -32,6 +36,7 @@ import {
   giveFeedback,
   teamDetail,
 } from './cases.engagement.service';
+import { mineEngagement, personalReport, questionStatistic, teamPage } from './cases.insights.service';
 import {
   appointmentToCrisis,
   assessmentLevelStats,
@@ -175,6 +180,26 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
       endpoint: editSupervisorEndpoint,
       access: ADMIN,
       handler: (c) => editSupervisor(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: personalReportEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => personalReport(ctxOf(c), c.query.visitorId),
+    }),
+    defineRoute({
+      endpoint: questionStatisticEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => questionStatistic(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: teamConsultPageEndpoint,
+      access: ADMIN,
+      handler: (c) => teamPage(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: mineEngagementEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => mineEngagement(ctxOf(c), c.body.appointmentIds),
     }),
     defineRoute({
       endpoint: teamDetailEndpoint,

@@ -206,7 +206,7 @@ const logRead = (ctx: CaseCtx, subjectId: number, field: string, route: string) 
 // Cases: list, detail, moves
 
 /** The filter of the caller's reach (docs/cases.md 8); null when they reach nothing. */
-async function reachFilter(ctx: CaseCtx): Promise<CaseFilter | null> {
+export async function reachFilter(ctx: Pick<CaseCtx, 'scope' | 'p'>): Promise<CaseFilter | null> {
   const { scope, p } = ctx;
   if (canSeeAllCases(p)) {
     const ds = await deptScopeOf(scope, p);
@@ -926,7 +926,7 @@ export async function appointmentToCrisis(ctx: CaseCtx, appointmentId: number) {
 // The visitor's file, statistics, pending counts
 
 /** `profiles/file` (/aLiftTimeFilelistInfo): every case and record of a visitor the caller may reach. */
-export async function visitorFile(ctx: CaseCtx, visitorId: number) {
+export async function visitorFile(ctx: CaseCtx, visitorId: number, route = 'GET /biz/consult/profiles/file') {
   const reach = await reachFilter(ctx);
   if (!reach || isVisitor(ctx.p)) throw notFound('visitor');
   const { rows } = await findCasePage(ctx.scope, { visitorId }, { offset: 0, limit: 500 });
@@ -949,7 +949,7 @@ export async function visitorFile(ctx: CaseCtx, visitorId: number) {
     ...transfers.map((t) => t.toCounsellorId ?? visitorId),
   ]);
   const summaries = await recordSummaries(ctx, records, 'counsellor');
-  await logRead(ctx, visitorId, 'case', 'GET /biz/consult/profiles/file');
+  await logRead(ctx, visitorId, 'case', route);
   const mayReadLog = canSeeAllCases(ctx.p) && canSeeSensitive(ctx.p);
   const log = mayReadLog
     ? await findAccessLog(ctx.scope, { subjectId: visitorId }, { offset: 0, limit: 50 })

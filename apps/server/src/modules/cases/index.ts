@@ -2,6 +2,7 @@ import type { ModuleManifest } from '../../core/module';
 import { CASE_SCHEDULES, caseJobs } from './cases.jobs';
 import { caseRoutes } from './cases.routes';
 import { CASE_CATALOG } from './cases.catalog';
+import { riskExport } from './cases.export';
 
 export { caseRoutes } from './cases.routes';
 export { caseJobs, CASE_SCHEDULES, lockRecordsPastDue, RECORD_LOCK_QUEUE } from './cases.jobs';
@@ -21,4 +22,6 @@ export const casesModule: ModuleManifest = {
   tables: { appendOnly: ['case_event', 'case_transfer'] },
   messageEvents: ['CASE_RECORD_LOCKED', 'CASE_TRANSFERRED'],
   catalog: CASE_CATALOG,
+  // The risk list's XLSX goes through the download list like every export.
+  exports: [riskExport],
 };
