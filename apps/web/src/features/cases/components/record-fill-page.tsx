@@ -93,7 +93,8 @@ export function RecordFillPage() {
     const body: SaveRecordBody = {
       ...(r ? { recordId: r.id } : 'appointmentId' in target ? { appointmentId: target.appointmentId } : {}),
       ...('caseId' in target && !r ? { caseId: target.caseId, kind: 'closing' as const } : {}),
-      ...('appointmentId' in target && !r && target.kind ? { kind: target.kind } : {}),
+      // The first record of a case is its first interview (isFirst says which kind a new one takes).
+      ...('appointmentId' in target && !r ? { kind: target.kind ?? first.data?.kind } : {}),
       answers: { ...signatures, ...answer },
       ...(isAmendment ? { reason: reason.trim() } : {}),
     };
