@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appointmentFixture } from '../lib/appointments.mjs';
+import { appointmentFixture, closeMessagePopups } from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered } from '../lib/crisis.mjs';
@@ -94,12 +94,26 @@ async function drawAndSave(page) {
  */
 async function submitRecord(page) {
   await page.getByTestId('form-submit').click();
-  const confirm = page.getByRole('dialog').filter({ hasText: en.forms.confirmSubmit });
+  // Closed confirmations stay in the page, hidden: the one just opened is the visible one.
+  const confirm = page.getByRole('dialog').filter({ hasText: en.forms.confirmSubmit, visible: true }).last();
   await confirm.waitFor();
+  await page.waitForTimeout(300);
   return answered(page, 'POST', SAVE_PATH, () =>
     confirm.getByRole('button', { name: en.common.confirm, exact: true }).click(),
   );
 }
+
+/**
+ * An option of the select that is open (closed dropdowns stay in the page, hidden).
+ * @param {import('playwright-core').Page} page
+ * @param {string} text
+ */
+const optionOf = (page, text) =>
+  page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: text, visible: true })
+    // The dropdown opened last is the newest in the page; one closing may still show for a moment.
+    .last();
 
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts, db }) {
@@ -128,6 +142,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
           visitorId: student,
           counsellorId: counsellor,
           status: 'success',
+          // Held: the interview took place (S1.4.2 interviewed), which the record's signature completes.
+          interviewStatus: 7,
           start,
           end: new Date(start.getTime() + 50 * 60_000),
         }),
@@ -142,8 +158,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = 'records to fill';
     await page.setViewportSize({ width: 1280, height: 900 });
     await fx.signIn(page, baseUrl, 'counsellor', 'en-US');
+    await closeMessagePopups(page);
     await page.goto(`${baseUrl}/consult/record/wait`);
-    const waiting = page.getByTestId('records-to-fill').locator('tbody tr').filter({ hasText: STUDENT });
+    const waiting = page.getByTestId('records-to-fill').locator('tbody tr.ant-table-row').filter({ hasText: STUDENT });
     await waiting.first().waitFor();
     assert.equal(await waiting.count(), 4, 'the four held sessions wait for their records');
     await checkA11y(page, { name: 'case-records-to-fill', artifacts });
@@ -186,6 +203,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
         await explanation.waitFor();
         await expectText(page, en.forms.grade.inconsistent);
         await explanation.fill('Calmer in the room than the scale says; sleeping better this week.');
+        // A second submit within 2 s of the first is ignored (S1.5.13).
+        await page.waitForTimeout(2100);
       }
       const saved = await submitRecord(page);
       assert.equal(saved.body.code, 0, `session ${i + 1} saved: ${saved.body.msg}`);
@@ -205,13 +224,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.locator('#form-field-sessionNote').fill('Session 1: talked about sleep, exams and home.');
     await page.getByTestId('form-submit').click();
     await expectText(page, c.fill.reasonRequired);
+    await page.waitForTimeout(2100);
     await page.getByTestId('amendment-reason').fill('Home was discussed too; left out by mistake.');
     const amended = await submitRecord(page);
     assert.equal(amended.body.data.outcome, 'amended', 'a signed record changes by amendment');
     await expectText(page, c.fill.amended);
     await page.goto(`${baseUrl}/consult/record/history?recordId=${sessionRecords[0]}`);
     const editions = page.getByTestId('record-editions');
-    await expectText(page, c.history.kinds.amendment, { within: editions });
+    await expectText(page, c.history.kinds.amendment, { within: editions, exact: false });
     const amendmentRow = editions.locator('.ant-list-item').filter({ hasText: c.history.kinds.amendment });
     await amendmentRow.getByRole('button', { name: c.history.open }).click();
     const compare = page.getByTestId('edition-compare');
@@ -260,14 +280,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     step = 'the case';
     await page.goto(`${baseUrl}/consult/case/index`);
-    const caseRow = page.getByTestId('case-table').locator('tbody tr').filter({ hasText: STUDENT });
+    const caseRow = page.getByTestId('case-table').locator('tbody tr.ant-table-row').filter({ hasText: STUDENT });
     await caseRow.waitFor();
     await expectText(page, c.status.running, { within: caseRow });
     await caseRow.getByTestId('grade-inconsistent').waitFor();
     await checkA11y(page, { name: 'case-list', artifacts });
     await caseRow.getByTestId('case-link').click();
     await page.waitForURL(/\/consult\/case\/detail\?id=/);
-    const records = page.getByTestId('case-records').locator('tbody tr');
+    const records = page.getByTestId('case-records').locator('tbody tr.ant-table-row');
     await records.first().waitFor();
     assert.equal(await records.count(), 4, 'a first interview and three sessions');
     assert.equal(
@@ -287,11 +307,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.getByTestId('case-transfer').click();
     const transfer = page.getByRole('dialog', { name: c.transfer.title });
     await transfer.getByLabel(c.transfer.to).click();
-    await page.getByRole('option', { name: c.transfer.targets.referral }).click();
+    await optionOf(page, c.transfer.targets.referral).click();
+    await page.waitForTimeout(400);
     await transfer.getByLabel(c.transfer.type).click();
-    await page.getByRole('option', { name: c.transfer.types['2'] }).click();
+    await optionOf(page, c.transfer.types['2']).click();
+    await page.waitForTimeout(400);
     await transfer.getByLabel(c.transfer.counsellor).click();
-    await page.getByRole('option', { name: new RegExp(`^${REFERRAL}`) }).click();
+    await optionOf(page, REFERRAL).click();
     await transfer.getByLabel(c.transfer.reason).fill('Family work is their speciality.');
     const moved = await answered(page, 'POST', '/biz/consult/case/transfer', () =>
       transfer.getByTestId('transfer-submit').click(),
@@ -307,7 +329,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const tablet = await teacherContext.newPage();
     await fx.signIn(tablet, baseUrl, 'teacher', 'en-US');
     await tablet.goto(`${baseUrl}/consult/case/index`);
-    const theirs = tablet.getByTestId('case-table').locator('tbody tr').filter({ hasText: STUDENT });
+    const theirs = tablet.getByTestId('case-table').locator('tbody tr.ant-table-row').filter({ hasText: STUDENT });
     await expectText(tablet, c.status.wait, { within: theirs });
     await theirs.getByTestId('case-link').click();
     await tablet.getByRole('button', { name: c.actions.start }).click();
@@ -357,6 +379,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(phone, { name: 'case-my-sessions-375', artifacts });
   } catch (error) {
     await screenshot(page, artifacts, 'case-work-failure').catch(() => undefined);
+    for (const [i, context] of contexts.entries())
+      for (const p of context.pages())
+        await screenshot(p, artifacts, `case-work-failure-${i}`).catch(() => undefined);
     throw new Error(`case work journey, step "${step}": ${error instanceof Error ? error.message : error}`);
   } finally {
     for (const context of contexts) await context.close().catch(() => undefined);

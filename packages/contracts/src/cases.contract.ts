@@ -534,3 +534,13 @@ export const mineEngagementEndpoint = defineEndpoint({
   body: z.object({ appointmentIds: z.array(idSchema).max(100, 'at most 100 appointments') }),
   response: z.object({ agreed: z.array(z.number().int()), feedback: z.array(z.number().int()) }),
 });
+
+export const newRecordFormEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/consult/case/record/form',
+  summary:
+    'The form a new record of a kind is written on (the bound form’s current version, or the default its first save creates); staff only',
+  tags: ['cases'],
+  query: z.object({ kind: z.enum(CASE_RECORD_KINDS) }),
+  response: formDefinitionJsonSchema,
+});

@@ -13,6 +13,7 @@ import {
   isFirstRecordEndpoint,
   lockRecordPendingEndpoint,
   mineEngagementEndpoint,
+  newRecordFormEndpoint,
   personalReportEndpoint,
   questionStatisticEndpoint,
   teamConsultPageEndpoint,
@@ -45,6 +46,7 @@ import {
   getRecord,
   isFirstRecord,
   listCases,
+  newRecordDefinition,
   lockRecordPending,
   recordEdition,
   recordEditions,
@@ -107,6 +109,11 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
       endpoint: isFirstRecordEndpoint,
       access: AUTHENTICATED,
       handler: (c) => isFirstRecord(ctxOf(c), c.query.appointmentId),
+    }),
+    defineRoute({
+      endpoint: newRecordFormEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => newRecordDefinition(ctxOf(c), c.query.kind),
     }),
     defineRoute({
       endpoint: getRecordEndpoint,

@@ -698,7 +698,8 @@ export async function isFirstRecord(ctx: CaseCtx, appointmentId: number) {
  * The form a new record of this kind is written on: the bound form's current version, or the default
  * that the first save creates and binds (read here without writing it).
  */
-async function newRecordDefinition(ctx: CaseCtx, kind: CaseRecordKind) {
+export async function newRecordDefinition(ctx: CaseCtx, kind: CaseRecordKind) {
+  if (isVisitor(ctx.p) && !canSeeAllCases(ctx.p)) throw forbidden('records are written by staff');
   const bound = await boundFormOf(ctx.scope, RECORD_PURPOSE[kind]);
   if (bound) return formDefinitionOf(ctx.scope, bound.id, bound.currentVersion);
   const fallback = DEFAULT_RECORD_FORMS[kind];

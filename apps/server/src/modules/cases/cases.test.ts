@@ -723,7 +723,7 @@ describe('the calls the web needs: report, question statistics, team, risk expor
     expect(tooMany.status).toBe(400);
   });
 
-  it('a new record’s form comes with isFirst, before anything is written', async () => {
+  it('a new record’s form comes with isFirst (or record/form for a closing summary), before anything is written', async () => {
     const appointmentId = await endedSession();
     const first = expectOk(
       await t.get(`/biz/consult/inner/profiles/reserve/isFirst/data?appointmentId=${appointmentId}`, {
@@ -732,5 +732,9 @@ describe('the calls the web needs: report, question statistics, team, risk expor
     );
     expect(first.recordId).toBeNull();
     expect(first.definition.columns.map((c: { prop: string }) => c.prop)).toContain('gradingResults');
+    const closing = expectOk(await t.get('/biz/consult/case/record/form?kind=closing', { token: counsellor }));
+    expect(closing.columns.map((c: { prop: string }) => c.prop)).toContain('finishMethod');
+    expect((await t.get('/biz/consult/case/record/form?kind=closing', { token: student })).status).toBe(403);
+    expect((await t.get('/biz/consult/case/record/form?kind=other', { token: counsellor })).status).toBe(400);
   });
 });

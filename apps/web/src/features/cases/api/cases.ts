@@ -14,6 +14,7 @@ import {
   isFirstRecordEndpoint,
   lockRecordPendingEndpoint,
   mineEngagementEndpoint,
+  newRecordFormEndpoint,
   mineProfilesEndpoint,
   myApprovalsEndpoint,
   personalReportEndpoint,
@@ -286,5 +287,15 @@ export function useMineEngagement(appointmentIds: readonly number[]) {
     queryFn: ({ signal }) =>
       request(mineEngagementEndpoint, { body: { appointmentIds: [...appointmentIds] }, signal }),
     enabled: appointmentIds.length > 0,
+  });
+}
+
+/** The form a new closing summary is written on (a new session's comes with isFirst). */
+export function useNewRecordForm(kind: 'closing' | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'newForm', kind),
+    queryFn: ({ signal }) => request(newRecordFormEndpoint, { query: { kind: kind! }, signal }),
+    enabled: kind !== null,
   });
 }

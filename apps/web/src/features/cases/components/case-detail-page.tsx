@@ -40,7 +40,7 @@ export function CaseDetailPage() {
   const c = detail.data;
   // The state machine says what may follow; the server says which of those this viewer may do.
   const offered = caseActions(c.status).filter((a) => c.actions.includes(a));
-  const hasClosing = c.recordList.some((r) => r.kind === 'closing');
+  const closing = c.recordList.find((r) => r.kind === 'closing');
 
   const finish = () =>
     confirm({
@@ -194,10 +194,14 @@ export function CaseDetailPage() {
           )}
           {c.status === 'running' && (
             <Button
-              onClick={() => navigate(fillPath({ caseId: c.id, kind: 'closing' }))}
+              onClick={() =>
+                navigate(
+                  closing ? fillPath({ recordId: closing.id }) : fillPath({ caseId: c.id, kind: 'closing' }),
+                )
+              }
               data-testid="write-closing"
             >
-              {hasClosing ? t('cases.detail.openClosing') : t('cases.detail.writeClosing')}
+              {closing ? t('cases.detail.openClosing') : t('cases.detail.writeClosing')}
             </Button>
           )}
           {offered.includes('finish') && (

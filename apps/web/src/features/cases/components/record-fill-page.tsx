@@ -13,6 +13,7 @@ import {
   useCaseRecord,
   useCaseToCrisis,
   useIsFirstRecord,
+  useNewRecordForm,
   useSaveRecord,
   type CaseRecord,
   type SaveRecordBody,
@@ -48,6 +49,8 @@ export function RecordFillPage() {
   const recordId = target && 'recordId' in target ? target.recordId : null;
   const appointmentId = target && 'appointmentId' in target ? target.appointmentId : null;
   const first = useIsFirstRecord(appointmentId);
+  const closingOf = target && 'caseId' in target ? target.caseId : null;
+  const blank = useNewRecordForm(closingOf !== null ? 'closing' : null);
   const existingId = recordId ?? first.data?.recordId ?? null;
   const record = useCaseRecord(existingId);
   const save = useSaveRecord();
@@ -61,7 +64,7 @@ export function RecordFillPage() {
 
   const r: CaseRecord | undefined = record.data;
   const definition = (r?.definition ??
-    (existingId === null ? first.data?.definition : null) ??
+    (existingId === null ? (first.data?.definition ?? blank.data) : null) ??
     null) as FormDefinition | null;
   const names = useMemo(() => dictionaryNames(definition?.columns ?? []), [definition]);
   const dictionaries = useFormDictionaries(names);
@@ -72,12 +75,17 @@ export function RecordFillPage() {
   );
 
   if (!target) return <Alert type="error" title={t('cases.fill.noTarget')} />;
-  if ((existingId !== null && record.isPending) || (appointmentId !== null && first.isPending))
+  if (
+    (existingId !== null && record.isPending) ||
+    (appointmentId !== null && first.isPending) ||
+    (closingOf !== null && blank.isPending)
+  )
     return <Spin />;
-  if (record.isError || first.isError || !definition)
+  if (record.isError || first.isError || blank.isError || !definition)
     return <Alert type="error" title={t('cases.fill.loadFailed')} />;
 
-  const kind = r?.kind ?? (target && 'kind' in target && target.kind) ?? first.data?.kind ?? 'session';
+  const targetKind = 'kind' in target ? target.kind : undefined;
+  const kind = r?.kind ?? targetKind ?? first.data?.kind ?? 'session';
   const isNew = r === undefined;
   const state = r?.state ?? 'open';
   const canEdit = isNew || (r?.canEdit ?? false);

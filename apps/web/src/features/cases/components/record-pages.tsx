@@ -1,5 +1,5 @@
 import type { FormColumn } from '@psy/forms';
-import { Alert, Button, Card, Flex, List, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, List, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ import {
   useRecordEditions,
   type MineAppointment,
 } from '../api/cases';
-import { casePath, dueIn, fillPath, sideBySide } from '../lib/case-format';
+import { casePath, dueIn, fillPath, sideBySide, type SideBySideRow } from '../lib/case-format';
 import { LockTag, When, useIdParam } from './common';
 import styles from './cases.module.css';
 
@@ -184,22 +184,30 @@ export function RecordHistoryPage() {
           {rows.length === 0 ? (
             <Typography.Text type="secondary">{t('cases.history.noChanges')}</Typography.Text>
           ) : (
-            <div className={styles.sideBySide} role="table" aria-label={t('cases.history.compareLabel')}>
-              <strong role="columnheader">{t('cases.history.field')}</strong>
-              <strong role="columnheader">{t('cases.history.before')}</strong>
-              <strong role="columnheader">{t('cases.history.after')}</strong>
-              {rows.map((row) => (
-                <Flex key={row.key} role="row" style={{ display: 'contents' }}>
-                  <span role="cell">{row.label}</span>
-                  <span role="cell" data-testid="edition-before">
-                    {row.before}
-                  </span>
-                  <span role="cell" className={styles.changed} data-testid="edition-after">
-                    {row.after}
-                  </span>
-                </Flex>
-              ))}
-            </div>
+            <Table<SideBySideRow>
+              rowKey="key"
+              size="small"
+              pagination={false}
+              aria-label={t('cases.history.compareLabel')}
+              dataSource={rows}
+              columns={[
+                { key: 'field', title: t('cases.history.field'), dataIndex: 'label' },
+                {
+                  key: 'before',
+                  title: t('cases.history.before'),
+                  render: (_: unknown, row) => <span data-testid="edition-before">{row.before}</span>,
+                },
+                {
+                  key: 'after',
+                  title: t('cases.history.after'),
+                  render: (_: unknown, row) => (
+                    <span className={styles.changed} data-testid="edition-after">
+                      {row.after}
+                    </span>
+                  ),
+                },
+              ]}
+            />
           )}
         </Card>
       )}

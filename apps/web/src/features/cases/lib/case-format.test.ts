@@ -1,3 +1,4 @@
+import type { FormDefinition } from '@psy/forms';
 import { describe, expect, it } from 'vitest';
 import {
   agreementKindOf,
@@ -45,7 +46,7 @@ describe('case screens, pure parts', () => {
         { prop: 'sessionNote', type: 'textarea', label: { 'zh-CN': '记录', 'en-US': 'Notes' } },
         { prop: 'sign_teacher', type: 'signature', label: { 'zh-CN': '咨询师', 'en-US': 'Counsellor' } },
       ],
-    } as never;
+    } as unknown as Pick<FormDefinition, 'columns'>;
     expect(contentDefinition(def).columns.map((c) => c.prop)).toEqual(['sessionNote']);
     expect(signatureColumns(def).map((c) => c.prop)).toEqual(['sign_teacher']);
     expect(signatureColumns(null)).toEqual([]);
