@@ -264,8 +264,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await adminPage.goto(`${baseUrl}/appointment/approval/index`);
     const approve = adminPage.getByRole('button', { name: `${en.scheduling.approvals.approve} ${STUDENT}` });
     await approve.first().click();
-    const decide = adminPage.getByRole('dialog');
+    const decide = adminPage.getByRole('dialog').filter({ visible: true }).last();
     await decide.getByRole('textbox').fill('Approved: sign it today.');
+    await adminPage.waitForTimeout(400);
     const decided = await answered(adminPage, 'POST', '/biz/consult/mine/updateAudit', () =>
       decide.getByRole('button', { name: en.scheduling.approvals.approve, exact: true }).click(),
     );
@@ -351,6 +352,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     step = 'the visitor’s file';
     await adminPage.goto(`${baseUrl}/aLiftTimeFilelistInfo?visitorId=${student}`);
+    await adminPage.getByTestId('file-case').nth(1).waitFor();
     assert.equal(await adminPage.getByTestId('file-case').count(), 2, 'both cases in one file');
     await expectText(adminPage, c.file.readers);
     await expectText(adminPage, '王心怡', { within: adminPage.getByTestId('file-readers') });
