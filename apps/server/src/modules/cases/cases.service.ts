@@ -1,5 +1,6 @@
 import {
   TRANSFER_SOURCE,
+  canSignField,
   caseRecordEventSign,
   type CaseAction,
   type CaseDetail,
@@ -61,7 +62,7 @@ import { getOwnSignature, getVisitorSignature } from '../signatures';
 import { freeCounsellorOptions } from '../workforce';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { DEFAULT_RECORD_FORMS, RECORD_PURPOSE } from './cases.forms';
-import { canSeeAllCases, caseAccessOf, isVisitor, type CaseAccess } from './cases.policy';
+import { canSeeAllCases, caseAccessOf, isVisitor, roleCodesOf, type CaseAccess } from './cases.policy';
 import {
   countCasesByGrade,
   countCasesOf,
@@ -655,7 +656,9 @@ async function presentRecord(
         .filter((col) => col.type === 'signature')
         .map((col) => col.prop)
         .filter((prop) => open && !(answer && typeof answer[prop] === 'string' && answer[prop] !== ''))
-        .filter((prop) => (access === 'visitor' ? prop === 'sign_student' : prop !== 'sign_student'));
+        .filter((prop) => (access === 'visitor' ? prop === 'sign_student' : prop !== 'sign_student'))
+        // Only the fields the caller's roles sign (S1.6.20): a counsellor is not offered the supervisor's.
+        .filter((prop) => access === 'visitor' || canSignField(prop as SignatureField, roleCodesOf(ctx.p)));
   return {
     ...summary,
     definition: definition as CaseRecord['definition'],

@@ -158,6 +158,8 @@ describe('signatures by role [spec:S1.6.20] [spec:S1.5.8]', () => {
     );
     expect(signed.state).toBe('signed');
     expect(signed.answer.sign_teacher_signRealName).toBe('Alpha Counsellor');
+    // The supervisor's field is left for a supervisor: the counsellor is not offered it.
+    expect(signed.signable).not.toContain('sign_supervisor');
     expect(await appointmentStatus(firstAppointmentId)).toBe('complete');
   });
 
