@@ -160,7 +160,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await fx.signIn(page, baseUrl, 'counsellor', 'en-US');
     await closeMessagePopups(page);
     await page.goto(`${baseUrl}/consult/record/wait`);
-    const waiting = page.getByTestId('records-to-fill').locator('tbody tr.ant-table-row').filter({ hasText: STUDENT });
+    const waiting = page
+      .getByTestId('records-to-fill')
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: STUDENT });
     await waiting.first().waitFor();
     assert.equal(await waiting.count(), 4, 'the four held sessions wait for their records');
     await checkA11y(page, { name: 'case-records-to-fill', artifacts });
@@ -281,7 +284,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     step = 'the case';
     await page.goto(`${baseUrl}/consult/case/index`);
-    const caseRow = page.getByTestId('case-table').locator('tbody tr.ant-table-row').filter({ hasText: STUDENT });
+    const caseRow = page
+      .getByTestId('case-table')
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: STUDENT });
     await caseRow.waitFor();
     await expectText(page, c.status.running, { within: caseRow });
     await caseRow.getByTestId('grade-inconsistent').waitFor();
@@ -330,7 +336,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const tablet = await teacherContext.newPage();
     await fx.signIn(tablet, baseUrl, 'teacher', 'en-US');
     await tablet.goto(`${baseUrl}/consult/case/index`);
-    const theirs = tablet.getByTestId('case-table').locator('tbody tr.ant-table-row').filter({ hasText: STUDENT });
+    const theirs = tablet
+      .getByTestId('case-table')
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: STUDENT });
     await expectText(tablet, c.status.wait, { within: theirs });
     await theirs.getByTestId('case-link').click();
     await tablet.getByRole('button', { name: c.actions.start }).click();

@@ -734,7 +734,9 @@ describe('the calls the web needs: report, question statistics, team, risk expor
     );
     expect(first.recordId).toBeNull();
     expect(first.definition.columns.map((c: { prop: string }) => c.prop)).toContain('gradingResults');
-    const closing = expectOk(await t.get('/biz/consult/case/record/form?kind=closing', { token: counsellor }));
+    const closing = expectOk(
+      await t.get('/biz/consult/case/record/form?kind=closing', { token: counsellor }),
+    );
     expect(closing.columns.map((c: { prop: string }) => c.prop)).toContain('finishMethod');
     expect((await t.get('/biz/consult/case/record/form?kind=closing', { token: student })).status).toBe(403);
     expect((await t.get('/biz/consult/case/record/form?kind=other', { token: counsellor })).status).toBe(400);
