@@ -10,6 +10,7 @@ import {
   feedbackEndpoint,
   freeCounsellorsEndpoint,
   getRecordEndpoint,
+  getPolicyEndpoint,
   getTeamSignEndpoint,
   isFirstRecordEndpoint,
   lockRecordPendingEndpoint,
@@ -37,11 +38,11 @@ import { tenantQueryKeys } from '../../../shared/admin/query-keys';
 import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
-import { appointmentKeys } from '../../appointments';
 
 /** Every query of case work; a change invalidates them all, and the appointments' (a record completes one). */
 export const caseKeys = tenantQueryKeys('cases');
-const TOUCHED = [caseKeys.all, appointmentKeys.all];
+// The appointments feature's root key, named rather than imported: its index brings the booking panel.
+const TOUCHED = [caseKeys.all, (tenantId: number) => ['appointments', tenantId] as const];
 
 export type CasePageQuery = BodyOf<typeof casePageEndpoint>;
 export type CaseSummary = ResponseOf<typeof casePageEndpoint>['records'][number];
@@ -297,5 +298,15 @@ export function useNewRecordForm(kind: 'closing' | null) {
     queryKey: caseKeys.of(tenantId, 'newForm', kind),
     queryFn: ({ signal }) => request(newRecordFormEndpoint, { query: { kind: kind! }, signal }),
     enabled: kind !== null,
+  });
+}
+
+/** The school's rules (the days before an unsigned record locks). */
+export function useSchedulingPolicy() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'policy'),
+    queryFn: ({ signal }) => request(getPolicyEndpoint, { signal }),
+    staleTime: 60_000,
   });
 }

@@ -1,6 +1,6 @@
 import { caseActions } from '@psy/scheduling';
-import { Alert, Button, Descriptions, Flex, Rate, Spin, Table, Tag, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Descriptions, Flex, Spin, Table, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AdminPage } from '../../../shared/admin/admin-page';
@@ -9,10 +9,16 @@ import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import { useCaseDetail, useCaseToCrisis, useCaseTransition, type CaseDetail } from '../api/cases';
 import { fillPath, filePath, historyPath, reportPath } from '../lib/case-format';
-import { CaseMoveDialog, RecordApprovalDialog, TransferDialog } from './case-dialogs';
 import { GradeBadge, LockTag, StatusTag, When, useIdParam } from './common';
 
 type RecordRow = CaseDetail['recordList'][number];
+
+// The dialogs load when one opens: the page itself stays light.
+const TransferDialog = lazy(async () => ({ default: (await import('./case-dialogs')).TransferDialog }));
+const CaseMoveDialog = lazy(async () => ({ default: (await import('./case-dialogs')).CaseMoveDialog }));
+const RecordApprovalDialog = lazy(async () => ({
+  default: (await import('./case-dialogs')).RecordApprovalDialog,
+}));
 
 /**
  * `/consult/case/detail?id=` (docs/cases.md 13): the case's header, the moves the state machine allows
@@ -246,19 +252,15 @@ export function CaseDetailPage() {
       <Typography.Title level={2} style={{ fontSize: 16, marginTop: 16 }}>
         {t('cases.detail.history')}
       </Typography.Title>
-      <Timeline
-        data-testid="case-history"
-        items={c.events.map((e, i) => ({
-          key: i,
-          children: (
-            <span>
-              <When value={e.at} /> · {t(`cases.events.${e.action}`, { defaultValue: e.action })}
-              {e.toStatus && e.fromStatus !== e.toStatus ? ` → ${t(`cases.status.${e.toStatus}`)}` : ''}
-              {e.actor?.name ? ` · ${e.actor.name}` : ''}
-            </span>
-          ),
-        }))}
-      />
+      <ol data-testid="case-history">
+        {c.events.map((e, i) => (
+          <li key={i}>
+            <When value={e.at} /> · {t(`cases.events.${e.action}`, { defaultValue: e.action })}
+            {e.toStatus && e.fromStatus !== e.toStatus ? ` → ${t(`cases.status.${e.toStatus}`)}` : ''}
+            {e.actor?.name ? ` · ${e.actor.name}` : ''}
+          </li>
+        ))}
+      </ol>
 
       {c.transfers.length > 0 && (
         <>
@@ -284,7 +286,6 @@ export function CaseDetailPage() {
           </Typography.Title>
           {c.feedback.map((f) => (
             <Flex key={f.appointmentId} gap={8} align="center">
-              <Rate disabled value={f.visitorSatisfaction} count={5} />
               <Tag>{t('cases.feedback.value', { n: f.visitorSatisfaction })}</Tag>
               {f.content && <Typography.Text>{f.content}</Typography.Text>}
             </Flex>
@@ -292,17 +293,19 @@ export function CaseDetailPage() {
         </>
       )}
 
-      {dialog?.kind === 'transfer' && <TransferDialog caseId={c.id} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'move' && (
-        <CaseMoveDialog caseId={c.id} action={dialog.action} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'approval' && (
-        <RecordApprovalDialog
-          option={dialog.option}
-          appointmentId={dialog.appointmentId}
-          onClose={() => setDialog(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'transfer' && <TransferDialog caseId={c.id} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'move' && (
+          <CaseMoveDialog caseId={c.id} action={dialog.action} onClose={() => setDialog(null)} />
+        )}
+        {dialog?.kind === 'approval' && (
+          <RecordApprovalDialog
+            option={dialog.option}
+            appointmentId={dialog.appointmentId}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
     </AdminPage>
   );
 }

@@ -1,10 +1,8 @@
-import { Alert, Button, Card, Empty, Flex, Input, Rate, Spin, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Rate, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../i18n/i18n';
 import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
-import { sessionTime, typeLabel, useSchoolZone } from '../../appointments';
 import {
   useAgree,
   useCaseDetail,
@@ -52,7 +50,7 @@ export function MySessionsPage() {
         {t('cases.mine.upcoming')}
       </Typography.Title>
       {(upcoming.data?.records ?? []).length === 0 ? (
-        <Empty description={t('cases.mine.noUpcoming')} />
+        <Typography.Paragraph type="secondary">{t('cases.mine.noUpcoming')}</Typography.Paragraph>
       ) : (
         (upcoming.data?.records ?? []).map((a) => (
           <SessionCard key={a.id} a={a}>
@@ -64,7 +62,7 @@ export function MySessionsPage() {
         {t('cases.mine.held')}
       </Typography.Title>
       {heldList.length === 0 ? (
-        <Empty description={t('cases.mine.noHeld')} />
+        <Typography.Paragraph type="secondary">{t('cases.mine.noHeld')}</Typography.Paragraph>
       ) : (
         heldList.map((a) => (
           <SessionCard key={a.id} a={a}>
@@ -82,19 +80,19 @@ export function MySessionsPage() {
 }
 
 function SessionCard({ a, children }: { a: MineAppointment; children: React.ReactNode }) {
-  const zone = useSchoolZone();
-  const lang = currentLanguage();
   return (
-    <Card size="small" style={{ marginBottom: 8 }} data-testid="my-session">
+    <section className={styles.sessionCard} data-testid="my-session">
       <Flex vertical gap={6}>
-        <Typography.Text strong>{sessionTime(a.startTime, a.endTime, zone, lang)}</Typography.Text>
+        <Typography.Text strong>
+          <When value={a.startTime} />
+        </Typography.Text>
         <Typography.Text type="secondary">
-          {typeLabel(a.type, lang)} · {a.counsellorName}
+          {a.counsellorName}
           {a.siteName ? ` · ${a.siteName}` : ''}
         </Typography.Text>
         {children}
       </Flex>
-    </Card>
+    </section>
   );
 }
 
@@ -191,17 +189,19 @@ function RecordToSign({ id }: { id: number }) {
   const r = record.data;
   if (!r || !r.signable.includes('sign_student')) return null;
   return (
-    <Card size="small" style={{ marginBottom: 8 }} data-testid="record-to-sign">
+    <section className={styles.sessionCard} data-testid="record-to-sign">
       <Typography.Text>
         {t(`cases.kinds.${r.kind}`)} · <When value={r.sessionTime ?? r.createTime} />
       </Typography.Text>
-      <Alert type="info" title={t('cases.mine.signHint')} style={{ margin: '8px 0' }} />
+      <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>
+        {t('cases.mine.signHint')}
+      </Typography.Paragraph>
       <RecordSignatures
         record={r}
         columns={signatureColumns(r.definition as never)}
         lang={i18n.language}
         isVisitor
       />
-    </Card>
+    </section>
   );
 }

@@ -8,13 +8,13 @@ import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { useNow } from '../../../shared/lib/use-now';
-import { sessionTime, typeLabel, usePolicy, useSchoolZone } from '../../appointments';
 import {
   useCaseRecord,
   useLockPending,
   useMineSessions,
   useRecordEdition,
   useRecordEditions,
+  useSchedulingPolicy,
   type MineAppointment,
 } from '../api/cases';
 import { casePath, dueIn, fillPath, sideBySide, type SideBySideRow } from '../lib/case-format';
@@ -29,9 +29,7 @@ const DAY_MS = 86_400_000;
  */
 export function RecordsToFillPage() {
   const { t } = useTranslation();
-  const lang = currentLanguage();
-  const zone = useSchoolZone();
-  const lockDays = usePolicy().data?.policy.recordLockDays ?? 7;
+  const lockDays = useSchedulingPolicy().data?.policy.recordLockDays ?? 7;
   const now = useNow();
   const list = useAdminList<object>({});
   const sessions = useMineSessions({ ...list.query, status: 'success' });
@@ -42,10 +40,10 @@ export function RecordsToFillPage() {
       key: 'time',
       title: t('cases.wait.time'),
       alwaysShown: true,
-      render: (_: unknown, a) => sessionTime(a.startTime, a.endTime, zone, lang),
+      render: (_: unknown, a) => <When value={a.startTime} />,
     },
     { key: 'visitor', title: t('cases.list.visitor'), dataIndex: 'visitorName', alwaysShown: true },
-    { key: 'type', title: t('cases.wait.type'), render: (_: unknown, a) => typeLabel(a.type, lang) },
+    { key: 'site', title: t('cases.wait.type'), render: (_: unknown, a) => a.siteName ?? '—' },
     {
       key: 'due',
       title: t('cases.wait.due'),

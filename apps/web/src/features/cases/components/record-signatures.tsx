@@ -1,6 +1,6 @@
 import { signatureCompanionFields, type SignatureField } from '@psy/contracts';
 import type { FormColumn } from '@psy/forms';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/request';
@@ -8,6 +8,7 @@ import { showToast } from '../../../shared/ui/feedback';
 import { useSignRecord, type CaseRecord } from '../api/cases';
 import { localText } from '../lib/case-format';
 import { When } from './common';
+import styles from './cases.module.css';
 
 // The signature pad is heavy and only needed when someone draws.
 const SignatureDialog = lazy(async () => ({
@@ -49,7 +50,10 @@ export function RecordSignatures({
 
   if (columns.length === 0) return null;
   return (
-    <Card size="small" title={t('cases.sign.title')} data-testid="record-signatures">
+    <section className={styles.signatures} data-testid="record-signatures">
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('cases.sign.title')}
+      </Typography.Title>
       <Flex vertical gap={12}>
         {columns.map((c) => {
           const field = c.prop as SignatureField;
@@ -105,6 +109,6 @@ export function RecordSignatures({
           />
         </Suspense>
       )}
-    </Card>
+    </section>
   );
 }
