@@ -335,6 +335,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     contexts.push(teacherContext);
     const tablet = await teacherContext.newPage();
     await fx.signIn(tablet, baseUrl, 'teacher', 'en-US');
+    // The referral's message card would cover the record's buttons on a tablet.
+    await closeMessagePopups(tablet);
     await tablet.goto(`${baseUrl}/consult/case/index`);
     const theirs = tablet
       .getByTestId('case-table')
