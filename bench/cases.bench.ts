@@ -206,6 +206,38 @@ async function main() {
     const counsellor = await login('counsellor');
     const admin = await login('admin');
 
+    // The plans of the list's and the file's statements (as the list and the file write them).
+    const explain = async (label: string, text: string, params: unknown[]) => {
+      const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params);
+      log(`\n  plan: ${label}`);
+      for (const row of plan.rows) log(`    ${row['QUERY PLAN']}`);
+    };
+    const mine = `c.tenant_id = $1 and c.counsellor_id = any('{${counsellorId}}'::bigint[])`;
+    await explain('case list count', `select count(*)::int as n from consult_case c where ${mine}`, [
+      tenantId,
+    ]);
+    await explain(
+      'case list page (size 10, page 3)',
+      `select c.*,
+        (select count(*)::int from case_record r where r.tenant_id = c.tenant_id and r.case_id = c.id) as records,
+        (select count(*)::int from case_record r where r.tenant_id = c.tenant_id and r.case_id = c.id
+           and r.signed_at is null and (r.locked_at is not null or r.lock_due_at <= now())) as locked_records
+       from consult_case c where ${mine} order by c.updated_at desc, c.id desc limit 10 offset 20`,
+      [tenantId],
+    );
+    await explain(
+      'the file: the visitor’s cases',
+      `select c.* from consult_case c where c.tenant_id = $1 and c.visitor_id = $2 order by c.updated_at desc, c.id desc limit 500`,
+      [tenantId, visitorId],
+    );
+    await explain(
+      'the file: records of the cases',
+      `select * from case_record r where r.tenant_id = $1
+         and r.case_id in (select id from consult_case where tenant_id = $1 and visitor_id = $2)
+       order by r.created_at, r.id`,
+      [tenantId, visitorId],
+    );
+
     log('\n1. the counsellor’s case list (target p95 < 50 ms)');
     for (const [label, body] of [
       ['all cases, size 10', { size: 10 }],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, idSchema, pageOf } from './endpoint';
-import { boundedPageQuery, dateTimeSchema } from './common';
+import { boundedPageQuery, dateSchema, dateTimeSchema } from './common';
+import { downloadTaskSchema } from './downloads.contract';
 import { formAnswerMapSchema, formDefinitionJsonSchema } from './forms.contract';
 
 /**
@@ -209,6 +210,9 @@ export const isFirstRecordEndpoint = defineEndpoint({
     kind: z.enum(CASE_RECORD_KINDS),
     caseId: z.number().int().nullable(),
     recordId: z.number().int().nullable(),
+    definition: formDefinitionJsonSchema
+      .nullable()
+      .describe('the form a new record would be written on (null when the record exists: read it)'),
   }),
 });
 
@@ -428,4 +432,115 @@ export const teamDetailEndpoint = defineEndpoint({
     liveCases: z.number().int(),
     cases: z.number().int(),
   }),
+});
+
+export const riskAssessmentExportEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/riskAssessment/list/export',
+  summary:
+    'The risk list (live cases graded 1 or 2, or inconsistently) as XLSX, through a download task (the download list)',
+  tags: ['cases'],
+  body: z.object({}).default({}),
+  response: downloadTaskSchema,
+});
+
+/** Field types whose answers the question statistics count by option. */
+export const QUESTION_STAT_TYPES = ['radio', 'radioInput', 'checkbox', 'select', 'grade', 'slider'] as const;
+
+export const questionStatisticEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/questions/statistic',
+  summary:
+    'How the choice questions of case records were answered (per question, per option), over the records within the caller’s reach',
+  tags: ['cases'],
+  body: z.object({
+    kind: z.enum(CASE_RECORD_KINDS).default('session'),
+    from: dateSchema.optional().describe('records written on or after this day'),
+    to: dateSchema.optional().describe('records written on or before this day'),
+  }),
+  response: z.object({
+    records: z.number().int().describe('records counted'),
+    questions: z.array(
+      z.object({
+        prop: z.string(),
+        label: z.string(),
+        type: z.string(),
+        answered: z.number().int(),
+        options: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
+      }),
+    ),
+  }),
+});
+
+export const personalReportEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/consult/profiles/report',
+  summary:
+    'The visitor’s personal report (/aLiftTimeReport): the file reduced to counts, dates and grades, for printing (access-logged)',
+  tags: ['cases'],
+  query: z.object({ visitorId: idSchema }),
+  response: z.object({
+    visitor: person.extend({ number: z.string().nullable() }),
+    cases: z.number().int(),
+    sessions: z.number().int(),
+    signedRecords: z.number().int(),
+    amendments: z.number().int(),
+    firstSeen: dateTimeSchema.nullable(),
+    lastSeen: dateTimeSchema.nullable(),
+    latestGrade: z.number().int().nullable(),
+    gradeConsistent: z.boolean().nullable(),
+    averageSatisfaction: z.number().nullable(),
+    byCase: z.array(
+      z.object({
+        id: z.number().int(),
+        status: z.enum(CASE_STATUSES),
+        counsellor: person,
+        source: z.number().int(),
+        openedAt: dateTimeSchema,
+        closedAt: dateTimeSchema.nullable(),
+        records: z.number().int(),
+        grade: z.number().int().nullable(),
+        gradeConsistent: z.boolean().nullable(),
+      }),
+    ),
+    generatedAt: dateTimeSchema,
+  }),
+});
+
+export const teamConsultPageEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/team/consult/page',
+  summary: 'The consulting team: counsellors of the school (data scope) with supervisor and case counts',
+  tags: ['cases'],
+  body: boundedPageQuery(100).extend({ realName: z.string().trim().max(50).optional() }),
+  response: pageOf(
+    z.object({
+      id: z.number().int(),
+      realName: z.string(),
+      deptName: z.string().nullable(),
+      supervisor: person.nullable(),
+      liveCases: z.number().int(),
+      cases: z.number().int(),
+    }),
+  ),
+});
+
+export const mineEngagementEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/mine/engagement',
+  summary:
+    'Of the caller’s own appointments named, those they have agreed to and those they have given feedback on (the visitor’s "my sessions")',
+  tags: ['cases'],
+  body: z.object({ appointmentIds: z.array(idSchema).max(100, 'at most 100 appointments') }),
+  response: z.object({ agreed: z.array(z.number().int()), feedback: z.array(z.number().int()) }),
+});
+
+export const newRecordFormEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/consult/case/record/form',
+  summary:
+    'The form a new record of a kind is written on (the bound form’s current version, or the default its first save creates); staff only',
+  tags: ['cases'],
+  query: z.object({ kind: z.enum(CASE_RECORD_KINDS) }),
+  response: formDefinitionJsonSchema,
 });

@@ -53,6 +53,11 @@ export const PERMISSION_KEYS = [
   'appointment_consult_audit_wait_tab',
   'consult_case',
   'consult_case_all',
+  // Case work's screens (docs/cases.md 13): the team, the risk list, record deadlines, my sessions.
+  'consult_team',
+  'consult_risk',
+  'consult_extension',
+  'consult_mine_sessions',
   'consult_ai',
   // APPOINTMENT (docs/appointments.md "Permission keys")
   'appointment_schedule',

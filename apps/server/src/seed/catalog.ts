@@ -611,7 +611,7 @@ const BASE_ROLES: RoleSeed[] = [
     name: '咨询师',
     ports: ['pc', 'h5'],
     // A counsellor reads the cases of their own visitors, not the school's (docs/cases.md 8).
-    except: ['consult_case_all'],
+    except: ['consult_case_all', 'consult_team', 'consult_risk', 'consult_mine_sessions'],
     grants: [
       'CONSULT',
       // Counsellors report signals they meet (docs/crisis.md section 2).

@@ -2,6 +2,7 @@ import { agreementsFeature } from '../features/agreements';
 import { appointmentsFeature } from '../features/appointments';
 import { assessmentFeature } from '../features/assessment';
 import { assessmentTakeFeature } from '../features/assessment-take';
+import { casesFeature } from '../features/cases';
 import { clientLogAdminFeature } from '../features/client-log-admin';
 import { crisisFeature } from '../features/crisis';
 import { deptsFeature } from '../features/depts';
@@ -53,4 +54,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   schedulingFeature,
   assessmentFeature,
   assessmentTakeFeature,
+  casesFeature,
 ];

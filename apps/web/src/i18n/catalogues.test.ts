@@ -15,6 +15,8 @@ import enCrisis from './parts/crisis.en-US.json';
 import zhCrisis from './parts/crisis.zh-CN.json';
 import enSso from './parts/sso.en-US.json';
 import zhSso from './parts/sso.zh-CN.json';
+import enCases from './parts/cases.en-US.json';
+import zhCases from './parts/cases.zh-CN.json';
 
 // What a page sees once its parts are loaded: the main catalogue with every part merged in.
 const enUS = {
@@ -26,6 +28,7 @@ const enUS = {
   ...enAssessmentStaff,
   ...enCrisis,
   ...enSso,
+  ...enCases,
 };
 const zhCN = {
   ...zhMain,
@@ -36,6 +39,7 @@ const zhCN = {
   ...zhAssessmentStaff,
   ...zhCrisis,
   ...zhSso,
+  ...zhCases,
 };
 const PARTS = [
   [zhAdmin, enAdmin],
@@ -45,6 +49,7 @@ const PARTS = [
   [zhAssessmentStaff, enAssessmentStaff],
   [zhCrisis, enCrisis],
   [zhSso, enSso],
+  [zhCases, enCases],
 ] as const;
 
 function keysOf(value: unknown, prefix = ''): string[] {

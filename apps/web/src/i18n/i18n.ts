@@ -55,6 +55,11 @@ const CATALOGUE_PARTS = {
     'zh-CN': () => import('./parts/sso.zh-CN.json'),
     'en-US': () => import('./parts/sso.en-US.json'),
   },
+  // Case work: the counsellor's, supervisor's and administrator's case screens and the visitor's sessions.
+  cases: {
+    'zh-CN': () => import('./parts/cases.zh-CN.json'),
+    'en-US': () => import('./parts/cases.en-US.json'),
+  },
 } satisfies Record<string, Record<AppLanguage, () => Promise<{ default: object }>>>;
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;
 

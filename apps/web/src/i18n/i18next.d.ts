@@ -7,6 +7,7 @@ import type assessmentZhCN from './parts/assessment.zh-CN.json';
 import type assessmentStaffZhCN from './parts/assessment-staff.zh-CN.json';
 import type crisisZhCN from './parts/crisis.zh-CN.json';
 import type ssoZhCN from './parts/sso.zh-CN.json';
+import type casesZhCN from './parts/cases.zh-CN.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,7 +22,8 @@ declare module 'i18next' {
         typeof assessmentZhCN &
         typeof assessmentStaffZhCN &
         typeof crisisZhCN &
-        typeof ssoZhCN;
+        typeof ssoZhCN &
+        typeof casesZhCN;
     };
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
+import { deptsView, rolesView, userRolesView, usersView } from '../identity';
 import {
   caseEvent,
   caseRecord,
@@ -440,4 +441,107 @@ export async function countCasesOfCounsellor({ tx, tenantId }: TenantScope, coun
     .from(consultCase)
     .where(and(eq(consultCase.tenantId, tenantId), eq(consultCase.counsellorId, counsellorId)));
   return { all: row?.all ?? 0, live: row?.live ?? 0 };
+}
+
+// --- statistics, team, the visitor's own sessions ----------------------------------------------------------
+
+/** Answer ids of the records of one kind, within the reach filter, written within the days (inclusive). */
+export async function findRecordAnswerIds(
+  { tx, tenantId }: TenantScope,
+  f: CaseFilter,
+  q: { kind: string; from?: Date; to?: Date },
+) {
+  const conds: SQL[] = [caseWhere(tenantId, f), sql`r.kind = ${q.kind}`, sql`r.answer_id is not null`];
+  if (q.from) conds.push(sql`r.created_at >= ${q.from.toISOString()}`);
+  if (q.to) conds.push(sql`r.created_at < ${q.to.toISOString()}`);
+  const res = await tx.execute(sql`
+    select r.answer_id from case_record r
+    join consult_case c on c.tenant_id = r.tenant_id and c.id = r.case_id
+    where r.tenant_id = ${tenantId} and ${sql.join(conds, sql` and `)}`);
+  return rowsOf<{ answer_id: unknown }>(res).map((r) => toNumber(r.answer_id));
+}
+
+export interface TeamRow {
+  id: number;
+  realName: string;
+  deptName: string | null;
+  supervisorId: number | null;
+  cases: number;
+  liveCases: number;
+}
+
+/**
+ * The counsellors of the school (holders of the counsellor role), within the departments given (a
+ * sub-administrator's scope), with their supervisor and case counts; by name.
+ */
+export async function findTeamPage(
+  { tx, tenantId }: TenantScope,
+  f: { realName?: string; deptIds?: readonly number[] },
+  page: { offset: number; limit: number },
+) {
+  const u = usersView('u');
+  const d = deptsView('d');
+  const ur = userRolesView('ur');
+  const ro = rolesView('ro');
+  const conds: SQL[] = [
+    sql`u.tenant_id = ${tenantId}`,
+    sql`not u.del_flag`,
+    sql`exists (select 1 from ${ur} join ${ro} on ro.tenant_id = ur.tenant_id and ro.id = ur.role_id
+      where ur.tenant_id = u.tenant_id and ur.user_id = u.id and ro.role_code = 'ROLE_CONSULTANT' and not ro.del_flag)`,
+  ];
+  if (f.realName) conds.push(sql`u.real_name ilike ${`%${f.realName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (f.deptIds) conds.push(sql`u.dept_id = any(${bigintArray(f.deptIds)})`);
+  const where = sql.join(conds, sql` and `);
+  const total = await tx.execute(sql`select count(*)::int as n from ${u} where ${where}`);
+  const res = await tx.execute(sql`
+    select u.id, u.real_name, d.name as dept_name, s.supervisor_id,
+      (select count(*)::int from consult_case c where c.tenant_id = u.tenant_id and c.counsellor_id = u.id) as cases,
+      (select count(*)::int from consult_case c where c.tenant_id = u.tenant_id and c.counsellor_id = u.id
+         and c.status in ('wait', 'running')) as live_cases
+    from ${u}
+    left join ${d} on d.tenant_id = u.tenant_id and d.id = u.dept_id
+    left join counsellor_supervisor s on s.tenant_id = u.tenant_id and s.counsellor_id = u.id
+    where ${where}
+    order by u.real_name, u.id limit ${page.limit} offset ${page.offset}`);
+  return {
+    total: toNumber(rowsOf<{ n: unknown }>(total)[0]!.n),
+    rows: rowsOf<Record<string, unknown>>(res).map((r): TeamRow => ({
+      id: toNumber(r.id),
+      realName: String(r.real_name),
+      deptName: (r.dept_name as string | null) ?? null,
+      supervisorId: r.supervisor_id === null ? null : toNumber(r.supervisor_id),
+      cases: Number(r.cases),
+      liveCases: Number(r.live_cases),
+    })),
+  };
+}
+
+/** Of these appointments, those the visitor agreed to and those they gave feedback on (their own only). */
+export async function findEngagementOf(
+  { tx, tenantId }: TenantScope,
+  visitorId: number,
+  appointmentIds: readonly number[],
+) {
+  if (appointmentIds.length === 0) return { agreed: [], feedback: [] };
+  const agreed = await tx
+    .select({ id: consultAgreement.appointmentId })
+    .from(consultAgreement)
+    .where(
+      and(
+        eq(consultAgreement.tenantId, tenantId),
+        eq(consultAgreement.visitorId, visitorId),
+        inArray(consultAgreement.appointmentId, [...appointmentIds]),
+      ),
+    );
+  const feedback = await tx
+    .select({ id: consultFeedback.appointmentId })
+    .from(consultFeedback)
+    .where(
+      and(
+        eq(consultFeedback.tenantId, tenantId),
+        eq(consultFeedback.visitorId, visitorId),
+        inArray(consultFeedback.appointmentId, [...appointmentIds]),
+      ),
+    );
+  return { agreed: agreed.map((r) => r.id), feedback: feedback.map((r) => r.id) };
 }

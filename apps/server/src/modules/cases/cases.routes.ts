@@ -12,6 +12,11 @@ import {
   getRecordEndpoint,
   isFirstRecordEndpoint,
   lockRecordPendingEndpoint,
+  mineEngagementEndpoint,
+  newRecordFormEndpoint,
+  personalReportEndpoint,
+  questionStatisticEndpoint,
+  teamConsultPageEndpoint,
   primaryFeedbackEndpoint,
   primaryToCrisisEndpoint,
   recordEditionEndpoint,
@@ -32,6 +37,7 @@ import {
   giveFeedback,
   teamDetail,
 } from './cases.engagement.service';
+import { mineEngagement, personalReport, questionStatistic, teamPage } from './cases.insights.service';
 import {
   appointmentToCrisis,
   assessmentLevelStats,
@@ -40,6 +46,7 @@ import {
   getRecord,
   isFirstRecord,
   listCases,
+  newRecordDefinition,
   lockRecordPending,
   recordEdition,
   recordEditions,
@@ -102,6 +109,11 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
       endpoint: isFirstRecordEndpoint,
       access: AUTHENTICATED,
       handler: (c) => isFirstRecord(ctxOf(c), c.query.appointmentId),
+    }),
+    defineRoute({
+      endpoint: newRecordFormEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => newRecordDefinition(ctxOf(c), c.query.kind),
     }),
     defineRoute({
       endpoint: getRecordEndpoint,
@@ -175,6 +187,26 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
       endpoint: editSupervisorEndpoint,
       access: ADMIN,
       handler: (c) => editSupervisor(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: personalReportEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => personalReport(ctxOf(c), c.query.visitorId),
+    }),
+    defineRoute({
+      endpoint: questionStatisticEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => questionStatistic(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: teamConsultPageEndpoint,
+      access: ADMIN,
+      handler: (c) => teamPage(ctxOf(c), c.body),
+    }),
+    defineRoute({
+      endpoint: mineEngagementEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => mineEngagement(ctxOf(c), c.body.appointmentIds),
     }),
     defineRoute({
       endpoint: teamDetailEndpoint,

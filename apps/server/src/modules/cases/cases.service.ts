@@ -1,5 +1,6 @@
 import {
   TRANSFER_SOURCE,
+  canSignField,
   caseRecordEventSign,
   type CaseAction,
   type CaseDetail,
@@ -37,6 +38,7 @@ import {
 } from '../appointments';
 import { reportSignal } from '../crisis';
 import {
+  boundFormOf,
   ensureBoundForm,
   formDefinitionOf,
   ownedEdition,
@@ -60,7 +62,7 @@ import { getOwnSignature, getVisitorSignature } from '../signatures';
 import { freeCounsellorOptions } from '../workforce';
 import type { FileStorage } from '../../core/storage/file-storage';
 import { DEFAULT_RECORD_FORMS, RECORD_PURPOSE } from './cases.forms';
-import { canSeeAllCases, caseAccessOf, isVisitor, type CaseAccess } from './cases.policy';
+import { canSeeAllCases, caseAccessOf, isVisitor, roleCodesOf, type CaseAccess } from './cases.policy';
 import {
   countCasesByGrade,
   countCasesOf,
@@ -205,7 +207,7 @@ const logRead = (ctx: CaseCtx, subjectId: number, field: string, route: string) 
 // Cases: list, detail, moves
 
 /** The filter of the caller's reach (docs/cases.md 8); null when they reach nothing. */
-async function reachFilter(ctx: CaseCtx): Promise<CaseFilter | null> {
+export async function reachFilter(ctx: Pick<CaseCtx, 'scope' | 'p'>): Promise<CaseFilter | null> {
   const { scope, p } = ctx;
   if (canSeeAllCases(p)) {
     const ds = await deptScopeOf(scope, p);
@@ -654,7 +656,9 @@ async function presentRecord(
         .filter((col) => col.type === 'signature')
         .map((col) => col.prop)
         .filter((prop) => open && !(answer && typeof answer[prop] === 'string' && answer[prop] !== ''))
-        .filter((prop) => (access === 'visitor' ? prop === 'sign_student' : prop !== 'sign_student'));
+        .filter((prop) => (access === 'visitor' ? prop === 'sign_student' : prop !== 'sign_student'))
+        // Only the fields the caller's roles sign (S1.6.20): a counsellor is not offered the supervisor's.
+        .filter((prop) => access === 'visitor' || canSignField(prop as SignatureField, roleCodesOf(ctx.p)));
   return {
     ...summary,
     definition: definition as CaseRecord['definition'],
@@ -684,7 +688,25 @@ export async function isFirstRecord(ctx: CaseCtx, appointmentId: number) {
     : a.type === 15 || isFirst
       ? 'first_interview'
       : 'session';
-  return { isFirst, kind, caseId: existing?.caseId ?? live?.id ?? null, recordId: existing?.id ?? null };
+  return {
+    isFirst,
+    kind,
+    caseId: existing?.caseId ?? live?.id ?? null,
+    recordId: existing?.id ?? null,
+    definition: existing ? null : await newRecordDefinition(ctx, kind),
+  };
+}
+
+/**
+ * The form a new record of this kind is written on: the bound form's current version, or the default
+ * that the first save creates and binds (read here without writing it).
+ */
+export async function newRecordDefinition(ctx: CaseCtx, kind: CaseRecordKind) {
+  if (isVisitor(ctx.p) && !canSeeAllCases(ctx.p)) throw forbidden('records are written by staff');
+  const bound = await boundFormOf(ctx.scope, RECORD_PURPOSE[kind]);
+  if (bound) return formDefinitionOf(ctx.scope, bound.id, bound.currentVersion);
+  const fallback = DEFAULT_RECORD_FORMS[kind];
+  return { id: '0', version: 1, name: fallback.name, columns: fallback.columns };
 }
 
 /**
@@ -908,7 +930,7 @@ export async function appointmentToCrisis(ctx: CaseCtx, appointmentId: number) {
 // The visitor's file, statistics, pending counts
 
 /** `profiles/file` (/aLiftTimeFilelistInfo): every case and record of a visitor the caller may reach. */
-export async function visitorFile(ctx: CaseCtx, visitorId: number) {
+export async function visitorFile(ctx: CaseCtx, visitorId: number, route = 'GET /biz/consult/profiles/file') {
   const reach = await reachFilter(ctx);
   if (!reach || isVisitor(ctx.p)) throw notFound('visitor');
   const { rows } = await findCasePage(ctx.scope, { visitorId }, { offset: 0, limit: 500 });
@@ -931,7 +953,7 @@ export async function visitorFile(ctx: CaseCtx, visitorId: number) {
     ...transfers.map((t) => t.toCounsellorId ?? visitorId),
   ]);
   const summaries = await recordSummaries(ctx, records, 'counsellor');
-  await logRead(ctx, visitorId, 'case', 'GET /biz/consult/profiles/file');
+  await logRead(ctx, visitorId, 'case', route);
   const mayReadLog = canSeeAllCases(ctx.p) && canSeeSensitive(ctx.p);
   const log = mayReadLog
     ? await findAccessLog(ctx.scope, { subjectId: visitorId }, { offset: 0, limit: 50 })

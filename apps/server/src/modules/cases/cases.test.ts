@@ -9,6 +9,9 @@ import {
   makeUser,
   query,
 } from '../../test/scheduling-fixtures';
+import ExcelJS from 'exceljs';
+import type { ModuleDeps } from '../../core/module';
+import { riskExport } from './cases.export';
 import { lockRecordsPastDue } from './index';
 
 /** Case work through the real app (docs/cases.md): a visitor's sessions, records, signatures, locks, transfers. */
@@ -83,6 +86,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let caseId: number;
+let agreedAppointmentId: number;
 let firstRecordId: number;
 let firstAppointmentId: number;
 
@@ -154,6 +158,8 @@ describe('signatures by role [spec:S1.6.20] [spec:S1.5.8]', () => {
     );
     expect(signed.state).toBe('signed');
     expect(signed.answer.sign_teacher_signRealName).toBe('Alpha Counsellor');
+    // The supervisor's field is left for a supervisor: the counsellor is not offered it.
+    expect(signed.signable).not.toContain('sign_supervisor');
     expect(await appointmentStatus(firstAppointmentId)).toBe('complete');
   });
 
@@ -504,6 +510,7 @@ describe('agreements and feedback [spec:S1.7.22] [spec:S1.7.23] [spec:S1.7.26]',
         { token: admin },
       ),
     );
+    agreedAppointmentId = a.id;
     const pending = expectOk(
       await t.get('/biz/consult/appointment/agreementPending', { token: student }),
     ).total;
@@ -566,5 +573,172 @@ describe('agreements and feedback [spec:S1.7.22] [spec:S1.7.23] [spec:S1.7.26]',
         )
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('the calls the web needs: report, question statistics, team, risk export, my sessions [spec:S1.7.24] [spec:S1.7.27] [spec:S1.2.27]', () => {
+  it('the personal report is the file in figures, for those who may read the file, and the read is logged', async () => {
+    const report = expectOk(
+      await t.get(`/biz/consult/profiles/report?visitorId=${studentId}`, { token: counsellor }),
+    );
+    const file = expectOk(
+      await t.get(`/biz/consult/profiles/file?visitorId=${studentId}`, { token: counsellor }),
+    );
+    const records = file.cases.flatMap((c: { recordList: unknown[] }) => c.recordList);
+    expect(report).toMatchObject({
+      visitor: { id: studentId },
+      cases: file.cases.length,
+      signedRecords: records.filter((r: { signedAt: string | null }) => r.signedAt !== null).length,
+      averageSatisfaction: 4,
+    });
+    expect(report.sessions).toBeGreaterThan(0);
+    expect(report.byCase).toHaveLength(file.cases.length);
+    // The second counsellor holds the referred case now: a third one has no case of this visitor.
+    await makeUser(t, t.alpha, 'counsellor3', 'Alpha Third Counsellor', ['ROLE_CONSULTANT']);
+    const third = await t.tokenFor('counsellor3');
+    for (const [token, tenantId] of [
+      [third, undefined],
+      [student2, undefined],
+      [student, undefined],
+      [betaAdmin, t.beta.tenantId],
+    ] as const)
+      expect(
+        (await t.get(`/biz/consult/profiles/report?visitorId=${studentId}`, { token, tenantId })).status,
+      ).toBe(404);
+    const log = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from personal_data_access_log where subject_id = ${studentId} and route = 'GET /biz/consult/profiles/report'`,
+    );
+    expect(log[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('question statistics count the choice answers of the records within reach, no text', async () => {
+    const mine = expectOk(
+      await t.post('/biz/consult/questions/statistic', { kind: 'session' }, { token: counsellor }),
+    );
+    expect(mine.records).toBeGreaterThan(0);
+    const grade = mine.questions.find((q: { prop: string }) => q.prop === 'gradingResults');
+    expect(grade.options.map((o: { value: string }) => o.value)).toEqual(['1', '2', '3', '4']);
+    expect(grade.answered).toBe(grade.options.reduce((n: number, o: { count: number }) => n + o.count, 0));
+    expect(grade.answered).toBeGreaterThan(0);
+    expect(mine.questions.some((q: { prop: string }) => q.prop === 'sessionNote')).toBe(false);
+    const others = expectOk(
+      await t.post('/biz/consult/questions/statistic', { kind: 'session' }, { token: other }),
+    );
+    expect(others.records).toBe(0);
+    const beta = expectOk(
+      await t.post(
+        '/biz/consult/questions/statistic',
+        { kind: 'session' },
+        { token: betaAdmin, tenantId: t.beta.tenantId },
+      ),
+    );
+    expect(beta.records).toBe(0);
+    expect((await t.post('/biz/consult/questions/statistic', {}, { token: student })).status).toBe(403);
+    const bad = await t.post('/biz/consult/questions/statistic', { kind: 'notes' }, { token: counsellor });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields[0].field).toBe('kind');
+  });
+
+  it('the consulting team lists the counsellors with supervisor and case counts, for administrators only', async () => {
+    const page = expectOk(
+      await t.post('/admin/team/consult/page', { current: 1, size: 50 }, { token: admin }),
+    );
+    const row = page.records.find((r: { id: number }) => r.id === counsellorId);
+    expect(row).toMatchObject({ supervisor: { id: teacherId }, cases: expect.any(Number) });
+    expect(row.cases).toBeGreaterThanOrEqual(1);
+    expect(page.records.some((r: { id: number }) => r.id === studentId)).toBe(false);
+    const named = expectOk(
+      await t.post(
+        '/admin/team/consult/page',
+        { current: 1, size: 50, realName: 'Second' },
+        { token: admin },
+      ),
+    );
+    expect(named.records.map((r: { id: number }) => r.id)).toEqual([otherId]);
+    expect(
+      (await t.post('/admin/team/consult/page', { current: 1, size: 10 }, { token: counsellor })).status,
+    ).toBe(403);
+    expect(
+      (await t.post('/admin/team/consult/page', { current: 1, size: 10 }, { token: student })).status,
+    ).toBe(403);
+    const beta = expectOk(
+      await t.post(
+        '/admin/team/consult/page',
+        { current: 1, size: 50 },
+        { token: betaAdmin, tenantId: t.beta.tenantId },
+      ),
+    );
+    expect(beta.records.some((r: { id: number }) => r.id === counsellorId)).toBe(false);
+  });
+
+  it('the risk list exports to XLSX through the download list with the page’s rows; counsellors are refused', async () => {
+    const res = await t.post('/biz/consult/riskAssessment/list/export', {}, { token: admin });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.data).toMatchObject({
+      taskStatus: 0,
+      fileName: expect.stringMatching(/^risk-assessment-\d+\.xlsx$/),
+    });
+    expect((await t.post('/biz/consult/riskAssessment/list/export', {}, { token: counsellor })).status).toBe(
+      403,
+    );
+    const page = expectOk(
+      await t.post('/biz/consult/riskAssessment/page', { current: 1, size: 100 }, { token: admin }),
+    );
+    // The job as the worker runs it, on the payload the request prepared.
+    const [job] = await query<{ payload: { filter: object; viewerId: number } }>(
+      t,
+      sql`select payload from job where queue = 'cases.risk-export' order by id desc limit 1`,
+    );
+    const bytes = await riskExport.produce(
+      { database: t.database } as unknown as ModuleDeps,
+      {
+        tenantId: t.alpha.tenantId,
+        payload: { ...job!.payload, taskId: res.body.data.id, lang: 'en-US' },
+      } as never,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]![0]).toBe('Visitor');
+    expect(rows.slice(1).map((r) => r[0])).toEqual(
+      page.records.map((r: { visitor: { name: string } }) => r.visitor.name),
+    );
+  });
+
+  it('the visitor learns which of their sessions they agreed to and gave feedback on; nobody else’s', async () => {
+    const ids = [agreedAppointmentId, firstAppointmentId];
+    const mine = expectOk(
+      await t.post('/biz/consult/mine/engagement', { appointmentIds: ids }, { token: student }),
+    );
+    expect(mine).toEqual({ agreed: [agreedAppointmentId], feedback: [firstAppointmentId] });
+    const theirs = expectOk(
+      await t.post('/biz/consult/mine/engagement', { appointmentIds: ids }, { token: student2 }),
+    );
+    expect(theirs).toEqual({ agreed: [], feedback: [] });
+    const tooMany = await t.post(
+      '/biz/consult/mine/engagement',
+      { appointmentIds: Array.from({ length: 101 }, (_, i) => i + 1) },
+      { token: student },
+    );
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('a new record’s form comes with isFirst (or record/form for a closing summary), before anything is written', async () => {
+    const appointmentId = await endedSession();
+    const first = expectOk(
+      await t.get(`/biz/consult/inner/profiles/reserve/isFirst/data?appointmentId=${appointmentId}`, {
+        token: counsellor,
+      }),
+    );
+    expect(first.recordId).toBeNull();
+    expect(first.definition.columns.map((c: { prop: string }) => c.prop)).toContain('gradingResults');
+    const closing = expectOk(
+      await t.get('/biz/consult/case/record/form?kind=closing', { token: counsellor }),
+    );
+    expect(closing.columns.map((c: { prop: string }) => c.prop)).toContain('finishMethod');
+    expect((await t.get('/biz/consult/case/record/form?kind=closing', { token: student })).status).toBe(403);
+    expect((await t.get('/biz/consult/case/record/form?kind=other', { token: counsellor })).status).toBe(400);
   });
 });

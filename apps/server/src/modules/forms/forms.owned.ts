@@ -4,6 +4,7 @@ import type { TenantScope } from '../../core/db/database';
 import type { Principal } from '../../core/http/context';
 import { boundFormOf } from './forms.purpose';
 import {
+  countAnswerValues,
   findAnswer,
   findAnswerOfEvent,
   findEditions,
@@ -115,4 +116,9 @@ export async function ensureBoundForm(
     gradeMode: setting?.gradeMode ?? 'star',
   });
   return { id: formId, purpose, name: fallback.name, currentVersion: 1 };
+}
+
+/** How the named fields were answered across these owned answers (the case module's question statistics). */
+export function ownedValueCounts(scope: TenantScope, answerIds: readonly number[], props: readonly string[]) {
+  return countAnswerValues(scope, answerIds, props);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { FORM_ANSWER_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
+import { rowsOf } from '../../core/db/rows';
 import { usersView } from '../identity';
 import { form, formAnswer, formAnswerEdition, formType, formVersion, smartFormSetting } from './forms.table';
 
@@ -484,4 +485,45 @@ export async function findMissingFormIds({ tx, tenantId }: TenantScope, ids: rea
     .where(and(eq(form.tenantId, tenantId), inArray(form.id, [...ids])));
   const have = new Set(found.map((r) => r.id));
   return new Set(ids.filter((id) => !have.has(id)));
+}
+
+/**
+ * How often each value of the named fields was answered in these answers (an option list counts each of
+ * its options), and how many answers hold each field: one statement over the answers' JSON.
+ */
+export async function countAnswerValues(
+  { tx, tenantId }: TenantScope,
+  answerIds: readonly number[],
+  props: readonly string[],
+) {
+  if (answerIds.length === 0 || props.length === 0) return { values: [], answered: [] };
+  const ids = sql.raw(`'{${answerIds.map(Number).join(',')}}'::bigint[]`);
+  const names = sql`${`{${props.map((p) => `"${p.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+  const values = await tx.execute(sql`
+    select p.prop, v.value #>> '{}' as value, count(*)::int as n
+    from form_answer a
+    cross join unnest(${names}) as p(prop)
+    cross join lateral jsonb_array_elements(
+      case jsonb_typeof(a.answer -> p.prop) when 'array' then a.answer -> p.prop
+        else jsonb_build_array(a.answer -> p.prop) end) as v(value)
+    where a.tenant_id = ${tenantId} and a.id = any(${ids}) and a.answer ? p.prop
+      and jsonb_typeof(v.value) <> 'null'
+    group by 1, 2`);
+  const answered = await tx.execute(sql`
+    select p.prop, count(*)::int as n
+    from form_answer a cross join unnest(${names}) as p(prop)
+    where a.tenant_id = ${tenantId} and a.id = any(${ids}) and a.answer ? p.prop
+      and jsonb_typeof(a.answer -> p.prop) <> 'null'
+    group by 1`);
+  return {
+    values: rowsOf<{ prop: string; value: string; n: number }>(values).map((r) => ({
+      prop: r.prop,
+      value: String(r.value),
+      count: Number(r.n),
+    })),
+    answered: rowsOf<{ prop: string; n: number }>(answered).map((r) => ({
+      prop: r.prop,
+      count: Number(r.n),
+    })),
+  };
 }

@@ -15,6 +15,7 @@ export {
   ownedAnswerIdOf,
   ownedEdition,
   ownedEditions,
+  ownedValueCounts,
   presentOwnedAnswer,
   saveOwnedAnswer,
 } from './forms.owned';

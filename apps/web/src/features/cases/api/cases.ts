@@ -1,0 +1,312 @@
+import {
+  CONSULT_AGREEMENT_ENDPOINTS,
+  assessmentLevelStaEndpoint,
+  caseDetailEndpoint,
+  casePageEndpoint,
+  caseToCrisisEndpoint,
+  caseTransferEndpoint,
+  caseTransitionEndpoint,
+  editSupervisorEndpoint,
+  feedbackEndpoint,
+  freeCounsellorsEndpoint,
+  getRecordEndpoint,
+  getPolicyEndpoint,
+  getTeamSignEndpoint,
+  isFirstRecordEndpoint,
+  lockRecordPendingEndpoint,
+  mineEngagementEndpoint,
+  newRecordFormEndpoint,
+  mineProfilesEndpoint,
+  myApprovalsEndpoint,
+  personalReportEndpoint,
+  questionStatisticEndpoint,
+  raiseApprovalEndpoint,
+  recordEditionEndpoint,
+  recordEditionsEndpoint,
+  riskAssessmentExportEndpoint,
+  riskAssessmentPageEndpoint,
+  saveRecordEndpoint,
+  signRecordEndpoint,
+  teamConsultPageEndpoint,
+  teamDetailEndpoint,
+  visitorFileEndpoint,
+  type BodyOf,
+  type ResponseOf,
+} from '@psy/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { tenantQueryKeys } from '../../../shared/admin/query-keys';
+import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
+import { request } from '../../../shared/api/request';
+import { useTenantId } from '../../../shared/session/session-store';
+
+/** Every query of case work; a change invalidates them all, and the appointments' (a record completes one). */
+export const caseKeys = tenantQueryKeys('cases');
+// The appointments feature's root key, named rather than imported: its index brings the booking panel.
+const TOUCHED = [caseKeys.all, (tenantId: number) => ['appointments', tenantId] as const];
+
+export type CasePageQuery = BodyOf<typeof casePageEndpoint>;
+export type CaseSummary = ResponseOf<typeof casePageEndpoint>['records'][number];
+export type CaseDetail = ResponseOf<typeof caseDetailEndpoint>;
+export type CaseRecord = ResponseOf<typeof getRecordEndpoint>;
+export type SaveRecordBody = BodyOf<typeof saveRecordEndpoint>;
+export type SaveRecordAnswer = ResponseOf<typeof saveRecordEndpoint>;
+export type SignRecordBody = BodyOf<typeof signRecordEndpoint>;
+export type RecordEdition = ResponseOf<typeof recordEditionEndpoint>;
+export type RecordEditionSummary = ResponseOf<typeof recordEditionsEndpoint>[number];
+export type VisitorFile = ResponseOf<typeof visitorFileEndpoint>;
+export type PersonalReport = ResponseOf<typeof personalReportEndpoint>;
+export type TeamMember = ResponseOf<typeof teamConsultPageEndpoint>['records'][number];
+export type TransferBody = BodyOf<typeof caseTransferEndpoint>;
+export type MineAppointment = ResponseOf<typeof mineProfilesEndpoint>['records'][number];
+export type Approval = ResponseOf<typeof myApprovalsEndpoint>['records'][number];
+export type AgreementKind = keyof typeof CONSULT_AGREEMENT_ENDPOINTS;
+
+// --- cases
+
+export const useCasePage = (query: CasePageQuery) =>
+  useTenantList(caseKeys, query, (body, signal) => request(casePageEndpoint, { body, signal }));
+
+export function useCaseDetail(id: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'case', id),
+    queryFn: ({ signal }) => request(caseDetailEndpoint, { query: { id: id! }, signal }),
+    enabled: id !== null,
+  });
+}
+
+export const useCaseTransition = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof caseTransitionEndpoint>) =>
+      request(caseTransitionEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+
+export const useTransferCase = () =>
+  useTenantMutation(
+    (body: TransferBody) => request(caseTransferEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+
+export const useCaseToCrisis = () =>
+  useTenantMutation((id: number) => request(caseToCrisisEndpoint, { query: { id } }), TOUCHED);
+
+/** Counsellors free for a referral type (2 individual, 10 single session). */
+export function useFreeCounsellors(categoryId: number | undefined) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'free', categoryId),
+    queryFn: ({ signal }) => request(freeCounsellorsEndpoint, { body: { categoryId: categoryId! }, signal }),
+    enabled: categoryId !== undefined,
+  });
+}
+
+// --- records
+
+export function useCaseRecord(id: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'record', id),
+    queryFn: ({ signal }) => request(getRecordEndpoint, { query: { id: id! }, signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Which record a new one of an appointment would be (the first of a case is a first interview). */
+export function useIsFirstRecord(appointmentId: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'isFirst', appointmentId),
+    queryFn: ({ signal }) =>
+      request(isFirstRecordEndpoint, { query: { appointmentId: appointmentId! }, signal }),
+    enabled: appointmentId !== null,
+  });
+}
+
+// Silent: the record page shows the refusal on the field it names (or its own message).
+export const useSaveRecord = () =>
+  useTenantMutation(
+    (body: SaveRecordBody) => request(saveRecordEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+
+export const useSignRecord = () =>
+  useTenantMutation(
+    (body: SignRecordBody) => request(signRecordEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+
+export function useRecordEditions(id: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'editions', id),
+    queryFn: ({ signal }) => request(recordEditionsEndpoint, { query: { id: id! }, signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useRecordEdition(id: number | null, edition: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'edition', id, edition),
+    queryFn: ({ signal }) =>
+      request(recordEditionEndpoint, { query: { id: id!, edition: edition! }, signal }),
+    enabled: id !== null && edition !== null,
+  });
+}
+
+/** The counsellor's sessions (status success: waiting for their record), for the records to fill. */
+export const useMineSessions = (query: BodyOf<typeof mineProfilesEndpoint>) =>
+  useTenantList(caseKeys, { mine: true, ...query }, ({ mine: _mine, ...body }, signal) =>
+    request(mineProfilesEndpoint, { body, signal }),
+  );
+
+export function useLockPending() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'lockPending'),
+    queryFn: ({ signal }) => request(lockRecordPendingEndpoint, { signal }),
+  });
+}
+
+// --- the visitor's file, statistics, team
+
+export function useVisitorFile(visitorId: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'file', visitorId),
+    queryFn: ({ signal }) => request(visitorFileEndpoint, { query: { visitorId: visitorId! }, signal }),
+    enabled: visitorId !== null,
+  });
+}
+
+export function usePersonalReport(visitorId: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'report', visitorId),
+    queryFn: ({ signal }) => request(personalReportEndpoint, { query: { visitorId: visitorId! }, signal }),
+    enabled: visitorId !== null,
+  });
+}
+
+export const useRiskPage = (query: { current: number; size: number }) =>
+  useTenantList(caseKeys, { risk: true, ...query }, ({ risk: _risk, ...body }, signal) =>
+    request(riskAssessmentPageEndpoint, { body, signal }),
+  );
+
+export const exportRiskList = () => request(riskAssessmentExportEndpoint, { body: {} });
+
+export function useLevelStats() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'levels'),
+    queryFn: ({ signal }) => request(assessmentLevelStaEndpoint, { signal }),
+  });
+}
+
+export function useQuestionStats(body: BodyOf<typeof questionStatisticEndpoint>) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'questions', body),
+    queryFn: ({ signal }) => request(questionStatisticEndpoint, { body, signal }),
+  });
+}
+
+export const useTeamPage = (query: BodyOf<typeof teamConsultPageEndpoint>, enabled = true) =>
+  useTenantList(
+    caseKeys,
+    { team: true, ...query },
+    ({ team: _team, ...body }, signal) => request(teamConsultPageEndpoint, { body, signal }),
+    { enabled },
+  );
+
+export function useTeamDetail(id: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'team', id),
+    queryFn: ({ signal }) => request(teamDetailEndpoint, { query: { id: id! }, signal }),
+    enabled: id !== null,
+  });
+}
+
+/** The caller's own stored signature (S1.7.27 getSign): what a record's quote takes. */
+export function useMyTeamSign(enabled: boolean) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'mySign'),
+    queryFn: ({ signal }) => request(getTeamSignEndpoint, { query: {}, signal }),
+    enabled,
+  });
+}
+
+export const useEditSupervisor = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof editSupervisorEndpoint>) => request(editSupervisorEndpoint, { body }),
+    TOUCHED,
+  );
+
+// --- approvals 7 (more days) and 8 (unlock), raised by the counsellor
+
+export const useRaiseRecordApproval = () =>
+  useTenantMutation(
+    (body: BodyOf<typeof raiseApprovalEndpoint>) => request(raiseApprovalEndpoint, { body, hidePopup: true }),
+    TOUCHED,
+  );
+
+export const useMyRecordApprovals = (query: { current: number; size: number; option: 7 | 8 }) =>
+  useTenantList(caseKeys, { approvals: true, ...query }, ({ approvals: _a, ...q }, signal) =>
+    request(myApprovalsEndpoint, { body: { ...q, mine: true }, signal }),
+  );
+
+// --- the visitor: agreement, feedback, signature
+
+export const useAgree = () =>
+  useTenantMutation(
+    (v: { kind: AgreementKind; id: number; quote?: boolean }) =>
+      request(CONSULT_AGREEMENT_ENDPOINTS[v.kind], {
+        params: { id: v.id },
+        body: { agree: true, ...(v.quote ? { quote: true } : {}) },
+      }),
+    TOUCHED,
+  );
+
+export const useGiveFeedback = () =>
+  useTenantMutation(
+    (v: { id: number; visitorSatisfaction: number; content?: string }) =>
+      request(feedbackEndpoint, {
+        params: { id: v.id },
+        body: { visitorSatisfaction: v.visitorSatisfaction, ...(v.content ? { content: v.content } : {}) },
+      }),
+    TOUCHED,
+  );
+
+/** Which of the visitor's appointments they have agreed to and given feedback on. */
+export function useMineEngagement(appointmentIds: readonly number[]) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'engagement', appointmentIds),
+    queryFn: ({ signal }) =>
+      request(mineEngagementEndpoint, { body: { appointmentIds: [...appointmentIds] }, signal }),
+    enabled: appointmentIds.length > 0,
+  });
+}
+
+/** The form a new closing summary is written on (a new session's comes with isFirst). */
+export function useNewRecordForm(kind: 'closing' | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'newForm', kind),
+    queryFn: ({ signal }) => request(newRecordFormEndpoint, { query: { kind: kind! }, signal }),
+    enabled: kind !== null,
+  });
+}
+
+/** The school's rules (the days before an unsigned record locks). */
+export function useSchedulingPolicy() {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'policy'),
+    queryFn: ({ signal }) => request(getPolicyEndpoint, { signal }),
+    staleTime: 60_000,
+  });
+}

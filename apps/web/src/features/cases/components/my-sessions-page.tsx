@@ -1,0 +1,207 @@
+import { Button, Flex, Input, Rate, Spin, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/request';
+import { showToast } from '../../../shared/ui/feedback';
+import {
+  useAgree,
+  useCaseDetail,
+  useCasePage,
+  useCaseRecord,
+  useGiveFeedback,
+  useMineEngagement,
+  useMineSessions,
+  type MineAppointment,
+} from '../api/cases';
+import { agreementKindOf, signatureColumns } from '../lib/case-format';
+import { When } from './common';
+import { RecordSignatures } from './record-signatures';
+import styles from './cases.module.css';
+
+/**
+ * `/consult/mine/sessions` (docs/cases.md 13): the visitor's side of case work on a phone (375 px): the
+ * consultation agreement before a session, feedback with 1-5 stars after it (S1.7.22, visitorSatisfaction),
+ * and the records of their case waiting for their signature (`sign_student` only; none of the notes).
+ */
+export function MySessionsPage() {
+  const { t } = useTranslation();
+  const upcoming = useMineSessions({ current: 1, size: 20, status: 'appointment' });
+  const held = useMineSessions({ current: 1, size: 20, status: 'complete' });
+  const waiting = useMineSessions({ current: 1, size: 20, status: 'success' });
+  const heldList = useMemo(
+    () => [...(waiting.data?.records ?? []), ...(held.data?.records ?? [])],
+    [waiting.data, held.data],
+  );
+  const ids = useMemo(
+    () => [...(upcoming.data?.records ?? []), ...heldList].map((a) => a.id),
+    [upcoming.data, heldList],
+  );
+  const engagement = useMineEngagement(ids);
+  const agreed = new Set(engagement.data?.agreed ?? []);
+  const feedback = new Set(engagement.data?.feedback ?? []);
+
+  if (upcoming.isPending || held.isPending || waiting.isPending) return <Spin />;
+  return (
+    <div className={styles.phone}>
+      <Typography.Title level={1} style={{ fontSize: 20 }}>
+        {t('cases.mine.title')}
+      </Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('cases.mine.upcoming')}
+      </Typography.Title>
+      {(upcoming.data?.records ?? []).length === 0 ? (
+        <Typography.Paragraph type="secondary">{t('cases.mine.noUpcoming')}</Typography.Paragraph>
+      ) : (
+        (upcoming.data?.records ?? []).map((a) => (
+          <SessionCard key={a.id} a={a}>
+            {agreed.has(a.id) ? <Tag color="blue">{t('cases.mine.agreed')}</Tag> : <AgreeButton a={a} />}
+          </SessionCard>
+        ))
+      )}
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 16 }}>
+        {t('cases.mine.held')}
+      </Typography.Title>
+      {heldList.length === 0 ? (
+        <Typography.Paragraph type="secondary">{t('cases.mine.noHeld')}</Typography.Paragraph>
+      ) : (
+        heldList.map((a) => (
+          <SessionCard key={a.id} a={a}>
+            {feedback.has(a.id) ? (
+              <Tag color="blue">{t('cases.mine.feedbackGiven')}</Tag>
+            ) : (
+              <FeedbackForm a={a} />
+            )}
+          </SessionCard>
+        ))
+      )}
+      <RecordsToSign />
+    </div>
+  );
+}
+
+function SessionCard({ a, children }: { a: MineAppointment; children: React.ReactNode }) {
+  return (
+    <section className={styles.sessionCard} data-testid="my-session">
+      <Flex vertical gap={6}>
+        <Typography.Text strong>
+          <When value={a.startTime} />
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {a.counsellorName}
+          {a.siteName ? ` · ${a.siteName}` : ''}
+        </Typography.Text>
+        {children}
+      </Flex>
+    </section>
+  );
+}
+
+function AgreeButton({ a }: { a: MineAppointment }) {
+  const { t } = useTranslation();
+  const agree = useAgree();
+  return (
+    <Button
+      type="primary"
+      block
+      loading={agree.isPending}
+      data-testid="agree"
+      onClick={async () => {
+        try {
+          await agree.mutateAsync({ kind: agreementKindOf(a.type), id: a.id });
+          showToast('success', t('cases.mine.agreedDone'));
+        } catch (error) {
+          if (!(isApiError(error) && error.status === 409)) throw error;
+        }
+      }}
+    >
+      {t('cases.mine.agree')}
+    </Button>
+  );
+}
+
+function FeedbackForm({ a }: { a: MineAppointment }) {
+  const { t } = useTranslation();
+  const give = useGiveFeedback();
+  const [stars, setStars] = useState(0);
+  const [content, setContent] = useState('');
+  return (
+    <Flex vertical gap={6} data-testid="feedback-form">
+      <Typography.Text>{t('cases.mine.howWasIt')}</Typography.Text>
+      <Rate
+        value={stars}
+        onChange={setStars}
+        count={5}
+        aria-label={t('cases.mine.stars')}
+        tooltips={[1, 2, 3, 4, 5].map((n) => t(`cases.feedback.levels.${n as 1 | 2 | 3 | 4 | 5}`))}
+      />
+      <Input.TextArea
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        maxLength={1000}
+        aria-label={t('cases.mine.comment')}
+        placeholder={t('cases.mine.comment')}
+        autoSize={{ minRows: 2 }}
+      />
+      <Button
+        type="primary"
+        block
+        disabled={stars === 0}
+        loading={give.isPending}
+        data-testid="send-feedback"
+        onClick={async () => {
+          await give.mutateAsync({
+            id: a.id,
+            visitorSatisfaction: stars,
+            content: content.trim() || undefined,
+          });
+          showToast('success', t('cases.mine.thanks'));
+        }}
+      >
+        {t('cases.mine.send')}
+      </Button>
+    </Flex>
+  );
+}
+
+/** The records of the visitor's latest case: each one still waiting for their signature. */
+function RecordsToSign() {
+  const { t } = useTranslation();
+  const cases = useCasePage({ current: 1, size: 1 });
+  const latest = cases.data?.records[0]?.id ?? null;
+  const detail = useCaseDetail(latest);
+  const records = detail.data?.recordList.filter((r) => r.state !== 'locked') ?? [];
+  if (latest === null || records.length === 0) return null;
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 16 }}>
+        {t('cases.mine.toSign')}
+      </Typography.Title>
+      {records.map((r) => (
+        <RecordToSign key={r.id} id={r.id} />
+      ))}
+    </>
+  );
+}
+
+function RecordToSign({ id }: { id: number }) {
+  const { t, i18n } = useTranslation();
+  const record = useCaseRecord(id);
+  const r = record.data;
+  if (!r || !r.signable.includes('sign_student')) return null;
+  return (
+    <section className={styles.sessionCard} data-testid="record-to-sign">
+      <Typography.Text>
+        {t(`cases.kinds.${r.kind}`)} · <When value={r.sessionTime ?? r.createTime} />
+      </Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>
+        {t('cases.mine.signHint')}
+      </Typography.Paragraph>
+      <RecordSignatures
+        record={r}
+        columns={signatureColumns(r.definition as never)}
+        lang={i18n.language}
+        isVisitor
+      />
+    </section>
+  );
+}

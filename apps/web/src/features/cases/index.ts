@@ -1,0 +1,1 @@
+export { casesFeature } from './manifest';
