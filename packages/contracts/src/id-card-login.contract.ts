@@ -18,8 +18,8 @@ export const idCardTokenEndpoint = defineEndpoint({
     idType: z.coerce
       .number()
       .int()
-      .min(ID_TYPES.idCard, 'idType: choose the ID type')
-      .max(ID_TYPES.militaryPoliceId, 'idType: choose the ID type')
+      .min(ID_TYPES.idCard, 'choose the ID type')
+      .max(ID_TYPES.militaryPoliceId, 'choose the ID type')
       .describe('1 ID card ... 8 military/police ID (spec S0.5.4)'),
     idNumber: z.string().max(ID_CARD_MAX + 4),
     password: z.string().max(2048).describe('`<keyId>.<base64 RSA-OAEP ciphertext>`'),

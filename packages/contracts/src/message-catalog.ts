@@ -166,6 +166,10 @@ const EXACT: Record<string, string> = {
   'the answer was withdrawn': '答卷已撤回',
   'fill in and submit the agreement form first': '请先填写并提交协议表单',
   'the file is larger than 20 MB': '文件超过 20 MB',
+  'choose the ID type': '请选择证件类型',
+  '2-32 lower-case letters, digits or hyphens': '2-32 位小写字母、数字或连字符',
+  'at least one return address (…/authredirect)': '至少填写一个回调地址（…/authredirect）',
+  'unknown or expired sign-on, start again': '登录请求无效或已过期，请重新登录',
 };
 
 /** Messages with a number or a list in them: the English pattern and its zh-CN text ($1, $2 kept). */
@@ -178,7 +182,7 @@ const PATTERNS: readonly [RegExp, string][] = [
   [/^at least (\d+) days$/, '至少 $1 天'],
   [/^at most (\d+) at once$/, '一次最多 $1 个'],
   [
-    /^at most (\d+) (forms|slots|columns|settings|reminders|rows|roles|rooms|products|numbers|approvers|categories)$/,
+    /^at most (\d+) (forms|slots|columns|settings|reminders|rows|roles|rooms|products|numbers|approvers|categories|appointments)$/,
     '最多 $1 个',
   ],
   [/^at most (\d+)$/, '最多 $1'],

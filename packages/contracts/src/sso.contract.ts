@@ -26,7 +26,7 @@ export const SSO_LOGIN_TOKEN_TTL_S = 60;
 
 export const ssoCodeSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'code: 2-32 lower-case letters, digits or hyphens')
+  .regex(/^[a-z0-9][a-z0-9-]{1,31}$/, '2-32 lower-case letters, digits or hyphens')
   .describe("the provider's short name in the school");
 
 const httpUrl = z
@@ -59,12 +59,12 @@ export const weComConfigSchema = z.object({
 
 const providerCommon = {
   code: ssoCodeSchema,
-  name: z.string().trim().min(1, 'name: is required').max(50),
+  name: z.string().trim().min(1, 'is required').max(50),
   nameEn: z.string().trim().max(50).optional(),
   enabled: z.boolean().default(true),
   redirectUris: z
     .array(httpUrl)
-    .min(1, 'redirectUris: at least one return address (…/authredirect)')
+    .min(1, 'at least one return address (…/authredirect)')
     .max(10)
     .describe('allow-list of our return addresses'),
   linkBy: z.enum(SSO_LINK_RULES),
@@ -162,7 +162,7 @@ export type SsoLoginTicket = z.infer<typeof ssoLoginTicketSchema>;
 
 const stateSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'state: unknown or expired sign-on, start again')
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'unknown or expired sign-on, start again')
   .describe('the state of the start call');
 const oauthReturn = z.object({
   state: stateSchema,
@@ -310,7 +310,7 @@ export const ssoLinkSaveEndpoint = defineEndpoint({
   tags: ['sso'],
   body: z.object({
     providerId: idSchema,
-    subject: z.string().trim().min(1, 'subject: is required').max(200),
+    subject: z.string().trim().min(1, 'is required').max(200),
     userId: idSchema,
   }),
   response: ssoLinkSchema,
