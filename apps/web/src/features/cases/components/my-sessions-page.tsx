@@ -1,22 +1,21 @@
 import { Button, Flex, Input, Rate, Spin, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   useAgree,
-  useCaseDetail,
-  useCasePage,
-  useCaseRecord,
   useGiveFeedback,
   useMineEngagement,
   useMineSessions,
   type MineAppointment,
 } from '../api/cases';
-import { agreementKindOf, signatureColumns } from '../lib/case-format';
+import { agreementKindOf } from '../lib/case-format';
 import { When } from './common';
-import { RecordSignatures } from './record-signatures';
 import styles from './cases.module.css';
+
+// Only a visitor with a record to sign needs the signature part: it loads after the sessions.
+const RecordsToSign = lazy(async () => ({ default: (await import('./records-to-sign')).RecordsToSign }));
 
 /**
  * `/consult/mine/sessions` (docs/cases.md 13): the visitor's side of case work on a phone (375 px): the
@@ -74,7 +73,9 @@ export function MySessionsPage() {
           </SessionCard>
         ))
       )}
-      <RecordsToSign />
+      <Suspense fallback={null}>
+        <RecordsToSign />
+      </Suspense>
     </div>
   );
 }
@@ -160,48 +161,5 @@ function FeedbackForm({ a }: { a: MineAppointment }) {
         {t('cases.mine.send')}
       </Button>
     </Flex>
-  );
-}
-
-/** The records of the visitor's latest case: each one still waiting for their signature. */
-function RecordsToSign() {
-  const { t } = useTranslation();
-  const cases = useCasePage({ current: 1, size: 1 });
-  const latest = cases.data?.records[0]?.id ?? null;
-  const detail = useCaseDetail(latest);
-  const records = detail.data?.recordList.filter((r) => r.state !== 'locked') ?? [];
-  if (latest === null || records.length === 0) return null;
-  return (
-    <>
-      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 16 }}>
-        {t('cases.mine.toSign')}
-      </Typography.Title>
-      {records.map((r) => (
-        <RecordToSign key={r.id} id={r.id} />
-      ))}
-    </>
-  );
-}
-
-function RecordToSign({ id }: { id: number }) {
-  const { t, i18n } = useTranslation();
-  const record = useCaseRecord(id);
-  const r = record.data;
-  if (!r || !r.signable.includes('sign_student')) return null;
-  return (
-    <section className={styles.sessionCard} data-testid="record-to-sign">
-      <Typography.Text>
-        {t(`cases.kinds.${r.kind}`)} · <When value={r.sessionTime ?? r.createTime} />
-      </Typography.Text>
-      <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>
-        {t('cases.mine.signHint')}
-      </Typography.Paragraph>
-      <RecordSignatures
-        record={r}
-        columns={signatureColumns(r.definition as never)}
-        lang={i18n.language}
-        isVisitor
-      />
-    </section>
   );
 }

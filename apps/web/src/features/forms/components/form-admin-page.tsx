@@ -7,17 +7,21 @@ import {
   FORM_PERMISSIONS,
 } from '@psy/contracts';
 import { Button, Card, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../auth';
 import { useFormPage } from '../api/forms';
 import { formLang, localized } from '../lib/form-text';
-import { ExportAnswersDialog } from './export-answers-dialog';
 import { UnsavedChangesGuard, useConfirmLeave } from '../../../shared/ui/unsaved-changes-guard';
 import { FormBuilder } from './form-builder';
 import styles from './form-admin.module.css';
 
 const PAGE_SIZE = 10;
+
+// Opened from a row: its pickers and export calls are not part of the page's first load.
+const ExportAnswersDialog = lazy(async () => ({
+  default: (await import('./export-answers-dialog')).ExportAnswersDialog,
+}));
 
 /**
  * `/admin/form/index` (menu sys_form, issue 6 "Builder"): the school's forms with their current version;
@@ -160,7 +164,11 @@ export function FormAdminPage() {
           showSizeChanger: false,
         }}
       />
-      {exportOf ? <ExportAnswersDialog form={exportOf} onClose={() => setExportOf(null)} /> : null}
+      {exportOf ? (
+        <Suspense fallback={null}>
+          <ExportAnswersDialog form={exportOf} onClose={() => setExportOf(null)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
