@@ -91,15 +91,20 @@ export async function addSlots(
 
 /**
  * A slot time starting `minutes` from now (rounded to 5 minutes), `length` minutes long, as a school day
- * and wall-clock times; moved earlier when it would run past midnight (a slot ends on its own day).
+ * and wall-clock times; moved when it would run past midnight (a slot ends on its own day).
  */
 export function soon(minutes: number, length = 30, zone = ZONE): { date: string; times: [string, string][] } {
-  let start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
+  const wanted = Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000;
   const endOf = (d: Date) => new Date(d.getTime() + length * 60_000);
-  // Earlier, not later: callers space their slots by more than a slot's length, and moving one later
-  // across midnight landed it on another caller's (a clash that failed tests run late in the evening).
-  while (zonedDate(endOf(start), zone) !== zonedDate(start, zone))
+  const sameDay = (d: Date) => zonedDate(endOf(d), zone) === zonedDate(d, zone);
+  let start = new Date(wanted);
+  // Near midnight: earlier first (callers space their slots by more than a slot's length, so a slot moved
+  // a little earlier meets no other), but never nearer than half the wanted lead, so 'soon' stays in the
+  // future; else just after midnight. Moving two hours later had landed one test's slot on another's.
+  const earliest = Date.now() + (minutes * 60_000) / 2;
+  while (!sameDay(start) && start.getTime() - 300_000 >= earliest)
     start = new Date(start.getTime() - 300_000);
+  while (!sameDay(start)) start = new Date(start.getTime() + 300_000);
   return { date: zonedDate(start, zone), times: [[zonedTime(start, zone), zonedTime(endOf(start), zone)]] };
 }
 
