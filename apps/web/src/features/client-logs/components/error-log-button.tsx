@@ -1,4 +1,5 @@
 import { BugOutlined } from '@ant-design/icons';
+import type { PermissionKey } from '@psy/contracts';
 import { Badge, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { badgeText, ERROR_BADGE_MAX, useClientLogs } from '../model/log-store';
 const ErrorLogDialog = lazy(async () => ({ default: (await import('./error-log-dialog')).ErrorLogDialog }));
 
 /** Who reads the school's error logs (the client-log page); they see the control even with none here. */
-export const CLIENT_LOG_VIEW_PERMISSION = 'admin_log_view';
+export const CLIENT_LOG_VIEW_PERMISSION: PermissionKey = 'admin_log_view';
 
 /**
  * Whether the error-log control is shown: to those who read error logs, and to anyone else only once this
