@@ -265,7 +265,7 @@ function withTimeout(promise, ms, what) {
  * @typedef {import('./lib/journey.mjs').JourneyContext} JourneyContext
  * @typedef {import('./lib/db.mjs').Db} Db
  * @typedef {{ file: string, name: string, slug: string, needsDb: boolean, run: (context: JourneyContext) => Promise<void> }} Journey
- * @typedef {{ name?: string, error: Error | null, skipped?: string }} Result
+ * @typedef {{ name?: string, error: Error | null, skipped?: string, trail?: string[] }} Result
  */
 
 /**
@@ -273,13 +273,48 @@ function withTimeout(promise, ms, what) {
  * @param {Journey} journey
  * @param {string} baseUrl
  * @param {Db} db
- * @returns {Promise<{ error: Error | null, skipped?: string, ms: number }>}
+ * @returns {Promise<{ error: Error | null, skipped?: string, ms: number, trail: string[] }>}
  */
 async function runJourney(browser, journey, baseUrl, db) {
-  if (journey.needsDb && !db.available) return { error: null, skipped: db.reason, ms: 0 };
+  if (journey.needsDb && !db.available) return { error: null, skipped: db.reason, ms: 0, trail: [] };
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
+  // What the page went through, told with a failure (a CI log keeps only the last lines): where it went,
+  // which dialogs closed and what it logged, each with the seconds since the journey began.
+  const trail = /** @type {string[]} */ ([]);
+  const began = Date.now();
+  const mark = (/** @type {string} */ what) => {
+    trail.push(`${((Date.now() - began) / 1000).toFixed(1)}s ${what.slice(0, 160)}`);
+    if (trail.length > 40) trail.splice(0, trail.length - 40);
+  };
+  await page.addInitScript(() => {
+    const named = (/** @type {Element} */ el) =>
+      el.getAttribute('aria-label') ??
+      el.querySelector('.ant-modal-title, .ant-drawer-title')?.textContent ??
+      el.className.toString().slice(0, 60);
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const dialog of [node, ...node.querySelectorAll('[role="dialog"]')])
+            if (dialog.getAttribute('role') === 'dialog')
+              console.debug(`[trail] dialog removed: ${named(dialog)}`);
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) mark(`at ${new URL(frame.url()).pathname}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      mark(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith('[trail] ')) mark(text.slice(8));
+    else if (message.type() === 'error' || message.type() === 'warning') mark(`${message.type()}: ${text}`);
+  });
   /** @type {string[]} */
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -313,6 +348,13 @@ async function runJourney(browser, journey, baseUrl, db) {
     if (caught instanceof JourneySkipped) skipped = caught.message;
     else error = caught instanceof Error ? caught : new Error(String(caught));
   }
+  if (error) {
+    const dialogs = await page
+      .getByRole('dialog')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40)))
+      .catch(() => []);
+    error.message += `\n    page at the failure: ${page.url()}; dialogs open: ${JSON.stringify(dialogs)}`;
+  }
   const shot = error ? `${journey.slug}-failure.png` : `${journey.slug}.png`;
   await artifacts.screenshot(shot).catch(() => undefined);
   await context.close().catch(() => undefined);
@@ -324,10 +366,26 @@ async function runJourney(browser, journey, baseUrl, db) {
     if (error) error.message += `\n    ${message}`;
     else error = new Error(message);
   }
-  if (error && pageErrors.length) error.message += `\n    page errors: ${pageErrors.join(' | ')}`;
+  if (error && pageErrors.length) {
+    const counts = new Map();
+    for (const message of pageErrors) counts.set(message, (counts.get(message) ?? 0) + 1);
+    const listed = [...counts].map(([message, n]) => (n > 1 ? `${message} (×${n})` : message));
+    error.message += `\n    page errors: ${listed.join(' | ')}`;
+  }
   if (error && refusals.length)
     error.message += `\n    401 answers: ${(await Promise.all(refusals)).join(' | ')}`;
-  return { error, skipped: error ? undefined : skipped, ms: Date.now() - started };
+  return { error, skipped: error ? undefined : skipped, ms: Date.now() - started, trail: error ? trail : [] };
+}
+
+/**
+ * One line for a failure: the journey, the error, where the page was, and the last of its trail.
+ * @param {Result} r
+ */
+function failureLine(r) {
+  const lines = r.error?.message.split('\n').map((line) => line.trim()) ?? [];
+  const at = lines.find((line) => line.startsWith('page at the failure:'));
+  const trail = r.trail?.length ? `trail: ${r.trail.slice(-12).join(' · ')}` : '';
+  return [`${r.name ?? 'the run'}: ${lines[0] ?? ''}`, at, trail].filter(Boolean).join(' | ');
 }
 
 /**
@@ -340,7 +398,7 @@ function finish(results) {
   const passed = results.length - failed - skipped;
   fs.writeFileSync(
     path.join(ARTIFACTS, 'results.json'),
-    `${JSON.stringify({ passed, failed, skipped, failures: results.filter((r) => r.error).map((r) => `${r.name ?? 'the run'}: ${r.error?.message.split('\n')[0] ?? ''}`) }, null, 2)}\n`,
+    `${JSON.stringify({ passed, failed, skipped, failures: results.filter((r) => r.error).map(failureLine) }, null, 2)}\n`,
   );
   log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed === 0 && results.length > 0 ? 0 : 1;
@@ -480,12 +538,17 @@ async function main() {
     await Promise.all(
       shards.map(async (shard) => {
         for (let journey = queue.shift(); journey; journey = queue.shift()) {
-          const { error, skipped, ms } = await runJourney(openBrowser, journey, shard.baseUrl, shard.db);
-          results.push({ name: journey.name, error, skipped });
+          const { error, skipped, ms, trail } = await runJourney(
+            openBrowser,
+            journey,
+            shard.baseUrl,
+            shard.db,
+          );
+          results.push({ name: journey.name, error, skipped, trail });
           const time = `${(ms / 1000).toFixed(1)} s${shard.label ? `, shard ${shard.label}` : ''}`;
           log(
             error
-              ? `✗ ${journey.name} (${time})\n    ${error.message}`
+              ? `✗ ${journey.name} (${time})\n    ${error.message}\n    trail:\n      ${trail.join('\n      ')}`
               : skipped
                 ? `- ${journey.name}: skipped, ${skipped}`
                 : `✓ ${journey.name} (${time})`,

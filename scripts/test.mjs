@@ -220,7 +220,7 @@ for (const r of results) {
 }
 // What failed, by name, just above the last line: a CI log cut to its tail still says which test it was.
 for (const r of results) {
-  for (const failure of r.failures ?? []) console.log(`failed in ${r.name}: ${failure.slice(0, 400)}`);
+  for (const failure of r.failures ?? []) console.log(`failed in ${r.name}: ${failure.slice(0, 1600)}`);
 }
 const [passed, failed, skipped] = [total('passed'), total('failed'), total('skipped')];
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
