@@ -300,8 +300,23 @@ async function runJourney(browser, journey, baseUrl, db) {
           for (const dialog of [node, ...node.querySelectorAll('[role="dialog"]')])
             if (dialog.getAttribute('role') === 'dialog')
               console.debug(`[trail] dialog removed: ${named(dialog)}`);
+          // The layout itself going away (and its dialogs' state with it) while the address stays.
+          if (node.matches('header.ant-layout-header') || node.querySelector('header.ant-layout-header'))
+            console.debug('[trail] layout removed');
         }
     }).observe(document, { childList: true, subtree: true });
+    document.addEventListener(
+      'click',
+      (event) => {
+        const target =
+          event.target instanceof Element ? event.target.closest('button, a, [role="button"]') : null;
+        if (target)
+          console.debug(
+            `[trail] click: ${(target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40)}`,
+          );
+      },
+      true,
+    );
   });
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) mark(`at ${new URL(frame.url()).pathname}`);
