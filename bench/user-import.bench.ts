@@ -11,7 +11,7 @@
 //                              pads the sheet towards IMPORT_MAX_UNPACKED_MB
 //   BENCH_PROBE_RATE [20]      requests per second of each probe (/health and /admin/user/info)
 //   BENCH_EXISTING [0]         users already in the school (a share of the rows then clash)
-//   BENCH_IMPORT_CONCURRENCY [2]  the server's IMPORT_CONCURRENCY (chunk transactions in flight)
+//   BENCH_IMPORT_CONCURRENCY [1]  the server's IMPORT_CONCURRENCY (chunk transactions in flight)
 //   BENCH_SERVER_NODE_ARGS     node options of the server process, space-separated (e.g. --cpu-prof
 //                              --cpu-prof-dir=DIR: what the server's event loop did)
 // Targets (issue 17): probes p99 < 100 ms during the import, server peak RSS < 1 GB.
@@ -48,7 +48,7 @@ const cfg = {
   noteBytes: num('BENCH_NOTE_BYTES', 0),
   probeRate: num('BENCH_PROBE_RATE', 20),
   existing: num('BENCH_EXISTING', 0),
-  importConcurrency: num('BENCH_IMPORT_CONCURRENCY', 2),
+  importConcurrency: num('BENCH_IMPORT_CONCURRENCY', 1),
 };
 const TARGET_P99_MS = 100;
 const TARGET_RSS_MB = 1024;

@@ -60,8 +60,12 @@ const envSchema = z.object({
   IMPORT_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(256),
   IMPORT_MAX_COMPRESSION_RATIO: z.coerce.number().int().min(2).max(10_000).default(100),
   IMPORT_MAX_ERROR_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
-  /** Chunk transactions of one import in flight at once (each keeps a PostgreSQL core busy). */
-  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
+  /**
+   * Chunk transactions of one import in flight at once (each keeps a PostgreSQL core busy). One by default:
+   * with two, an import on a 2-core server takes both cores and the other requests' p99 doubles
+   * (bench/README.md, "User import"); raise it on a server with cores to spare.
+   */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
   TRUST_PROXY: bool,
   /** WebAuthn relying party: the host name the fingerprint credentials are bound to (no scheme, no port). */
