@@ -39,7 +39,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.getByRole('tab', { name: en.scheduling.schedule.tabs.slots }).click();
     await page.getByTestId('slot-add').click();
     const dialog = page.getByRole('dialog');
-    const day = schoolDate(new Date(Date.now() + 20 * 86_400_000));
+    // A Saturday about three weeks ahead: the demo term has no slots at weekends, so the new slot is on the
+    // list's first page whatever today's weekday (a weekday's seeded slots fill the page before 19:00).
+    const ahead = schoolDate(new Date(Date.now() + 20 * 86_400_000));
+    const toSaturday = (6 - new Date(`${ahead}T00:00:00Z`).getUTCDay() + 7) % 7;
+    const day = schoolDate(new Date(Date.parse(`${ahead}T12:00:00Z`) + toSaturday * 86_400_000));
     await dialog.getByLabel(en.scheduling.schedule.counsellor).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '何多角色' }).click();
     await dialog.getByLabel(en.scheduling.schedule.site).click();
