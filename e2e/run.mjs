@@ -548,6 +548,11 @@ async function main() {
         '--disable-sync',
       ],
     });
+    // Every context (the journeys open more for other people) asks for reduced motion, as a person can ask
+    // of their system: dialogs and menus appear at once, with no zoom or slide to click through on a loaded
+    // machine. The animated path is the same components with a transition.
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
     const queue = [...journeys];
     const openBrowser = browser;
     await Promise.all(

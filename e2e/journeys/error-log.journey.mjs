@@ -63,6 +63,12 @@ export async function run({ page, baseUrl, artifacts }) {
   await counted.click();
   const dialog = page.getByRole('dialog', { name: zh.clientLogs.title });
   await dialog.waitFor();
+  // The browser asks for reduced motion (e2e/run.mjs): the dialog appears without its zoom.
+  assert.equal(
+    await page.locator('.ant-zoom-appear, .ant-zoom-enter').count(),
+    0,
+    'no zoom with reduced motion',
+  );
   for (const key of ['type', 'url', 'message', 'stack', 'time']) {
     await dialog.getByRole('columnheader', { name: zh.clientLogs.columns[key] }).waitFor();
   }

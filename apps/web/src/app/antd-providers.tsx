@@ -9,6 +9,7 @@ import { currentLanguage } from '../i18n/i18n';
 import { useBrand } from '../shared/theme/brand';
 import { READABLE_ERROR_COLOR, readableStates, selectedItemColors } from '../shared/theme/brand-colors';
 import { bindMessageApi } from '../shared/ui/feedback';
+import { usePrefersReducedMotion } from '../shared/ui/use-reduced-motion';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 
@@ -34,6 +35,7 @@ export function AntdProviders() {
   const brand = useBrand();
   // The layout theme of the settings (the compact one); the primary colour may be the user's own (spec S0.1.3).
   const algorithm = useLayoutAlgorithm();
+  const isMotionReduced = usePrefersReducedMotion();
   // Shades that text reaches 4.5:1 with (WCAG 1.4.3) whatever colour the school or the user picked:
   // white on primary buttons, links, danger buttons, form errors, secondary text.
   const primary = readableStates(brand.primaryColor);
@@ -42,6 +44,8 @@ export function AntdProviders() {
     () => ({
       algorithm,
       token: {
+        // Dialogs, menus and messages appear and go without animating for those who ask for less motion.
+        motion: !isMotionReduced,
         colorPrimary: primary.base,
         colorPrimaryHover: primary.hover,
         colorPrimaryActive: primary.active,
@@ -61,7 +65,15 @@ export function AntdProviders() {
         Menu: { itemSelectedBg: selected.background, itemSelectedColor: selected.text },
       },
     }),
-    [algorithm, primary.base, primary.hover, primary.active, selected.background, selected.text],
+    [
+      algorithm,
+      isMotionReduced,
+      primary.base,
+      primary.hover,
+      primary.active,
+      selected.background,
+      selected.text,
+    ],
   );
 
   return (
