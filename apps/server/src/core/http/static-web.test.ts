@@ -66,6 +66,31 @@ describe('the built web app', () => {
     expect([...res.rawPayload]).toEqual([1, 2, 3]);
   });
 
+  it('answers a script of another build with a 404, not with the page', async () => {
+    const res = await get('/assets/app-old0.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404 });
+  });
+
+  it('answers 404 when a file goes away under the running server (a new build replacing the old)', async () => {
+    const file = path.join(dir, 'assets', 'gone-3c4d.js');
+    fs.writeFileSync(file, js);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(js));
+    expect((await get('/assets/gone-3c4d.js', 'br')).statusCode).toBe(200);
+    fs.rmSync(`${file}.br`);
+    fs.rmSync(file);
+    expect((await get('/assets/gone-3c4d.js', 'br')).statusCode).toBe(404);
+    fs.renameSync(path.join(dir, 'index.html'), path.join(dir, 'index.old'));
+    fs.renameSync(path.join(dir, 'index.html.br'), path.join(dir, 'index.old.br'));
+    try {
+      const page = await get('/demo/login', 'br');
+      expect(page.statusCode).toBe(404);
+    } finally {
+      fs.renameSync(path.join(dir, 'index.old'), path.join(dir, 'index.html'));
+      fs.renameSync(path.join(dir, 'index.old.br'), path.join(dir, 'index.html.br'));
+    }
+  });
+
   it('reads Accept-Encoding with its weights', () => {
     expect(acceptsEncoding('gzip, br', 'br')).toBe(true);
     expect(acceptsEncoding('gzip, br;q=0', 'br')).toBe(false);

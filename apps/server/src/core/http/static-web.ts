@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, errorBody, isApiPath } from '@psy/contracts';
 import { PUBLIC } from './context';
 import { langOf } from './register';
@@ -49,22 +49,36 @@ export function registerStaticWeb(app: FastifyInstance, distDir: string): void {
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
   if (!fs.existsSync(index)) throw new Error(`WEB_DIST has no index.html: ${root}`);
-  const send = (
+  /**
+   * Sends a file, or its compressed copy; answers false when the file is not there. The file is opened
+   * before the headers go out, so a file that went away meanwhile (a new build replacing the old one under
+   * a running server) is a 404 instead of a stream error.
+   */
+  const send = async (
     reply: FastifyReply,
     file: string,
     immutable: boolean,
     acceptEncoding: string | undefined,
-  ) => {
+  ): Promise<boolean> => {
     const encoding = ENCODINGS.find(
       (e) => acceptsEncoding(acceptEncoding, e.name) && fs.existsSync(file + e.ext),
     );
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(encoding ? file + encoding.ext : file);
+    } catch {
+      return false;
+    }
     void reply
       .header('content-type', TYPES[path.extname(file)] ?? 'application/octet-stream')
       .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     if (fs.existsSync(file + ENCODINGS[0].ext)) void reply.header('vary', 'accept-encoding');
-    if (!encoding) return reply.send(fs.createReadStream(file));
-    return reply.header('content-encoding', encoding.name).send(fs.createReadStream(file + encoding.ext));
+    if (encoding) void reply.header('content-encoding', encoding.name);
+    await reply.send(handle.createReadStream());
+    return true;
   };
+  const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.code(ERRORS.notFound.status).send(errorBody('notFound', langOf(req)));
 
   app.get('/*', { config: { access: PUBLIC } }, async (req, reply) => {
     let urlPath: string;
@@ -78,13 +92,17 @@ export function registerStaticWeb(app: FastifyInstance, distDir: string): void {
     // Some page paths share a prefix with the API (e.g. /admin/role/index): a browser navigation
     // (accepting HTML) gets the app, a script gets the API's 404.
     const wantsPage = (req.headers.accept ?? '').includes('text/html');
-    if (!wantsPage && (isApiPath(urlPath) || SERVICE_PATHS.includes(urlPath))) {
-      return reply.code(ERRORS.notFound.status).send(errorBody('notFound', langOf(req)));
-    }
+    if (!wantsPage && (isApiPath(urlPath) || SERVICE_PATHS.includes(urlPath))) return notFound(req, reply);
     const file = path.resolve(root, `.${urlPath}`);
+    const isAsset = urlPath.startsWith('/assets/');
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return send(reply, file, urlPath.startsWith('/assets/'), req.headers['accept-encoding']);
+      if (await send(reply, file, isAsset, req.headers['accept-encoding'])) return reply;
     }
-    return send(reply, index, false, req.headers['accept-encoding']);
+    // A script or style of another build (a page loaded before a deployment asks for its old chunks) is
+    // not there: a 404, not the app's page in its place.
+    if (isAsset) return notFound(req, reply);
+    // index.html itself is missing only while a new build is being written: a 404 to try again.
+    if (await send(reply, index, false, req.headers['accept-encoding'])) return reply;
+    return notFound(req, reply);
   });
 }
