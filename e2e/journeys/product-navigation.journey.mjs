@@ -319,6 +319,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dialogOf(page, en).waitFor({ state: 'hidden' });
     await expectText(page, target, { within: page.locator('.ant-breadcrumb') });
     const tabBar = page.getByRole('navigation', { name: en.layout.tabs });
+    // The tab follows once the new product's menu has loaded (later than the address on a loaded machine).
+    await tabBar.getByRole('tab', { selected: true }).filter({ hasText: entryLabel }).waitFor();
     assert.equal((await tabBar.getByRole('tab', { selected: true }).innerText()).trim(), entryLabel);
     await page.getByText(en.app.loading, { exact: true }).waitFor({ state: 'hidden' });
     await screenshot(page, artifacts, 'product-nav-opened-en-US');
