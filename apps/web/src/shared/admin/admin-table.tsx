@@ -1,8 +1,10 @@
 import { Alert, Button, Empty, Flex, Table, Typography, type TableProps } from 'antd';
+import type { TableRef } from 'antd/es/table';
 import type { ColumnType } from 'antd/es/table';
-import type { Key, ReactNode } from 'react';
+import { useRef, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectAllTitle } from '../ui/select-all-title';
+import { useFocusableScroll } from '../ui/use-focusable-scroll';
 import { ColumnSettingsButton } from './column-settings-button';
 import { visibleColumns } from './column-settings';
 import { rowsOf, type PageOf, type Paging } from './paging';
@@ -87,6 +89,9 @@ export function AdminTable<T extends object>({
   testId,
 }: AdminTableProps<T>) {
   const { t } = useTranslation();
+  const tableRef = useRef<TableRef>(null);
+  // A wide table scrolls sideways, also while it loads with no button inside: reachable by keyboard.
+  useFocusableScroll(() => tableRef.current?.nativeElement);
   const settings = useColumnSettings(columnSettingsId ?? null, columns);
   const { rows, total, estimated } = rowsOf(query.data);
   const { showTotal } = pager;
@@ -126,6 +131,7 @@ export function AdminTable<T extends object>({
     <>
       {top}
       <Table<T>
+        ref={tableRef}
         rowKey={rowKey}
         size={size}
         columns={shown}

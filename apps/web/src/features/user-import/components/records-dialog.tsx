@@ -2,11 +2,12 @@ import { MinusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, TASK_STATUS } from '@psy/contracts';
 import { App, Badge, Button, Flex, Modal, Progress, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/lib/save-file';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
+import { useFocusableScroll } from '../../../shared/ui/use-focusable-scroll';
 import { useScreenClass } from '../../../shared/ui/use-screen-class';
 import { useSession } from '../../../shared/session/session-store';
 import { downloadTaskFile, TASK_STATUS_BADGES } from '../../downloads';
@@ -111,11 +112,8 @@ function TaskTable({ list }: { list: RecordsList }) {
   const cancel = useCancelTask();
   const [downloading, setDownloading] = useState<number | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
-  // The 400 px body scrolls: keyboard users must be able to reach and scroll it (axe scrollable-region-focusable).
-  useEffect(() => {
-    const body = wrapper.current?.querySelector('.ant-table-body');
-    if (body && !body.hasAttribute('tabindex')) body.setAttribute('tabindex', '0');
-  });
+  // The 400 px body scrolls: keyboard users must be able to reach and scroll it.
+  useFocusableScroll(() => wrapper.current);
 
   const confirmCancel = (task: TaskProgress) =>
     modal.confirm({
