@@ -11,6 +11,7 @@ import {
 } from '../../test/scheduling-fixtures';
 import ExcelJS from 'exceljs';
 import type { ModuleDeps } from '../../core/module';
+import { formAnswerExport } from '../forms/forms.export';
 import { riskExport } from './cases.export';
 import { lockRecordsPastDue } from './index';
 
@@ -740,5 +741,51 @@ describe('the calls the web needs: report, question statistics, team, risk expor
     expect(closing.columns.map((c: { prop: string }) => c.prop)).toContain('finishMethod');
     expect((await t.get('/biz/consult/case/record/form?kind=closing', { token: student })).status).toBe(403);
     expect((await t.get('/biz/consult/case/record/form?kind=other', { token: counsellor })).status).toBe(400);
+  });
+});
+
+describe('the form engine’s answer export leaves case records out [spec:S0.7.28] [spec:S1.6.20]', () => {
+  it('exporting the session record form as a form administrator yields no case record; asking by its event is refused', async () => {
+    const [rec] = await query<{ form_id: number | string; answer_id: number | string }>(
+      t,
+      sql`select form_id, answer_id from case_record where id = ${firstRecordId}`,
+    );
+    const formId = Number(rec!.form_id);
+    // The record is a real answer of that form: only the export is kept from it.
+    const [answer] = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from form_answer where form_id = ${formId} and event_sign like 'case-record:%'`,
+    );
+    expect(answer!.n).toBeGreaterThan(0);
+    const res = await t.post('/biz/public/forms/answer/export', { formId, format: 'xlsx' }, { token: admin });
+    expect(res.status, res.raw).toBe(200);
+    const [job] = await query<{ payload: Record<string, unknown> }>(
+      t,
+      sql`select payload from job where queue = 'forms.answer-export' order by id desc limit 1`,
+    );
+    const bytes = await formAnswerExport.produce(
+      { database: t.database } as unknown as ModuleDeps,
+      { tenantId: t.alpha.tenantId, payload: { ...job!.payload, taskId: res.body.data.id } } as never,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    // The header only: no row of any case record, and none of the notes.
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain('First talk');
+    const [logged] = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from personal_data_access_log where route = 'POST /biz/public/forms/answer/export'`,
+    );
+    expect(logged!.n).toBe(0);
+
+    const byEvent = await t.post(
+      '/biz/public/forms/answer/export',
+      { formId, format: 'xlsx', eventSign: `case-record:${firstRecordId}` },
+      { token: admin },
+    );
+    expect(byEvent.status).toBe(403);
+    expect(byEvent.body.msg).toMatch(/through its case/);
   });
 });

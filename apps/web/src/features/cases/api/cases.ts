@@ -229,13 +229,16 @@ export function useTeamDetail(id: number | null) {
   });
 }
 
-/** The caller's own stored signature (S1.7.27 getSign): what a record's quote takes. */
-export function useMyTeamSign(enabled: boolean) {
+/**
+ * A stored signature through S1.7.27 getSign (what a record's quote takes): the caller's own for `{}`, a
+ * named counsellor's for `{ userId }` (the team's administrators); nothing asked for null.
+ */
+export function useTeamSign(query: { userId?: number } | null) {
   const tenantId = useTenantId();
   return useQuery({
-    queryKey: caseKeys.of(tenantId, 'mySign'),
-    queryFn: ({ signal }) => request(getTeamSignEndpoint, { query: {}, signal }),
-    enabled,
+    queryKey: caseKeys.of(tenantId, 'sign', query?.userId ?? 'mine'),
+    queryFn: ({ signal }) => request(getTeamSignEndpoint, { query: query ?? {}, signal }),
+    enabled: query !== null,
   });
 }
 

@@ -10,9 +10,18 @@ import {
   sideBySide,
   signatureColumns,
   tabFilter,
+  teamSignQuery,
 } from './case-format';
 
 describe('case screens, pure parts', () => {
+  it('asks getSign for one’s own signature, or a named counsellor’s only with consult_case_all [spec:S1.7.27]', () => {
+    expect(teamSignQuery(5, 5, false)).toEqual({});
+    expect(teamSignQuery(5, 5, true)).toEqual({});
+    expect(teamSignQuery(7, 5, true)).toEqual({ userId: 7 });
+    expect(teamSignQuery(7, 5, false)).toBeNull();
+    expect(teamSignQuery(null, 5, true)).toBeNull();
+  });
+
   it('maps status tabs to the list call’s filter [spec:S1.4.3]', () => {
     expect(tabFilter('live')).toEqual({ live: true });
     expect(tabFilter('transfer')).toEqual({ status: 'transfer' });

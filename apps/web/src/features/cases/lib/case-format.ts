@@ -151,3 +151,17 @@ export function agreementKindOf(
   if (type === 1 || type === 17 || type === 8 || type === 13) return 'assessments';
   return 'profiles';
 }
+
+/**
+ * What the counsellor detail asks `getSign` for: one's own signature (no `userId`), another counsellor's
+ * for a holder of `consult_case_all` (the server logs that read), or nothing for anyone else.
+ */
+export function teamSignQuery(
+  counsellorId: number | null,
+  selfId: number | null,
+  canSeeTeam: boolean,
+): { userId?: number } | null {
+  if (counsellorId === null) return null;
+  if (counsellorId === selfId) return {};
+  return canSeeTeam ? { userId: counsellorId } : null;
+}
