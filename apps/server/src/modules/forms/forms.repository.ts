@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, notLike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  notLike,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { CASE_RECORD_EVENT_PREFIX, FORM_ANSWER_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf } from '../../core/db/rows';

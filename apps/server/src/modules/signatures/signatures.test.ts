@@ -189,7 +189,9 @@ describe("another counsellor's signature for the team's administrators (/admin/t
   it('answers 404 for a user of another school, one unknown, or one outside a sub-administrator’s data scope [spec:S0.6.7]', async () => {
     const userId = t.alpha.userIds.counsellor!;
     const betaAdmin = await t.tokenFor('admin', t.beta.tenantId);
-    expect((await t.get(`${SIGN}?userId=${userId}`, { token: betaAdmin })).status).toBe(404);
+    expect(
+      (await t.get(`${SIGN}?userId=${userId}`, { token: betaAdmin, tenantId: t.beta.tenantId })).status,
+    ).toBe(404);
     expect((await t.get(`${SIGN}?userId=999999`, { token: tokens.admin })).status).toBe(404);
     // The sub-administrator (Engineering) with the team's permission: the counsellor is outside the subtree.
     await t.database.db.execute(sql`

@@ -165,3 +165,13 @@ export function teamSignQuery(
   if (counsellorId === selfId) return {};
   return canSeeTeam ? { userId: counsellorId } : null;
 }
+
+/** An agreement's text as paragraphs: blank lines separate them, single line breaks stay inside one. */
+export const paragraphsOf = (content: string): string[] =>
+  content
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+
+/** A text version (SHA-256 hex) short enough to read out and compare; the whole one is its title. */
+export const shortVersion = (version: string) => version.slice(0, 12);
