@@ -987,7 +987,6 @@ export async function appointmentToCrisis(ctx: CaseCtx, appointmentId: number) {
 // ---------------------------------------------------------------------------------------------------
 // The visitor's file, statistics, pending counts
 
-/** `profiles/file` (/aLiftTimeFilelistInfo): every case and record of a visitor the caller may reach. */
 /**
  * The visitor's cases when the caller reaches the visitor's file: a counsellor or supervisor through a
  * case of theirs, an administrator through the data scope; "not found" otherwise.
@@ -1007,6 +1006,7 @@ export async function requireFileReach(ctx: CaseCtx, visitorId: number) {
   return rows;
 }
 
+/** `profiles/file` (/aLiftTimeFilelistInfo): every case and record of a visitor the caller may reach. */
 export async function visitorFile(ctx: CaseCtx, visitorId: number, route = 'GET /biz/consult/profiles/file') {
   const rows = await requireFileReach(ctx, visitorId);
   const caseIds = rows.map((r) => r.id);
