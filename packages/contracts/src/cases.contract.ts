@@ -301,6 +301,18 @@ export const primaryToCrisisEndpoint = defineEndpoint({
   response: toCrisisAnswer,
 });
 
+/** An agreement in the visitor's file: what is needed to open it. */
+export const consultAgreementSummarySchema = z.object({
+  id: z.number().int(),
+  appointmentId: z.number().int(),
+  kind: z.string(),
+  agreedAt: dateTimeSchema,
+  signed: z.boolean(),
+  kept: z
+    .boolean()
+    .describe('text (and signature) kept as agreed; false for agreements given before they were kept'),
+});
+
 export const visitorFileEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/consult/profiles/file',
@@ -317,6 +329,9 @@ export const visitorFileEndpoint = defineEndpoint({
       }),
     ),
     feedback: z.array(feedbackSchema),
+    agreements: z
+      .array(consultAgreementSummarySchema)
+      .describe('the visitor’s consultation agreements, newest first'),
     readers: z
       .array(z.object({ viewer: person, route: z.string(), at: dateTimeSchema }))
       .nullable()
@@ -347,15 +362,75 @@ export const riskAssessmentPageEndpoint = defineEndpoint({
   response: pageOf(caseSummarySchema),
 });
 
+export const groupReferralPageEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/biz/consult/case/groupReferral/page',
+  summary:
+    'Transfers to group counselling (transferGroupConsultation), newest first: pending group referrals; no individual registration is opened for them',
+  tags: ['cases'],
+  body: boundedPageQuery(100),
+  response: pageOf(
+    z.object({
+      id: z.number().int().describe('the transfer'),
+      caseId: z.number().int(),
+      visitor: person.extend({ number: z.string().nullable() }),
+      counsellor: person,
+      referredBy: person,
+      reason: z.string().nullable(),
+      status: z.literal('pending').describe('until the group-counselling module takes it'),
+      createTime: dateTimeSchema,
+    }),
+  ),
+});
+
+/** Setting code of the school's own consultation agreement text (docs/cases.md 7). */
+export const CONSULT_AGREEMENT_SETTING_CODE = 'consultAgreement';
+
+/**
+ * The consultation agreement a visitor is shown when the school has not written its own (setting
+ * `consultAgreement` switched on with a text): informed consent to counselling, in each language.
+ */
+export const CONSULT_AGREEMENT_DEFAULT_TEXT: Record<'zh-CN' | 'en-US', { title: string; content: string }> = {
+  'zh-CN': {
+    title: '心理咨询知情同意书',
+    content: [
+      '心理咨询是你自愿参加的，你可以随时提出暂停或结束咨询。',
+      '咨询师会对你在咨询中谈到的内容保密。以下情况除外：你或他人的生命安全面临危险；法律法规要求披露；咨询师为提高服务质量接受督导（督导同样保密）。',
+      '中心会保存每次咨询的记录。记录由咨询师签名后不再改写，任何修改都会保留原文并记下修改人和时间；只有你的咨询师、其督导和中心授权的管理员可以查阅，每次查阅都会被记录。',
+      '请按时参加预约的咨询；不能前来时请提前请假或取消。',
+      '签署本同意书，表示你已阅读并理解以上内容，同意接受心理咨询。',
+    ].join('\n\n'),
+  },
+  'en-US': {
+    title: 'Informed consent to counselling',
+    content: [
+      'Counselling is voluntary: you may ask to pause or end it at any time.',
+      'Your counsellor keeps what you say in counselling confidential, except when your life or someone else’s is in danger, when the law requires disclosure, or when the counsellor discusses your case in supervision (which is confidential too).',
+      'The centre keeps a record of each session. Once the counsellor signs a record it is never rewritten: any change keeps the original with who changed it and when. Only your counsellor, their supervisor and the centre’s authorised administrators may read it, and every read is logged.',
+      'Please come to your appointments on time, and take leave or cancel in advance when you cannot.',
+      'By signing you confirm that you have read and understood the above and agree to counselling.',
+    ].join('\n\n'),
+  },
+};
+
 const agreementBody = z.object({
   agree: z.literal(true).describe('the visitor agrees'),
   image: z.string().max(4_000_000).optional().describe('signature as a data URL'),
   quote: z.boolean().optional().describe('use the stored signature'),
+  textVersion: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'not a text version')
+    .optional()
+    .describe(
+      'the version of the text the visitor read (agreement/text); when the text changed since, 409 and nothing is kept',
+    ),
 });
 const agreementAnswer = z.object({
+  id: z.number().int(),
   appointmentId: z.number().int(),
   kind: z.string(),
   signed: z.boolean(),
+  textVersion: z.string(),
   agreedAt: dateTimeSchema,
 });
 const agreementEndpoint = (path: string, kind: string) =>
@@ -381,6 +456,57 @@ export const CONSULT_AGREEMENT_ENDPOINTS = {
     'first interview for assessment',
   ),
 } as const;
+
+/** The agreement text as shown to the visitor: the school's when set, else the default, with its version. */
+export const consultAgreementTextSchema = z.object({
+  title: z.string(),
+  content: z.string().describe('plain text, paragraphs separated by blank lines'),
+  lang: z.enum(['zh-CN', 'en-US']).describe('the language it was shown in'),
+  source: z.enum(['school', 'default']),
+  textVersion: z.string().describe('SHA-256 (hex) of title and content: the version agreed to'),
+});
+
+export const consultAgreementTextEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/consult/agreement/text',
+  summary:
+    'The consultation agreement the visitor of an appointment is asked to agree to, and whether they have',
+  tags: ['cases'],
+  query: z.object({ appointmentId: idSchema }),
+  response: z.object({
+    appointmentId: z.number().int(),
+    kind: z.string().describe('the agreement call it takes (profiles, first, interview, ...)'),
+    text: consultAgreementTextSchema,
+    agreement: z
+      .object({ id: z.number().int(), agreedAt: dateTimeSchema })
+      .nullable()
+      .describe('given already: read it with agreement/detail'),
+  }),
+});
+
+export const consultAgreementDetailEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/biz/consult/agreement/detail',
+  summary:
+    'A given consultation agreement as it was agreed to: the text and its version, the signature image; never rewritten',
+  tags: ['cases'],
+  query: z.object({ id: idSchema.describe('agreement') }),
+  response: consultAgreementSummarySchema.extend({
+    visitor: person,
+    text: consultAgreementTextSchema
+      .nullable()
+      .describe('null for an agreement given before texts were kept'),
+    signature: z
+      .object({
+        image: z.string().describe('data URL (image/png or image/jpeg)'),
+        source: z
+          .enum(['drawn', 'stored'])
+          .describe('drawn for this agreement, or the stored signature quoted'),
+        sha256: z.string(),
+      })
+      .nullable(),
+  }),
+});
 
 const feedbackBody = z.object({
   visitorSatisfaction: z.coerce

@@ -143,6 +143,12 @@ export const SETTING_VALUE_SCHEMAS = {
   }),
   // Time slots of the time-grid fields (spec 001 section 3; findScheduleTime, docs/builder-helpers.md).
   sjdsz: timeSlotSettingValueSchema,
+  // The school's consultation agreement (CONSULT_AGREEMENT_SETTING_CODE; docs/cases.md 7): switched on with
+  // a text, visitors agree to it instead of the default; each agreement keeps the text it was given to.
+  consultAgreement: z.strictObject({
+    title: z.string().trim().max(100, 'at most 100 characters').default(''),
+    content: z.string().max(20000, 'at most 20000 characters').default('').describe('plain text'),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type SettingCode = keyof typeof SETTING_VALUE_SCHEMAS;

@@ -31,9 +31,17 @@ const quoteFlag = z
 export const getTeamSignEndpoint = defineEndpoint({
   method: 'GET',
   path: '/admin/team/getSign',
-  summary: "The signed-in staff member's stored signature (quote: visitors refused, none stored refused)",
+  summary:
+    "The signed-in staff member's stored signature (quote: visitors refused, none stored refused); with userId, a counsellor's for consult_case_all within the data scope (access-logged)",
   tags: ['signatures'],
-  query: z.object({ quote: quoteFlag }),
+  query: z.object({
+    userId: idSchema
+      .optional()
+      .describe(
+        "another person whose stored signature to see (consult_case_all, within the caller's data scope; never with quote)",
+      ),
+    quote: quoteFlag,
+  }),
   response: storedSignatureSchema.nullable(),
 });
 

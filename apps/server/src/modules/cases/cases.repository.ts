@@ -331,6 +331,49 @@ export async function findTransfers({ tx, tenantId }: TenantScope, caseIds: read
     .orderBy(asc(caseTransfer.createdAt), asc(caseTransfer.id));
 }
 
+/**
+ * Transfers to group counselling, newest first: pending group referrals until the group-counselling
+ * module takes them (docs/cases.md 6). `visitorIds`: an administrator's data scope (undefined: all).
+ */
+export async function findGroupReferralPage(
+  { tx, tenantId }: TenantScope,
+  f: { visitorIds?: readonly number[] },
+  page: { offset: number; limit: number },
+) {
+  if (f.visitorIds && f.visitorIds.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    eq(caseTransfer.tenantId, tenantId),
+    eq(caseTransfer.target, 'group'),
+    f.visitorIds ? inArray(consultCase.visitorId, [...f.visitorIds]) : undefined,
+  );
+  const joined = and(
+    eq(consultCase.tenantId, caseTransfer.tenantId),
+    eq(consultCase.id, caseTransfer.caseId),
+  );
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(caseTransfer)
+    .innerJoin(consultCase, joined)
+    .where(where);
+  const rows = await tx
+    .select({
+      id: caseTransfer.id,
+      caseId: caseTransfer.caseId,
+      visitorId: consultCase.visitorId,
+      counsellorId: consultCase.counsellorId,
+      reason: caseTransfer.reason,
+      createdBy: caseTransfer.createdBy,
+      createdAt: caseTransfer.createdAt,
+    })
+    .from(caseTransfer)
+    .innerJoin(consultCase, joined)
+    .where(where)
+    .orderBy(desc(caseTransfer.createdAt), desc(caseTransfer.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
 export async function insertAgreement(
   { tx, tenantId }: TenantScope,
   v: Omit<typeof consultAgreement.$inferInsert, 'tenantId' | 'id'>,
@@ -341,6 +384,41 @@ export async function insertAgreement(
     .onConflictDoNothing()
     .returning();
   return row ?? null;
+}
+
+/** One agreement, as it was given. */
+export async function findAgreement({ tx, tenantId }: TenantScope, id: number) {
+  const [row] = await tx
+    .select()
+    .from(consultAgreement)
+    .where(and(eq(consultAgreement.tenantId, tenantId), eq(consultAgreement.id, id)));
+  return row ?? null;
+}
+
+/** The agreement given for an appointment, if any. */
+export async function findAgreementOfAppointment({ tx, tenantId }: TenantScope, appointmentId: number) {
+  const [row] = await tx
+    .select({ id: consultAgreement.id, agreedAt: consultAgreement.agreedAt })
+    .from(consultAgreement)
+    .where(and(eq(consultAgreement.tenantId, tenantId), eq(consultAgreement.appointmentId, appointmentId)));
+  return row ?? null;
+}
+
+/** A visitor's agreements, newest first (the texts stay in the table: the file lists, the detail reads). */
+export async function findAgreementsOfVisitor({ tx, tenantId }: TenantScope, visitorId: number) {
+  return tx
+    .select({
+      id: consultAgreement.id,
+      appointmentId: consultAgreement.appointmentId,
+      kind: consultAgreement.kind,
+      agreedAt: consultAgreement.agreedAt,
+      signed: consultAgreement.signed,
+      textVersion: consultAgreement.textVersion,
+    })
+    .from(consultAgreement)
+    .where(and(eq(consultAgreement.tenantId, tenantId), eq(consultAgreement.visitorId, visitorId)))
+    .orderBy(desc(consultAgreement.agreedAt), desc(consultAgreement.id))
+    .limit(500);
 }
 
 export async function findAgreementAppointmentIds(

@@ -7,9 +7,12 @@ import {
   caseToCrisisEndpoint,
   caseTransferEndpoint,
   caseTransitionEndpoint,
+  consultAgreementDetailEndpoint,
+  consultAgreementTextEndpoint,
   editSupervisorEndpoint,
   feedbackEndpoint,
   getRecordEndpoint,
+  groupReferralPageEndpoint,
   isFirstRecordEndpoint,
   lockRecordPendingEndpoint,
   mineEngagementEndpoint,
@@ -32,7 +35,9 @@ import { defineRoute, type RouteDef } from '../../core/http/register';
 import type { FileStorage } from '../../core/storage/file-storage';
 import {
   agreeToAppointment,
+  agreementDetail,
   agreementPending,
+  agreementTextFor,
   editSupervisor,
   giveFeedback,
   teamDetail,
@@ -44,6 +49,7 @@ import {
   caseDetail,
   caseToCrisis,
   getRecord,
+  groupReferralPage,
   isFirstRecord,
   listCases,
   newRecordDefinition,
@@ -163,6 +169,11 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
         listCases(ctxOf(c), c.body, { risk: true, route: 'POST /biz/consult/riskAssessment/page' }),
     }),
     defineRoute({
+      endpoint: groupReferralPageEndpoint,
+      access: ADMIN,
+      handler: (c) => groupReferralPage(ctxOf(c), c.body),
+    }),
+    defineRoute({
       endpoint: lockRecordPendingEndpoint,
       access: AUTHENTICATED,
       handler: (c) => lockRecordPending(ctxOf(c)),
@@ -173,6 +184,16 @@ export function caseRoutes(files: FileStorage): RouteDef[] {
       handler: (c) => agreementPending(ctxOf(c)),
     }),
     ...agreementRoutes,
+    defineRoute({
+      endpoint: consultAgreementTextEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => agreementTextFor(ctxOf(c), c.query.appointmentId),
+    }),
+    defineRoute({
+      endpoint: consultAgreementDetailEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => agreementDetail(ctxOf(c), c.query.id),
+    }),
     defineRoute({
       endpoint: feedbackEndpoint,
       access: AUTHENTICATED,

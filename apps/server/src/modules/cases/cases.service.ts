@@ -70,6 +70,8 @@ import {
   findCaseEvents,
   findCasePage,
   findClosingRecord,
+  findAgreementsOfVisitor,
+  findGroupReferralPage,
   findFeedback,
   findLiveCaseOf,
   findRecord,
@@ -340,6 +342,23 @@ const toFeedbackOut = (f: {
   visitorSatisfaction: f.satisfaction,
   content: f.content,
   createTime: f.createdAt.toISOString(),
+});
+
+/** An agreement as the file lists it; `kept` tells the agreements whose text and signature are kept. */
+export const toAgreementSummary = (a: {
+  id: number;
+  appointmentId: number;
+  kind: string;
+  agreedAt: Date;
+  signed: boolean;
+  textVersion: string | null;
+}) => ({
+  id: a.id,
+  appointmentId: a.appointmentId,
+  kind: a.kind,
+  agreedAt: a.agreedAt.toISOString(),
+  signed: a.signed,
+  kept: a.textVersion !== null,
 });
 
 function toTransferOut(t: Awaited<ReturnType<typeof findTransfers>>[number], names: Names) {
@@ -852,13 +871,10 @@ export async function transferCase(
       lang: ctx.lang,
       params: { visitorName: names.get(c.visitorId)?.name ?? '', fromName: ctx.p.realName },
     });
-  } else {
-    const source =
-      b.to === 'group'
-        ? TRANSFER_SOURCE.groupCounselling
-        : b.to === 'waitlist'
-          ? TRANSFER_SOURCE.consultingWaiting
-          : TRANSFER_SOURCE.referral;
+  } else if (b.to !== 'group') {
+    // A group referral opens no individual registration: the transfer row is the pending group referral,
+    // listed by `groupReferral/page` until the group-counselling module takes it (docs/cases.md 6).
+    const source = b.to === 'waitlist' ? TRANSFER_SOURCE.consultingWaiting : TRANSFER_SOURCE.referral;
     ref = String(
       await openTransferRegistration(ctx.scope, {
         userId: c.visitorId,
@@ -885,6 +901,48 @@ export async function transferCase(
     b.transferToConsultant ?? c.counsellorId,
   ]);
   return { case: toSummary(moved, names, access), transfer: toTransferOut(t, names) };
+}
+
+/**
+ * `case/groupReferral/page`: the transfers to group counselling within the administrator's data scope,
+ * newest first, each pending (no group-counselling module takes them yet); the visitors listed are
+ * access-logged like the case list.
+ */
+export async function groupReferralPage(ctx: CaseCtx, q: { current: number; size: number }) {
+  if (!canSeeAllCases(ctx.p)) throw forbidden();
+  const reach = await reachFilter(ctx);
+  const { rows, total } = await findGroupReferralPage(
+    ctx.scope,
+    { visitorIds: reach?.visitorIds },
+    pageWindow(q),
+  );
+  const names = await findUserBriefs(
+    ctx.scope,
+    rows.flatMap((r) => [r.visitorId, r.counsellorId, r.createdBy]),
+  );
+  await recordPersonalDataReads(
+    ctx.scope,
+    ctx.p.userId,
+    rows.map((r) => ({
+      subjectId: r.visitorId,
+      fields: ['case'],
+      route: 'POST /biz/consult/case/groupReferral/page',
+    })),
+  );
+  return pageAnswer(
+    q,
+    rows.map((r) => ({
+      id: r.id,
+      caseId: r.caseId,
+      visitor: { ...personOf(names, r.visitorId), number: names.get(r.visitorId)?.number ?? null },
+      counsellor: personOf(names, r.counsellorId),
+      referredBy: personOf(names, r.createdBy),
+      reason: r.reason,
+      status: 'pending' as const,
+      createTime: r.createdAt.toISOString(),
+    })),
+    total,
+  );
 }
 
 /**
@@ -929,12 +987,14 @@ export async function appointmentToCrisis(ctx: CaseCtx, appointmentId: number) {
 // ---------------------------------------------------------------------------------------------------
 // The visitor's file, statistics, pending counts
 
-/** `profiles/file` (/aLiftTimeFilelistInfo): every case and record of a visitor the caller may reach. */
-export async function visitorFile(ctx: CaseCtx, visitorId: number, route = 'GET /biz/consult/profiles/file') {
+/**
+ * The visitor's cases when the caller reaches the visitor's file: a counsellor or supervisor through a
+ * case of theirs, an administrator through the data scope; "not found" otherwise.
+ */
+export async function requireFileReach(ctx: CaseCtx, visitorId: number) {
   const reach = await reachFilter(ctx);
   if (!reach || isVisitor(ctx.p)) throw notFound('visitor');
   const { rows } = await findCasePage(ctx.scope, { visitorId }, { offset: 0, limit: 500 });
-  // A counsellor or supervisor reaches the file through a case of theirs; an administrator through the scope.
   const reachable = canSeeAllCases(ctx.p)
     ? (reach.visitorIds === undefined || reach.visitorIds.includes(visitorId)) && rows.length >= 0
     : rows.some((r) => reach.counsellorIds?.includes(r.counsellorId));
@@ -943,10 +1003,17 @@ export async function visitorFile(ctx: CaseCtx, visitorId: number, route = 'GET 
     const known = await findUserBriefs(ctx.scope, [visitorId]);
     if (!known.has(visitorId)) throw notFound('visitor');
   }
+  return rows;
+}
+
+/** `profiles/file` (/aLiftTimeFilelistInfo): every case and record of a visitor the caller may reach. */
+export async function visitorFile(ctx: CaseCtx, visitorId: number, route = 'GET /biz/consult/profiles/file') {
+  const rows = await requireFileReach(ctx, visitorId);
   const caseIds = rows.map((r) => r.id);
   const records = await findRecordsOfCases(ctx.scope, caseIds);
   const transfers = await findTransfers(ctx.scope, caseIds);
   const feedback = await findFeedback(ctx.scope, { visitorId });
+  const agreements = await findAgreementsOfVisitor(ctx.scope, visitorId);
   const names = await findUserBriefs(ctx.scope, [
     visitorId,
     ...rows.map((r) => r.counsellorId),
@@ -970,6 +1037,7 @@ export async function visitorFile(ctx: CaseCtx, visitorId: number, route = 'GET 
       transfers: transfers.filter((t) => t.caseId === r.id).map((t) => toTransferOut(t, names)),
     })),
     feedback: feedback.map(toFeedbackOut),
+    agreements: agreements.map(toAgreementSummary),
     readers: log
       ? log.rows
           .filter((l) => l.route.includes('/consult/'))

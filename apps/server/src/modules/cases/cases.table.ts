@@ -177,10 +177,30 @@ export const consultAgreement = pgTable(
     kind: text('kind').notNull(),
     signed: boolean('signed').notNull().default(false),
     agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull().defaultNow(),
+    // The agreement as it was given, never rewritten (the table is append-only for the app role): the
+    // text shown and its version, and the signature image copied into a file of its own, so neither a
+    // later text of the school nor a replaced stored signature changes what was agreed to. Null on rows
+    // given before these were kept.
+    lang: text('lang'),
+    title: text('title'),
+    content: text('content'),
+    /** 'school' (setting consultAgreement) or 'default'. */
+    textSource: text('text_source'),
+    /** SHA-256 (hex) of title and content. */
+    textVersion: text('text_version'),
+    signatureFileKey: text('signature_file_key'),
+    signatureType: text('signature_type'),
+    signatureSha256: text('signature_sha256'),
+    /** 'drawn' for this agreement, or 'stored' (the visitor's stored signature quoted). */
+    signatureSource: text('signature_source'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('consult_agreement_appointment_uq').on(t.tenantId, t.appointmentId),
+    check(
+      'consult_agreement_signature_ck',
+      sql`(${t.signatureFileKey} is null) = (${t.signatureSha256} is null) and (not ${t.signed} or ${t.textVersion} is null or ${t.signatureFileKey} is not null)`,
+    ),
     index('consult_agreement_visitor_idx').on(t.tenantId, t.visitorId),
     userFk('consult_agreement_visitor_fk', t as never, t.visitorId as never),
     tenantIsolation(),

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
@@ -11,6 +13,7 @@ import {
 } from '../../test/scheduling-fixtures';
 import ExcelJS from 'exceljs';
 import type { ModuleDeps } from '../../core/module';
+import { formAnswerExport } from '../forms/forms.export';
 import { riskExport } from './cases.export';
 import { lockRecordsPastDue } from './index';
 
@@ -740,5 +743,272 @@ describe('the calls the web needs: report, question statistics, team, risk expor
     expect(closing.columns.map((c: { prop: string }) => c.prop)).toContain('finishMethod');
     expect((await t.get('/biz/consult/case/record/form?kind=closing', { token: student })).status).toBe(403);
     expect((await t.get('/biz/consult/case/record/form?kind=other', { token: counsellor })).status).toBe(400);
+  });
+});
+
+describe('the form engine’s answer export leaves case records out [spec:S0.7.28] [spec:S1.6.20]', () => {
+  it('exporting the session record form as a form administrator yields no case record; asking by its event is refused', async () => {
+    const [rec] = await query<{ form_id: number | string; answer_id: number | string }>(
+      t,
+      sql`select form_id, answer_id from case_record where id = ${firstRecordId}`,
+    );
+    const formId = Number(rec!.form_id);
+    // The record is a real answer of that form: only the export is kept from it.
+    const [answer] = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from form_answer where form_id = ${formId} and event_sign like 'case-record:%'`,
+    );
+    expect(answer!.n).toBeGreaterThan(0);
+    const res = await t.post('/biz/public/forms/answer/export', { formId, format: 'xlsx' }, { token: admin });
+    expect(res.status, res.raw).toBe(200);
+    const [job] = await query<{ payload: Record<string, unknown> }>(
+      t,
+      sql`select payload from job where queue = 'forms.answer-export' order by id desc limit 1`,
+    );
+    const bytes = await formAnswerExport.produce(
+      { database: t.database } as unknown as ModuleDeps,
+      { tenantId: t.alpha.tenantId, payload: { ...job!.payload, taskId: res.body.data.id } } as never,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    // The header only: no row of any case record, and none of the notes.
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain('First talk');
+    const [logged] = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from personal_data_access_log where route = 'POST /biz/public/forms/answer/export'`,
+    );
+    expect(logged!.n).toBe(0);
+
+    const byEvent = await t.post(
+      '/biz/public/forms/answer/export',
+      { formId, format: 'xlsx', eventSign: `case-record:${firstRecordId}` },
+      { token: admin },
+    );
+    expect(byEvent.status).toBe(403);
+    expect(byEvent.body.msg).toMatch(/through its case/);
+  });
+});
+
+describe('an agreement is kept as it was given [spec:S1.7.23]', () => {
+  const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+  const imageBytes = (dataUrl: string) => Buffer.from(dataUrl.split(',')[1]!, 'base64');
+  let agreementId: number;
+
+  async function bookedSession() {
+    const [slotId] = await addSlots(t, admin, {
+      counsellorId,
+      siteId,
+      date: dayFromToday(day++),
+      times: [['09:00', '09:50']],
+    });
+    return expectOk(
+      await t.post(
+        '/biz/consult/appointment/book',
+        { slotId, type: 2, visitorId: studentId },
+        { token: admin },
+      ),
+      'book',
+    ).id as number;
+  }
+
+  it('keeps the text, its version and the signature image; a later text of the school changes none of it', async () => {
+    const before = expectOk(
+      await t.get(`/biz/consult/agreement/text?appointmentId=${agreedAppointmentId}`, { token: student }),
+    );
+    expect(before.kind).toBe('profiles');
+    agreementId = before.agreement.id;
+    const given = expectOk(
+      await t.get(`/biz/consult/agreement/detail?id=${agreementId}`, { token: student }),
+    );
+    expect(given).toMatchObject({ appointmentId: agreedAppointmentId, signed: true, kept: true });
+    expect(given.text).toMatchObject({ source: 'default', title: before.text.title });
+    expect(given.text.textVersion).toBe(
+      createHash('sha256').update(`${given.text.title}\n\n${given.text.content}`).digest('hex'),
+    );
+    expect(given.signature.source).toBe('drawn');
+    expect(given.signature.image).toMatch(/^data:image\/png;base64,/);
+    expect(sha256(imageBytes(given.signature.image))).toBe(given.signature.sha256);
+
+    // The school writes its own text: new agreements take it, the given one stays as it was.
+    expectOk(
+      await t.post(
+        '/biz/public/setting/manage',
+        {
+          type: 'consultAgreement',
+          enable: true,
+          value: { title: 'Alpha consent', content: 'Version 2 of the text' },
+        },
+        { token: admin },
+      ),
+    );
+    const again = expectOk(
+      await t.get(`/biz/consult/agreement/detail?id=${agreementId}`, { token: student }),
+    );
+    expect(again.text).toEqual(given.text);
+    expect(again.signature).toEqual(given.signature);
+
+    const next = await bookedSession();
+    const shown = expectOk(
+      await t.get(`/biz/consult/agreement/text?appointmentId=${next}`, { token: student }),
+    );
+    expect(shown).toMatchObject({
+      kind: 'profiles',
+      agreement: null,
+      text: { title: 'Alpha consent', content: 'Version 2 of the text', source: 'school' },
+    });
+    // Agreeing to a text that is no longer the one shown keeps nothing.
+    const stale = await t.post(
+      `/biz/consult/inner/profiles/${next}/agreements`,
+      { agree: true, image: SIGNATURE, textVersion: given.text.textVersion },
+      { token: student },
+    );
+    expect(stale.status).toBe(409);
+    expect(await query(t, sql`select id from consult_agreement where appointment_id = ${next}`)).toHaveLength(
+      0,
+    );
+
+    // Quoting the stored signature copies it: replacing the stored one later leaves the agreement's image.
+    expectOk(await t.post('/biz/consult/visitor/sign', { sign: SIGNATURE }, { token: student }));
+    const quoted = expectOk(
+      await t.post(
+        `/biz/consult/inner/profiles/${next}/agreements`,
+        { agree: true, quote: true, textVersion: shown.text.textVersion },
+        { token: student },
+      ),
+    );
+    expect(quoted).toMatchObject({ signed: true, textVersion: shown.text.textVersion });
+    const kept = expectOk(await t.get(`/biz/consult/agreement/detail?id=${quoted.id}`, { token: student }));
+    expect(kept.signature.source).toBe('stored');
+    const replacement = await sharp({ create: { width: 4, height: 2, channels: 3, background: '#135' } })
+      .png()
+      .toBuffer();
+    expectOk(
+      await t.post(
+        '/biz/consult/visitor/sign',
+        { sign: `data:image/png;base64,${replacement.toString('base64')}` },
+        { token: student },
+      ),
+    );
+    const later = expectOk(await t.get(`/biz/consult/agreement/detail?id=${quoted.id}`, { token: student }));
+    expect(later.signature).toEqual(kept.signature);
+    expect(later.text).toMatchObject({ title: 'Alpha consent', content: 'Version 2 of the text' });
+  });
+
+  it('cannot be rewritten or removed by the application', async () => {
+    for (const statement of [
+      sql`update consult_agreement set content = 'changed' where id = ${agreementId}`,
+      sql`delete from consult_agreement where id = ${agreementId}`,
+    ]) {
+      const err = await t.database
+        .withTenant(t.alpha.tenantId, ({ tx }) => tx.execute(statement))
+        .catch((e: unknown) => e as { cause?: { message?: string }; message?: string });
+      expect(
+        String((err as { cause?: { message?: string } })?.cause?.message ?? (err as Error)?.message),
+      ).toMatch(/permission denied/);
+    }
+  });
+
+  it('the counsellor and consult_case_all read it from the file (access-logged); another counsellor, student or school: 404', async () => {
+    const file = expectOk(await t.get(`/biz/consult/profiles/file?visitorId=${studentId}`, { token: admin }));
+    expect(file.agreements.find((a: { id: number }) => a.id === agreementId)).toMatchObject({
+      appointmentId: agreedAppointmentId,
+      signed: true,
+      kept: true,
+    });
+    for (const token of [counsellor, admin]) {
+      const res = await t.get(`/biz/consult/agreement/detail?id=${agreementId}`, { token });
+      expect(res.status, res.raw).toBe(200);
+      expect(res.body.data.signature.image).toMatch(/^data:image\//);
+    }
+    const logged = await query<{ viewer_id: number | string }>(
+      t,
+      sql`select viewer_id from personal_data_access_log
+        where route = 'GET /biz/consult/agreement/detail' and subject_id = ${studentId}`,
+    );
+    expect(new Set(logged.map((r) => Number(r.viewer_id)))).toEqual(
+      new Set([counsellorId, t.alpha.userIds.admin!]),
+    );
+    // counsellor2 holds the student's referred case and so reaches the file; a third counsellor does not.
+    const stranger = await t.tokenFor('counsellor3');
+    for (const [token, tenantId] of [
+      [stranger, undefined],
+      [student2, undefined],
+      [betaAdmin, t.beta.tenantId],
+    ] as const)
+      expect(
+        (await t.get(`/biz/consult/agreement/detail?id=${agreementId}`, { token, tenantId })).status,
+      ).toBe(404);
+    // The visitor's own reads are not logged, and the text of someone else's appointment is not theirs.
+    expect(
+      (await t.get(`/biz/consult/agreement/text?appointmentId=${agreedAppointmentId}`, { token: student2 }))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('a transfer to group counselling is a pending group referral [spec:S1.9.1] [spec:S1.3.11]', () => {
+  it('opens no individual registration, and is listed for consult_case_all within reach; counsellors are refused', async () => {
+    const student2Id = Number(
+      (
+        await query<{ id: number | string }>(
+          t,
+          sql`select id from sys_user where tenant_id = ${t.alpha.tenantId} and username = 'student2'`,
+        )
+      )[0]!.id,
+    );
+    const appointmentId = await endedSession(counsellor, () => counsellorId, student2Id);
+    const saved = expectOk(
+      await t.post(
+        SAVE,
+        { appointmentId, kind: 'session', answers: note('Group would help') },
+        { token: counsellor },
+      ),
+    );
+    const registrations = () =>
+      query<{ id: unknown }>(t, sql`select id from visitor_registration where visitor_id = ${student2Id}`);
+    const before = (await registrations()).length;
+    const moved = expectOk(
+      await t.post(
+        '/biz/consult/case/transfer',
+        { caseId: saved.caseId, to: 'group', reason: 'peer support group' },
+        { token: counsellor },
+      ),
+    );
+    expect(moved.case.status).toBe('transfer');
+    expect(moved.transfer).toMatchObject({ to: 'group' });
+    expect(await registrations()).toHaveLength(before);
+
+    const page = expectOk(
+      await t.post('/biz/consult/case/groupReferral/page', { current: 1, size: 20 }, { token: admin }),
+    );
+    expect(page.records[0]).toMatchObject({
+      caseId: saved.caseId,
+      visitor: { id: student2Id },
+      counsellor: { id: counsellorId },
+      referredBy: { id: counsellorId },
+      reason: 'peer support group',
+      status: 'pending',
+    });
+    const [logged] = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from personal_data_access_log
+        where route = 'POST /biz/consult/case/groupReferral/page' and subject_id = ${student2Id}`,
+    );
+    expect(logged!.n).toBeGreaterThan(0);
+    expect(
+      (await t.post('/biz/consult/case/groupReferral/page', { current: 1, size: 20 }, { token: counsellor }))
+        .status,
+    ).toBe(403);
+    const beta = expectOk(
+      await t.post(
+        '/biz/consult/case/groupReferral/page',
+        { current: 1, size: 20 },
+        { token: betaAdmin, tenantId: t.beta.tenantId },
+      ),
+    );
+    expect(beta.total).toBe(0);
   });
 });

@@ -18,8 +18,8 @@ export const casesModule: ModuleManifest = {
   routes: ({ files }) => caseRoutes(files),
   jobs: (deps) => caseJobs(deps),
   schedules: CASE_SCHEDULES,
-  // A case's history and its transfers are written once and never rewritten.
-  tables: { appendOnly: ['case_event', 'case_transfer'] },
+  // A case's history, its transfers and the agreements as given are written once and never rewritten.
+  tables: { appendOnly: ['case_event', 'case_transfer', 'consult_agreement'] },
   messageEvents: ['CASE_RECORD_LOCKED', 'CASE_TRANSFERRED'],
   catalog: CASE_CATALOG,
   // The risk list's XLSX goes through the download list like every export.

@@ -36,7 +36,7 @@ import {
   type ExportAnswerRow,
 } from './forms.repository';
 import { loadOptionLists } from './forms.option-lists';
-import { formPermission, loadDictionaries, requireForm } from './forms.service';
+import { formPermission, isOwnedEvent, loadDictionaries, ownedRefusal, requireForm } from './forms.service';
 
 /** Queue of the form answer export jobs (core/jobs). */
 export const FORM_ANSWER_EXPORT_QUEUE = 'forms.answer-export';
@@ -78,6 +78,8 @@ async function prepareFormAnswerExport(
   lang: Lang,
   b: { formId: number; format: FormAnswerExportFormat; eventSign?: string; from?: string; to?: string },
 ) {
+  // Asking for a case record by its event is asking the wrong door; every other export skips them.
+  if (b.eventSign && isOwnedEvent(b.eventSign)) throw ownedRefusal();
   const f = await requireForm(scope, b.formId);
   if (!(await mayExportAnswers(scope, p, f.id)))
     throw forbidden('you may not export the answers of this form');

@@ -1,5 +1,20 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { FORM_ANSWER_STATUS } from '@psy/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  notLike,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { CASE_RECORD_EVENT_PREFIX, FORM_ANSWER_STATUS } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf } from '../../core/db/rows';
 import { usersView } from '../identity';
@@ -351,7 +366,11 @@ export interface AnswerExportFilter {
 
 export type ExportAnswerRow = AnswerRow & { subjectName: string | null };
 
-/** A batch of submitted (not withdrawn) answers for an export, newest id first, before `beforeId`. */
+/**
+ * A batch of submitted (not withdrawn) answers for an export, newest id first, before `beforeId`. Case
+ * records (`case-record:` events) are never among them: they are read through their case, with its access
+ * rules and access log (docs/cases.md 2), not by whoever may export the form they are written on.
+ */
 export async function findAnswersForExport(
   { tx, tenantId }: TenantScope,
   f: AnswerExportFilter,
@@ -375,6 +394,7 @@ export async function findAnswersForExport(
         eq(formAnswer.tenantId, tenantId),
         eq(formAnswer.formId, f.formId),
         ne(formAnswer.status, FORM_ANSWER_STATUS.recalled),
+        notLike(formAnswer.eventSign, `${CASE_RECORD_EVENT_PREFIX}%`),
         f.eventSign ? eq(formAnswer.eventSign, f.eventSign) : undefined,
         f.from ? gte(formAnswer.updatedAt, f.from) : undefined,
         f.to ? lt(formAnswer.updatedAt, f.to) : undefined,

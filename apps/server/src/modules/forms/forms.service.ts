@@ -368,7 +368,7 @@ async function inDataScope(scope: TenantScope, p: Principal, answer: { userId: n
  * answer" would otherwise show a visitor the counsellor's notes.
  */
 export const isOwnedEvent = (eventSign: string) => eventSign.startsWith(CASE_RECORD_EVENT_PREFIX);
-const ownedRefusal = () => forbidden('this record is read and written through its case');
+export const ownedRefusal = () => forbidden('this record is read and written through its case');
 
 /** The answer if the caller may see it (403 otherwise); another school's answer is "not found". */
 async function requireVisibleAnswer(scope: TenantScope, p: Principal, id: number, forUpdate = false) {

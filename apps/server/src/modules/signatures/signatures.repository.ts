@@ -46,6 +46,18 @@ export async function userExists({ tx, tenantId }: TenantScope, userId: number):
   return Boolean(row);
 }
 
+/** A live user's department (null: none), or undefined when there is no such live user in the tenant. */
+export async function findLiveUserDept(
+  { tx, tenantId }: TenantScope,
+  userId: number,
+): Promise<{ deptId: number | null } | undefined> {
+  const [row] = await tx
+    .select({ deptId: users.deptId })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), eq(users.delFlag, false)));
+  return row ? { deptId: row.deptId ?? null } : undefined;
+}
+
 /** Stores or replaces a user's signature. */
 export async function upsertSignature(
   { tx, tenantId }: TenantScope,

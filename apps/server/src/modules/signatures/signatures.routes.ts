@@ -15,15 +15,20 @@ import * as service from './signatures.service';
 /** A 2 MB image (SIGNATURE_UPLOAD_MAX_BYTES) as a base64 data URL in JSON, with room for the envelope. */
 const SIGNATURE_BODY_LIMIT = 3 * 1024 * 1024;
 
-// Every call acts on the caller's own signature, or (quote by uid) on a visitor's for staff: the rules
-// are in the service, so signed-in access is the route's rule.
+// Every call acts on the caller's own signature, or (quote by uid) on a visitor's for staff, or (getSign
+// with userId) on a counsellor's for the team's administrators: the rules are in the service, so
+// signed-in access is the route's rule.
 export const signatureRoutes = (storage: FileStorage, system: SystemScope): RouteDef[] =>
   [
     defineRoute({
       endpoint: getTeamSignEndpoint,
       access: AUTHENTICATED,
       handler: async ({ scope, principal, query, lang }) =>
-        service.getOwnSignature(scope, storage, principal, { quote: query.quote, lang }),
+        service.getTeamSignature(scope, storage, principal, {
+          userId: query.userId,
+          quote: query.quote,
+          lang,
+        }),
     }),
     defineRoute({
       endpoint: editTeamSignEndpoint,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CASE_ALL_PERMISSION,
   SIGNATURE_FIELDS,
   SIGNATURE_IMAGE_BOX,
   SIGNATURE_QUOTE_MESSAGES,
@@ -22,7 +23,14 @@ import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-e
 import type { Principal } from '../../core/http/context';
 import { ImageRefusedError, reencodeImage, type ImageRules } from '../../core/images/reencode-image';
 import type { FileStorage } from '../../core/storage/file-storage';
-import { findSignature, upsertSignature, userExists, type SignatureRow } from './signatures.repository';
+import { deptScopeOf, isDeptInScope, recordPersonalDataRead } from '../identity';
+import {
+  findLiveUserDept,
+  findSignature,
+  upsertSignature,
+  userExists,
+  type SignatureRow,
+} from './signatures.repository';
 import { effectiveRoleCodes } from './signatures.policy';
 
 async function present(storage: FileStorage, row: SignatureRow): Promise<StoredSignature | null> {
@@ -68,6 +76,39 @@ export function getOwnSignature(
   opts: { quote: boolean; lang: Lang },
 ): Promise<StoredSignature | null> {
   return readSignature(scope, storage, p, p.userId, opts.quote ? { kind: 'teacher', lang: opts.lang } : null);
+}
+
+const TEAM_SIGN_ROUTE = 'GET /admin/team/getSign';
+
+/**
+ * `/admin/team/getSign`: the caller's own stored signature, or with `userId` someone else's for the
+ * consulting team's administrators (`consult_case_all`, the permission of the team and counsellor detail
+ * calls), within their data scope: they see on the counsellor detail what that counsellor's records quote.
+ * Such a read is written to the personal-data access log. Only the owner quotes a signature: a quote of
+ * someone else's would sign in their name.
+ */
+export async function getTeamSignature(
+  scope: TenantScope,
+  storage: FileStorage,
+  p: Principal,
+  opts: { userId: number | undefined; quote: boolean; lang: Lang },
+): Promise<StoredSignature | null> {
+  if (opts.userId === undefined || opts.userId === p.userId) return getOwnSignature(scope, storage, p, opts);
+  if (!p.permissions.has(CASE_ALL_PERMISSION)) throw forbidden();
+  if (opts.quote) throw badRequest('userId', 'a signature is quoted only by its owner');
+  const target = await findLiveUserDept(scope, opts.userId);
+  const ds = target ? await deptScopeOf(scope, p) : null;
+  // Outside the data scope is answered like another school's user: nothing to tell apart.
+  if (!target || (ds !== null && !isDeptInScope(ds, target.deptId))) throw notFound('user');
+  const stored = await readSignature(scope, storage, p, opts.userId, null);
+  if (stored) {
+    await recordPersonalDataRead(scope, p, {
+      subjectId: opts.userId,
+      fields: ['signature'],
+      route: TEAM_SIGN_ROUTE,
+    });
+  }
+  return stored;
 }
 
 /**

@@ -139,6 +139,79 @@ describe('counsellor signature (/admin/team/getSign, editSign)', () => {
   });
 });
 
+describe("another counsellor's signature for the team's administrators (/admin/team/getSign?userId=)", () => {
+  const SIGN = '/admin/team/getSign';
+  const accessLog = async (viewerId: number) =>
+    rowsOf<{ subject_id: number | string; fields: string[] }>(
+      await t.database.db.execute(sql`
+        select subject_id, fields from personal_data_access_log
+        where viewer_id = ${viewerId} and route = 'GET /admin/team/getSign' order by id`),
+    );
+
+  it('lets consult_case_all read a named counsellor’s stored signature, and logs the read [spec:S1.7.27] [spec:S0.7.14]', async () => {
+    const counsellorId = t.alpha.userIds.counsellor!;
+    expect(
+      (await t.post('/admin/team/editSign', { sign: dataUrl(PNG) }, { token: tokens.counsellor })).status,
+    ).toBe(200);
+    const res = await t.get(`${SIGN}?userId=${counsellorId}`, { token: tokens.admin });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.data).toMatchObject({
+      userId: counsellorId,
+      username: 'counsellor',
+      contentType: 'image/png',
+      sign: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+    const logged = await accessLog(t.alpha.userIds.admin!);
+    expect(logged.map((r) => [Number(r.subject_id), r.fields])).toEqual([[counsellorId, ['signature']]]);
+    // Nobody stored yet: null, and nothing read, nothing logged.
+    const none = await t.get(`${SIGN}?userId=${t.alpha.userIds.teacher!}`, { token: tokens.admin });
+    expect(none.status).toBe(200);
+    expect(none.body.data).toBeNull();
+    expect(await accessLog(t.alpha.userIds.admin!)).toHaveLength(1);
+    // One's own id is one's own signature, not a logged read.
+    const own = await t.get(`${SIGN}?userId=${t.alpha.userIds.admin!}`, { token: tokens.admin });
+    expect(own.status).toBe(200);
+    expect(await accessLog(t.alpha.userIds.admin!)).toHaveLength(1);
+  });
+
+  it('refuses a counsellor or a visitor naming someone else, and a quote of someone else’s signature', async () => {
+    const userId = t.alpha.userIds.counsellor!;
+    expect((await t.get(`${SIGN}?userId=${userId}`, { token: tokens.student })).status).toBe(403);
+    const teacher = await t.tokenFor('teacher');
+    expect((await t.get(`${SIGN}?userId=${userId}`, { token: teacher })).status).toBe(403);
+    const quote = await t.get(`${SIGN}?userId=${userId}&quote=1`, { token: tokens.admin });
+    expect(quote.status).toBe(400);
+    expect(quote.body.data.fields[0].field).toBe('userId');
+    expect((await t.get(`${SIGN}?userId=abc`, { token: tokens.admin })).status).toBe(400);
+    expect(await accessLog(t.alpha.userIds.teacher!)).toHaveLength(0);
+  });
+
+  it('answers 404 for a user of another school, one unknown, or one outside a sub-administrator’s data scope [spec:S0.6.7]', async () => {
+    const userId = t.alpha.userIds.counsellor!;
+    const betaAdmin = await t.tokenFor('admin', t.beta.tenantId);
+    expect(
+      (await t.get(`${SIGN}?userId=${userId}`, { token: betaAdmin, tenantId: t.beta.tenantId })).status,
+    ).toBe(404);
+    expect((await t.get(`${SIGN}?userId=999999`, { token: tokens.admin })).status).toBe(404);
+    // The sub-administrator (Engineering) with the team's permission: the counsellor is outside the subtree.
+    await t.database.db.execute(sql`
+      insert into role_menu (tenant_id, role_id, menu_id)
+      select m.tenant_id, ${t.alpha.roleIds.ROLE_SUB_ADMIN!}, m.id from menu m
+      where m.tenant_id = ${t.alpha.tenantId} and m.permission = 'consult_case_all'`);
+    try {
+      const subadmin = await t.tokenFor('subadmin');
+      expect((await t.get(`${SIGN}?userId=${userId}`, { token: subadmin })).status).toBe(404);
+      // The student is in the subtree: reached (no signature stored here yet, so null).
+      const student = await t.get(`${SIGN}?userId=${t.alpha.userIds.student!}`, { token: subadmin });
+      expect(student.status, student.raw).toBe(200);
+    } finally {
+      await t.database.db.execute(sql`delete from role_menu where tenant_id = ${t.alpha.tenantId}
+        and role_id = ${t.alpha.roleIds.ROLE_SUB_ADMIN!}
+        and menu_id in (select id from menu where permission = 'consult_case_all')`);
+    }
+  });
+});
+
 describe('visitor signature (/consult/visitor/sign)', () => {
   it("stores the visitor's own signature and lets staff quote it by uid [spec:S0.5.8] [spec:S1.7.27]", async () => {
     const saved = await t.post(

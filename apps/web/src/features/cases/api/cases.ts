@@ -6,12 +6,15 @@ import {
   caseToCrisisEndpoint,
   caseTransferEndpoint,
   caseTransitionEndpoint,
+  consultAgreementDetailEndpoint,
+  consultAgreementTextEndpoint,
   editSupervisorEndpoint,
   feedbackEndpoint,
   freeCounsellorsEndpoint,
   getRecordEndpoint,
   getPolicyEndpoint,
   getTeamSignEndpoint,
+  groupReferralPageEndpoint,
   isFirstRecordEndpoint,
   lockRecordPendingEndpoint,
   mineEngagementEndpoint,
@@ -60,6 +63,8 @@ export type TransferBody = BodyOf<typeof caseTransferEndpoint>;
 export type MineAppointment = ResponseOf<typeof mineProfilesEndpoint>['records'][number];
 export type Approval = ResponseOf<typeof myApprovalsEndpoint>['records'][number];
 export type AgreementKind = keyof typeof CONSULT_AGREEMENT_ENDPOINTS;
+export type AgreementDetail = ResponseOf<typeof consultAgreementDetailEndpoint>;
+export type AgreementSummary = VisitorFile['agreements'][number];
 
 // --- cases
 
@@ -220,6 +225,15 @@ export const useTeamPage = (query: BodyOf<typeof teamConsultPageEndpoint>, enabl
     { enabled },
   );
 
+/** Transfers to group counselling waiting for the group module (administrators). */
+export const useGroupReferrals = (query: BodyOf<typeof groupReferralPageEndpoint>, enabled: boolean) =>
+  useTenantList(
+    caseKeys,
+    { groupReferrals: true, ...query },
+    ({ groupReferrals: _g, ...body }, signal) => request(groupReferralPageEndpoint, { body, signal }),
+    { enabled },
+  );
+
 export function useTeamDetail(id: number | null) {
   const tenantId = useTenantId();
   return useQuery({
@@ -229,13 +243,16 @@ export function useTeamDetail(id: number | null) {
   });
 }
 
-/** The caller's own stored signature (S1.7.27 getSign): what a record's quote takes. */
-export function useMyTeamSign(enabled: boolean) {
+/**
+ * A stored signature through S1.7.27 getSign (what a record's quote takes): the caller's own for `{}`, a
+ * named counsellor's for `{ userId }` (the team's administrators); nothing asked for null.
+ */
+export function useTeamSign(query: { userId?: number } | null) {
   const tenantId = useTenantId();
   return useQuery({
-    queryKey: caseKeys.of(tenantId, 'mySign'),
-    queryFn: ({ signal }) => request(getTeamSignEndpoint, { query: {}, signal }),
-    enabled,
+    queryKey: caseKeys.of(tenantId, 'sign', query?.userId ?? 'mine'),
+    queryFn: ({ signal }) => request(getTeamSignEndpoint, { query: query ?? {}, signal }),
+    enabled: query !== null,
   });
 }
 
@@ -260,15 +277,46 @@ export const useMyRecordApprovals = (query: { current: number; size: number; opt
 
 // --- the visitor: agreement, feedback, signature
 
+/**
+ * Agrees to an appointment's agreement: the version of the text that was shown (the server refuses with
+ * 409 when it changed since), and a drawn signature or the stored one quoted, or none.
+ */
 export const useAgree = () =>
   useTenantMutation(
-    (v: { kind: AgreementKind; id: number; quote?: boolean }) =>
+    (v: { kind: AgreementKind; id: number; textVersion?: string; image?: string; quote?: boolean }) =>
       request(CONSULT_AGREEMENT_ENDPOINTS[v.kind], {
         params: { id: v.id },
-        body: { agree: true, ...(v.quote ? { quote: true } : {}) },
+        body: {
+          agree: true,
+          ...(v.textVersion ? { textVersion: v.textVersion } : {}),
+          ...(v.image ? { image: v.image } : {}),
+          ...(v.quote ? { quote: true } : {}),
+        },
+        hidePopup: true,
       }),
     TOUCHED,
   );
+
+/** The agreement the visitor of an appointment is asked to agree to now. */
+export function useAgreementText(appointmentId: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'agreementText', appointmentId),
+    queryFn: ({ signal }) =>
+      request(consultAgreementTextEndpoint, { query: { appointmentId: appointmentId! }, signal }),
+    enabled: appointmentId !== null,
+  });
+}
+
+/** A given agreement as it was agreed to (text, version, signature); staff reads are access-logged. */
+export function useAgreementDetail(id: number | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: caseKeys.of(tenantId, 'agreement', id),
+    queryFn: ({ signal }) => request(consultAgreementDetailEndpoint, { query: { id: id! }, signal }),
+    enabled: id !== null,
+  });
+}
 
 export const useGiveFeedback = () =>
   useTenantMutation(

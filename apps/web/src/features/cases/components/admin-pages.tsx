@@ -26,16 +26,16 @@ import {
   useEditSupervisor,
   useLevelStats,
   useMyRecordApprovals,
-  useMyTeamSign,
   useQuestionStats,
   useRiskPage,
   useTeamDetail,
   useTeamPage,
+  useTeamSign,
   type Approval,
   type CaseSummary,
   type TeamMember,
 } from '../api/cases';
-import { casePath, gradeText } from '../lib/case-format';
+import { casePath, gradeText, teamSignQuery } from '../lib/case-format';
 import { GradeBadge, StatusTag, When, useCaseUser, useIdParam } from './common';
 
 const teamDetailPath = (id: number) => `/consult/team/detail?id=${id}`;
@@ -83,8 +83,9 @@ export function TeamPage() {
 
 /**
  * `/consult/team/detail?id=` (team personal info, counsellor detail): the counsellor's supervisor (set by
- * an administrator: the supervisor then reads and co-signs their cases), supervisees and case counts; to
- * the counsellor themself, the stored signature their records quote.
+ * an administrator: the supervisor then reads and co-signs their cases), supervisees and case counts; the
+ * stored signature their records quote, to the counsellor themself (with a link to change it) and to the
+ * team's administrators (read-only; the server logs the read).
  */
 export function CounsellorDetailPage() {
   const { t } = useTranslation();
@@ -95,7 +96,8 @@ export function CounsellorDetailPage() {
   const team = useTeamPage({ current: 1, size: 100 }, isAdmin);
   const edit = useEditSupervisor();
   const isSelf = id !== null && id === userId;
-  const sign = useMyTeamSign(isSelf);
+  const signQuery = teamSignQuery(id, userId, isAdmin);
+  const sign = useTeamSign(signQuery);
   const [supervisorId, setSupervisorId] = useState<number | null | undefined>(undefined);
   if (id === null) return <Alert type="error" title={t('cases.detail.noId')} />;
   if (detail.isPending) return <Spin />;
@@ -146,14 +148,27 @@ export function CounsellorDetailPage() {
           </Flex>
         </Card>
       )}
-      {isSelf && (
-        <Card size="small" title={t('cases.team.signature')} style={{ marginTop: 12 }}>
-          {sign.data?.sign ? (
-            <img src={sign.data.sign} alt={t('cases.team.signature')} width={200} />
+      {signQuery && (
+        <Card
+          size="small"
+          title={isSelf ? t('cases.team.signature') : t('cases.team.theirSignature')}
+          style={{ marginTop: 12 }}
+          data-testid="team-signature"
+        >
+          {sign.isPending ? (
+            <Spin size="small" />
+          ) : sign.data?.sign ? (
+            <img
+              src={sign.data.sign}
+              alt={isSelf ? t('cases.team.signature') : t('cases.team.theirSignature')}
+              width={200}
+            />
           ) : (
-            <Typography.Text type="secondary">{t('cases.team.noSignature')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {isSelf ? t('cases.team.noSignature') : t('cases.team.theirNoSignature')}
+            </Typography.Text>
           )}{' '}
-          <Link to="/signature">{t('cases.team.editSignature')}</Link>
+          {isSelf && <Link to="/signature">{t('cases.team.editSignature')}</Link>}
         </Card>
       )}
     </AdminPage>

@@ -1,4 +1,4 @@
-import { Button, Flex, Segmented, Select, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Segmented, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { SearchBox } from '../../../shared/admin/list-filters';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
-import { useCasePage, useLockPending, useTeamPage, type CaseSummary } from '../api/cases';
+import { useCasePage, useGroupReferrals, useLockPending, useTeamPage, type CaseSummary } from '../api/cases';
 import { CASE_TABS, casePath, filePath, tabFilter, type CaseTab } from '../lib/case-format';
 import { GradeBadge, StatusTag, When, useCaseUser } from './common';
 
@@ -140,6 +140,39 @@ export function CaseListPage() {
           </Flex>
         }
       />
+      {isAdmin && <GroupReferrals />}
     </AdminPage>
+  );
+}
+
+/**
+ * Transfers to group counselling: pending group referrals (docs/cases.md 6), shown when there are some;
+ * the group-counselling module will take them from here.
+ */
+function GroupReferrals() {
+  const { t } = useTranslation();
+  const referrals = useGroupReferrals({ current: 1, size: 20 }, true);
+  const rows = referrals.data?.records ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Card
+      size="small"
+      title={t('cases.groupReferrals.title', { count: referrals.data?.total ?? rows.length })}
+      style={{ marginTop: 16 }}
+      data-testid="group-referrals"
+    >
+      <Typography.Paragraph type="secondary">{t('cases.groupReferrals.intro')}</Typography.Paragraph>
+      {rows.map((r) => (
+        <Flex key={r.id} gap={8} wrap align="center" style={{ marginBottom: 4 }}>
+          <Link to={casePath(r.caseId)}>{r.visitor.name ?? `#${r.visitor.id}`}</Link>
+          <Typography.Text type="secondary">
+            {t('cases.groupReferrals.by', { name: r.referredBy.name ?? '' })}
+          </Typography.Text>
+          <When value={r.createTime} />
+          {r.reason && <Typography.Text>{r.reason}</Typography.Text>}
+          <Tag>{t('cases.groupReferrals.pending')}</Tag>
+        </Flex>
+      ))}
+    </Card>
   );
 }

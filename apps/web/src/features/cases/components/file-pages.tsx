@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Descriptions, Flex, Spin, Table, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminPage } from '../../../shared/admin/admin-page';
@@ -6,6 +7,11 @@ import { usePersonalReport, useVisitorFile, type VisitorFile } from '../api/case
 import { casePath, fillPath, gradeText, reportPath } from '../lib/case-format';
 import { GradeBadge, LockTag, StatusTag, When, useIdParam } from './common';
 import styles from './cases.module.css';
+
+// The agreement as given opens on demand: most visits to the file do not read one.
+const AgreementViewDialog = lazy(async () => ({
+  default: (await import('./agreement-dialogs')).AgreementViewDialog,
+}));
 
 type FileCase = VisitorFile['cases'][number];
 type FileRecord = FileCase['recordList'][number];
@@ -19,6 +25,7 @@ export function VisitorFilePage() {
   const { t } = useTranslation();
   const visitorId = useIdParam('visitorId');
   const file = useVisitorFile(visitorId);
+  const [agreementId, setAgreementId] = useState<number | null>(null);
   if (visitorId === null) return <Alert type="error" title={t('cases.detail.noId')} />;
   if (file.isPending) return <Spin />;
   if (!file.data) return <Alert type="error" title={t('cases.file.loadFailed')} />;
@@ -116,6 +123,35 @@ export function VisitorFilePage() {
             </Typography.Paragraph>
           ))}
         </Card>
+      )}
+      {f.agreements.length > 0 && (
+        <Card
+          size="small"
+          title={t('cases.file.agreements')}
+          style={{ marginBottom: 12 }}
+          data-testid="file-agreements"
+        >
+          {f.agreements.map((ag) => (
+            <Flex key={ag.id} gap={8} align="center" wrap style={{ marginBottom: 4 }}>
+              <When value={ag.agreedAt} />
+              <Typography.Text type="secondary">
+                {ag.signed ? t('cases.agreement.signed') : t('cases.agreement.unsigned')}
+              </Typography.Text>
+              {ag.kept ? (
+                <Button size="small" onClick={() => setAgreementId(ag.id)}>
+                  {t('cases.agreement.view')}
+                </Button>
+              ) : (
+                <Typography.Text type="secondary">{t('cases.agreement.notKept')}</Typography.Text>
+              )}
+            </Flex>
+          ))}
+        </Card>
+      )}
+      {agreementId !== null && (
+        <Suspense fallback={null}>
+          <AgreementViewDialog id={agreementId} onClose={() => setAgreementId(null)} />
+        </Suspense>
       )}
       {f.readers !== null && (
         <Card size="small" title={t('cases.file.readers')} data-testid="file-readers">

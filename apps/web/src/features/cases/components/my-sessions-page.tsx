@@ -1,21 +1,14 @@
 import { Button, Flex, Input, Rate, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
-import {
-  useAgree,
-  useGiveFeedback,
-  useMineEngagement,
-  useMineSessions,
-  type MineAppointment,
-} from '../api/cases';
-import { agreementKindOf } from '../lib/case-format';
+import { useGiveFeedback, useMineEngagement, useMineSessions, type MineAppointment } from '../api/cases';
 import { When } from './common';
 import styles from './cases.module.css';
 
 // Only a visitor with a record to sign needs the signature part: it loads after the sessions.
 const RecordsToSign = lazy(async () => ({ default: (await import('./records-to-sign')).RecordsToSign }));
+const AgreeDialog = lazy(async () => ({ default: (await import('./agreement-dialogs')).AgreeDialog }));
 
 /**
  * `/consult/mine/sessions` (docs/cases.md 13): the visitor's side of case work on a phone (375 px): the
@@ -97,26 +90,21 @@ function SessionCard({ a, children }: { a: MineAppointment; children: React.Reac
   );
 }
 
+/** Opens the agreement to read before agreeing (the dialog loads on demand: the page stays light). */
 function AgreeButton({ a }: { a: MineAppointment }) {
   const { t } = useTranslation();
-  const agree = useAgree();
+  const [open, setOpen] = useState(false);
   return (
-    <Button
-      type="primary"
-      block
-      loading={agree.isPending}
-      data-testid="agree"
-      onClick={async () => {
-        try {
-          await agree.mutateAsync({ kind: agreementKindOf(a.type), id: a.id });
-          showToast('success', t('cases.mine.agreedDone'));
-        } catch (error) {
-          if (!(isApiError(error) && error.status === 409)) throw error;
-        }
-      }}
-    >
-      {t('cases.mine.agree')}
-    </Button>
+    <>
+      <Button type="primary" block data-testid="agree" onClick={() => setOpen(true)}>
+        {t('cases.mine.agree')}
+      </Button>
+      {open && (
+        <Suspense fallback={<Spin size="small" />}>
+          <AgreeDialog a={a} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -10,9 +10,30 @@ import {
   sideBySide,
   signatureColumns,
   tabFilter,
+  paragraphsOf,
+  shortVersion,
+  teamSignQuery,
 } from './case-format';
 
 describe('case screens, pure parts', () => {
+  it('lays an agreement out in paragraphs and names its version by 12 hex digits [spec:S1.7.23]', () => {
+    expect(paragraphsOf('First.\n\nSecond line one\nline two.\r\n\r\n\n  \nThird.')).toEqual([
+      'First.',
+      'Second line one\nline two.',
+      'Third.',
+    ]);
+    expect(paragraphsOf('')).toEqual([]);
+    expect(shortVersion('a'.repeat(64))).toBe('aaaaaaaaaaaa');
+  });
+
+  it('asks getSign for one’s own signature, or a named counsellor’s only with consult_case_all [spec:S1.7.27]', () => {
+    expect(teamSignQuery(5, 5, false)).toEqual({});
+    expect(teamSignQuery(5, 5, true)).toEqual({});
+    expect(teamSignQuery(7, 5, true)).toEqual({ userId: 7 });
+    expect(teamSignQuery(7, 5, false)).toBeNull();
+    expect(teamSignQuery(null, 5, true)).toBeNull();
+  });
+
   it('maps status tabs to the list call’s filter [spec:S1.4.3]', () => {
     expect(tabFilter('live')).toEqual({ live: true });
     expect(tabFilter('transfer')).toEqual({ status: 'transfer' });

@@ -151,3 +151,27 @@ export function agreementKindOf(
   if (type === 1 || type === 17 || type === 8 || type === 13) return 'assessments';
   return 'profiles';
 }
+
+/**
+ * What the counsellor detail asks `getSign` for: one's own signature (no `userId`), another counsellor's
+ * for a holder of `consult_case_all` (the server logs that read), or nothing for anyone else.
+ */
+export function teamSignQuery(
+  counsellorId: number | null,
+  selfId: number | null,
+  canSeeTeam: boolean,
+): { userId?: number } | null {
+  if (counsellorId === null) return null;
+  if (counsellorId === selfId) return {};
+  return canSeeTeam ? { userId: counsellorId } : null;
+}
+
+/** An agreement's text as paragraphs: blank lines separate them, single line breaks stay inside one. */
+export const paragraphsOf = (content: string): string[] =>
+  content
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+
+/** A text version (SHA-256 hex) short enough to read out and compare; the whole one is its title. */
+export const shortVersion = (version: string) => version.slice(0, 12);

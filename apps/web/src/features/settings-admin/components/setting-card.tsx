@@ -157,6 +157,18 @@ function SettingFieldItem({ code, field }: { code: SettingCode; field: SettingFi
           <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
         </Form.Item>
       );
+    case 'text':
+      return (
+        <Form.Item name={field.key} label={label}>
+          <Input maxLength={field.max} />
+        </Form.Item>
+      );
+    case 'textarea':
+      return (
+        <Form.Item name={field.key} label={label}>
+          <Input.TextArea maxLength={field.max} autoSize={{ minRows: 4, maxRows: 16 }} />
+        </Form.Item>
+      );
     case 'list':
       return <SettingListField name={field.key} label={label} columns={field.columns} />;
   }

@@ -20,6 +20,8 @@ export type SettingField =
   | { key: string; kind: 'number'; min: number; max: number }
   | { key: string; kind: 'checkboxes'; options: readonly number[] }
   | { key: string; kind: 'ids' }
+  | { key: string; kind: 'text'; max: number }
+  | { key: string; kind: 'textarea'; max: number }
   | { key: string; kind: 'list'; columns: readonly ListColumn[] };
 
 export type SettingGroup = 'allApp' | 'booking' | 'supervision' | 'login' | 'privacy';
@@ -75,6 +77,14 @@ export const SETTING_FORMS: Partial<Record<SettingCode, SettingForm>> = {
   sjdsz: {
     group: 'booking',
     fields: [{ key: 'slots', kind: 'list', columns: ['startTime', 'endTime', 'week', 'type'] }],
+  },
+  // The consultation agreement visitors sign before a session (docs/cases.md 7).
+  consultAgreement: {
+    group: 'booking',
+    fields: [
+      { key: 'title', kind: 'text', max: 100 },
+      { key: 'content', kind: 'textarea', max: 20000 },
+    ],
   },
   ddxssz: {
     group: 'supervision',
