@@ -90,18 +90,24 @@ describe('journal pages: grants for schools seeded before the catalogue gave the
     // Edits of an administrator: the faculty consultants keep one page; the overall heads lose the journals.
     await t.database.db.execute(sql`
       insert into role_menu (tenant_id, role_id, menu_id)
-      select ${old.tenantId}, r.id, m.id from role r, menu m
+      select ${old.tenantId}::bigint, r.id, m.id from role r, menu m
       where r.tenant_id = ${old.tenantId} and r.role_code = 'CRISIS_ROLE_FACULTY_CONSULT'
         and m.tenant_id = ${old.tenantId} and m.menu_code = 'page_feedbackStatistics'`);
     await revoke(old.tenantId, 'CRISIS_ROLE_SUPERINTENDENT', ['focus_journal']);
-    expect(await journalGrants(old.tenantId)).toEqual(['CRISIS_ROLE_FACULTY_CONSULT:page_feedbackStatistics']);
+    expect(await journalGrants(old.tenantId)).toEqual([
+      'CRISIS_ROLE_FACULTY_CONSULT:page_feedbackStatistics',
+    ]);
 
     // Two processes starting at once give them once (the second waits on the mark, then finds it).
     await Promise.all(
       [1, 2].map(() => t.database.withTenant(old.tenantId, (scope) => backfillJournalPageGrants(scope))),
     );
 
-    const granted = ['CRISIS_ROLE_CENTER_SUPERINTENDENT', 'CRISIS_ROLE_CONSULTANT', 'CRISIS_ROLE_FACULTY_SUPERINTENDENT'];
+    const granted = [
+      'CRISIS_ROLE_CENTER_SUPERINTENDENT',
+      'CRISIS_ROLE_CONSULTANT',
+      'CRISIS_ROLE_FACULTY_SUPERINTENDENT',
+    ];
     expect(await journalGrants(old.tenantId)).toEqual(
       [
         ...granted.flatMap((role) => PAGES.map((p) => `${role}:${p}`)),
@@ -121,8 +127,8 @@ describe('journal pages: grants for schools seeded before the catalogue gave the
     // Once given, a later removal stays: the next start grants nothing again.
     await revoke(old.tenantId, 'CRISIS_ROLE_CONSULTANT', PAGES);
     await backfillSchools(t.database);
-    expect((await journalGrants(old.tenantId)).filter((g) => g.startsWith('CRISIS_ROLE_CONSULTANT:'))).toEqual(
-      [],
-    );
+    expect(
+      (await journalGrants(old.tenantId)).filter((g) => g.startsWith('CRISIS_ROLE_CONSULTANT:')),
+    ).toEqual([]);
   });
 });

@@ -295,7 +295,7 @@ export async function addRoleMenus(
       join wanted w on m.tenant_id = ${tenantId} and m.id = w.parent_id and not m.del_flag
     )
     insert into ${roleMenu} (tenant_id, role_id, menu_id)
-    select ${tenantId}, ${roleId}, id from wanted
+    select ${tenantId}::bigint, ${roleId}::bigint, id from wanted
     on conflict do nothing
     returning menu_id`);
   return rowsOf(res).length;
