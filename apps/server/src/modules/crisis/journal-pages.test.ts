@@ -34,14 +34,14 @@ async function journalGrants(tenantId: number) {
       join role r on r.tenant_id = rm.tenant_id and r.id = rm.role_id
       join menu m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id
       where rm.tenant_id = ${tenantId} and m.menu_code in (${list(PAGES)})
-        and r.role_code in (${list(JOURNAL_PAGE_ROLES)})
-      order by 1, 2`),
+        and r.role_code in (${list(JOURNAL_PAGE_ROLES)})`),
   );
-  return rows.map((r) => `${r.role_code}:${r.menu_code}`);
+  // Sorted here: the database's collation may order underscores otherwise.
+  return rows.map((r) => `${r.role_code}:${r.menu_code}`).sort();
 }
 
 /** Every network role with all four pages. */
-const ALL_GRANTED = [...JOURNAL_PAGE_ROLES].sort().flatMap((role) => PAGES.map((p) => `${role}:${p}`));
+const ALL_GRANTED = JOURNAL_PAGE_ROLES.flatMap((role) => PAGES.map((p) => `${role}:${p}`)).sort();
 
 /** Takes grants away as an administrator saving the role's grant tree would. */
 async function revoke(tenantId: number, roleCode: string, menuCodes: readonly string[]) {
