@@ -120,8 +120,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
       `select parties, sms from crisis_notice_setting where tenant_id = $1 and event = 'signalAcknowledged'`,
       [tenantId],
     );
-    assert.deepEqual([...notice[0].parties].sort(), ['facultyConsult', 'ladder', 'reporter']);
-    assert.equal(notice[0].sms, true);
+    assert.deepEqual([...(notice[0]?.parties ?? [])].sort(), ['facultyConsult', 'ladder', 'reporter']);
+    assert.equal(notice[0]?.sms, true);
     await head.mouse.move(0, 0);
     await checkA11y(head, { name: 'crisis-notice-settings', artifacts, include: '#main-content' });
 
@@ -280,7 +280,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.equal(refused.status, 400, JSON.stringify(refused.body));
     await expectToast(advisor, refused.body.msg);
     assert.match(advisor.url(), /\/focusCase_info\?id=\d+$/);
-    await db.query('delete from crisis_coverage where tenant_id = $1 and id = $2', [tenantId, cover[0].id]);
+    await db.query('delete from crisis_coverage where tenant_id = $1 and id = $2', [tenantId, cover[0]?.id]);
     const opened = await answered(advisor, 'POST', '/biz/focus/journal/open', () =>
       advisor.getByRole('button', { name: c.journal.open }).click(),
     );
@@ -332,7 +332,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
         where tenant_id = $1 and id = $2`,
       [tenantId, focusId],
     );
-    assert.equal(Number(plan[0].days), 7);
+    assert.equal(Number(plan[0]?.days), 7);
     await advisor.getByRole('tab', { name: c.followUp.all }).click();
     const listed = advisor.locator('.ant-list-item', {
       hasText: 'Visited him in the dormitory: eating again, going to the retake classes.',
