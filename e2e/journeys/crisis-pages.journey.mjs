@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { removeAgreement } from '../lib/agreement.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
-import { agreedBy, answered, openAs } from '../lib/crisis.mjs';
+import { agreedBy, answered, closeDropdowns, openAs, option, pickStudent } from '../lib/crisis.mjs';
 import { expectText, expectToast, screenshot, watchToasts } from '../lib/journey.mjs';
 
 export const name =
@@ -34,34 +34,6 @@ const ADDED = [
   'crisis_dormitory',
 ];
 const RESTORED = ['crisis_setting', 'crisis_coverage', 'crisis_warning'];
-
-/** A live option of an open antd select (its list is outside the dialog). @param {Page} page @param {string | RegExp} text */
-const option = (page, text) => page.locator('.ant-select-item-option:visible', { hasText: text }).first();
-
-/**
- * Picks a student in a `StudentSelect` (searched on the server by name).
- * @param {Page} page @param {Locator} field the select's input @param {string} realName
- */
-async function pickStudent(page, field, realName) {
-  await field.click();
-  await field.fill(realName);
-  await option(page, realName).click();
-  await closeDropdowns(page);
-}
-
-/**
- * Closes an open select list and waits until none shows (a closing list still holds its options, which
- * the next field's search would otherwise find).
- * @param {Page} page
- */
-async function closeDropdowns(page) {
-  const open = page.locator('.ant-select-dropdown:visible');
-  if ((await open.count()) > 0) await page.keyboard.press('Escape');
-  for (let waited = 0; (await open.count()) > 0; waited += 100) {
-    if (waited > 5_000) throw new Error('a select list stays open');
-    await page.waitForTimeout(100);
-  }
-}
 
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts, db }) {

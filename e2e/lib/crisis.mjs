@@ -110,3 +110,35 @@ export async function closeMessageCards(page, closeLabel) {
     await page.waitForTimeout(300);
   }
 }
+
+/**
+ * A live option of an open antd select (its list is outside the dialog).
+ * @param {Page} page @param {string | RegExp} text
+ */
+export const option = (page, text) =>
+  page.locator('.ant-select-item-option:visible', { hasText: text }).first();
+
+/**
+ * Picks a student in a `StudentSelect` (searched on the server by name).
+ * @param {Page} page @param {import('playwright-core').Locator} field the select's input @param {string} realName
+ */
+export async function pickStudent(page, field, realName) {
+  await field.click();
+  await field.fill(realName);
+  await option(page, realName).click();
+  await closeDropdowns(page);
+}
+
+/**
+ * Closes an open select list and waits until none shows (a closing list still holds its options, which
+ * the next field's search would otherwise find).
+ * @param {Page} page
+ */
+export async function closeDropdowns(page) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  if ((await open.count()) > 0) await page.keyboard.press('Escape');
+  for (let waited = 0; (await open.count()) > 0; waited += 100) {
+    if (waited > 5_000) throw new Error('a select list stays open');
+    await page.waitForTimeout(100);
+  }
+}

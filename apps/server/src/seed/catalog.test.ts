@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_PAGE_GRANTS, MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
+import { JOURNAL_PAGE_GRANTS } from '../modules/crisis';
+import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
 import { ROLE_CODES, SEEDED_NAMES_EN, SYSTEM_ROUTE_PATHS } from '@psy/contracts';
 
 const all = (list: MenuSeed[]): MenuSeed[] => list.flatMap((m) => [m, ...all(m.children ?? [])]);

@@ -538,19 +538,6 @@ export const RECEPTIONIST_APPOINTMENT_GRANTS = (
 const crisisDetailPages = (product: 'CRISIS' | 'IMPORTANT_FOCUS_ON'): RoleGrant[] =>
   (DETAIL_PAGES[product] ?? []).map(([path]): RoleGrant => `menu:${pageCode(path)}`);
 
-/**
- * The follow-up journal's own pages (docs/crisis.md 5). The spec files them under the consultation
- * product, which the network's roles do not hold; without them the journal a person opens from the key
- * case or the journal list answers 403. The student's `/answerQuestions` is not among them: students
- * answer on the workbench card.
- */
-export const JOURNAL_PAGE_GRANTS: RoleGrant[] = [
-  '/openFollowDetail',
-  '/writeJournal',
-  '/feedbackDetail',
-  '/feedbackStatistics',
-].map((path): RoleGrant => `menu:${pageCode(path)}`);
-
 /** What the people who work crisis records get (faculty heads, faculty consultants; docs/crisis.md 10). */
 const CRISIS_WORK: RoleGrant[] = [
   'menu:crisis_report',
@@ -566,7 +553,6 @@ const CRISIS_WORK: RoleGrant[] = [
   'menu:focus_person_edit',
   'menu:focus_talk',
   'menu:focus_journal',
-  ...JOURNAL_PAGE_GRANTS,
   ...crisisDetailPages('CRISIS'),
   ...crisisDetailPages('IMPORTANT_FOCUS_ON'),
 ];
@@ -671,7 +657,7 @@ const BASE_ROLES: RoleSeed[] = [
     code: 'CRISIS_ROLE_CENTER_SUPERINTENDENT',
     name: '中心负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS, ...JOURNAL_PAGE_GRANTS],
+    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS],
   },
   {
     code: 'CRISIS_INTERVENE_SEARCH',
@@ -702,7 +688,6 @@ const BASE_ROLES: RoleSeed[] = [
       'menu:focus_talk',
       'menu:focus_dorm_report',
       'menu:focus_journal',
-      ...JOURNAL_PAGE_GRANTS,
       ...crisisDetailPages('CRISIS'),
       ...crisisDetailPages('IMPORTANT_FOCUS_ON'),
     ],
@@ -717,7 +702,7 @@ const BASE_ROLES: RoleSeed[] = [
     code: 'CRISIS_ROLE_SUPERINTENDENT',
     name: '危机总负责人',
     ports: STAFF_PORTS,
-    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS, ...JOURNAL_PAGE_GRANTS],
+    grants: ['CRISIS', 'IMPORTANT_FOCUS_ON', ...ASSESSMENT_WARNING_GRANTS],
   },
   {
     code: 'CRISIS_ROLE_FACULTY_CONSULT',

@@ -533,11 +533,24 @@ export async function findSetting({ tx, tenantId }: TenantScope, section: string
   return row ?? null;
 }
 
+/**
+ * Writes a section only if the school has none (the mark of a one-time step); answers whether it was
+ * written now. A second transaction writing the same section waits on the key, then finds it written.
+ */
+export async function claimSetting({ tx, tenantId }: TenantScope, section: string, value: unknown) {
+  const rows = await tx
+    .insert(crisisSetting)
+    .values({ tenantId, section, value, updatedBy: null })
+    .onConflictDoNothing()
+    .returning({ section: crisisSetting.section });
+  return rows.length > 0;
+}
+
 export async function upsertSetting(
   { tx, tenantId }: TenantScope,
   section: string,
   value: unknown,
-  userId: number,
+  userId: number | null,
 ) {
   const [row] = await tx
     .insert(crisisSetting)

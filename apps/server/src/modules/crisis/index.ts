@@ -6,6 +6,12 @@ import { crisisRoutes } from './crisis.routes';
 import { findOpenCrisisLevel } from './crisis.repository';
 import { focusRoutes } from './focus.routes';
 import { reportSignal } from './intake.service';
+import {
+  JOURNAL_PAGE_GRANTS,
+  JOURNAL_PAGE_ROLES,
+  backfillJournalPageGrants,
+  markJournalPagesSeeded,
+} from './journal-pages.service';
 
 export { crisisRoutes } from './crisis.routes';
 export { focusRoutes } from './focus.routes';
@@ -14,13 +20,15 @@ export { registerCrisisJobs, INTAKE_QUEUE } from './crisis.jobs';
 export { reportSignal, type CrisisSignal } from './intake.service';
 export { ESCALATE_QUEUE, SMS_QUEUE, escalateRecord } from './escalation.service';
 export { seedCrisisDemo } from './crisis.demo';
+export { JOURNAL_PAGE_GRANTS, JOURNAL_PAGE_ROLES, JOURNAL_PAGES_MARK } from './journal-pages.service';
 // The rainbow code of assessment reads a student's open crisis level (provided to its port below).
 export { findOpenCrisisLevel } from './crisis.repository';
 
 /**
  * Crisis intervention and key persons (docs/crisis.md): the one intake of signals, escalation, records,
- * assessments, orders, follow-ups, monthly reports. Its menus and grants are still in seed/catalog.ts
- * (the CRISIS and IMPORTANT_FOCUS_ON products).
+ * assessments, orders, follow-ups, monthly reports. Its menus and most grants are still in
+ * seed/catalog.ts (the CRISIS and IMPORTANT_FOCUS_ON products); the journal pages' grants are here, with
+ * the backfill that gives them to schools seeded before.
  */
 export const crisisModule: ModuleManifest = {
   name: 'crisis',
@@ -32,6 +40,9 @@ export const crisisModule: ModuleManifest = {
   tables: {
     appendOnly: ['crisis_event', 'crisis_assessment_edition', 'crisis_warning_history', 'crisis_read_log'],
   },
+  catalog: { grants: [{ roles: JOURNAL_PAGE_ROLES, grants: JOURNAL_PAGE_GRANTS }] },
+  seedSchool: ({ tx, tenantId }) => markJournalPagesSeeded({ tx, tenantId }),
+  backfillSchool: (scope) => backfillJournalPageGrants(scope),
   messageEvents: [
     'CRISIS_SIGNAL_NEW',
     'CRISIS_SIGNAL_RECEIVED',

@@ -9,6 +9,7 @@ import {
   usersView,
   usersWithPhoneView,
 } from '../identity';
+import { menusView, roleMenusView } from '../products';
 import { crisisCoverage, crisisDormitory, crisisDormitoryMember } from './crisis.table';
 
 // Identity's read views under the table names, so the statements read as they did on the tables.
@@ -526,5 +527,37 @@ export async function findFaculties({ tx, tenantId }: TenantScope) {
       ? r.heads.replace(/[{}]/g, '').split(',').filter(Boolean)
       : (r.heads as unknown[])
     ).map((x) => toNumber(x)),
+  }));
+}
+
+/**
+ * The school's live roles of `roleCodes`, each with the permission keys among `keys` it holds through
+ * live menu entries (a role holding none of them is answered with none).
+ */
+export async function findRoleKeys(
+  { tx, tenantId }: TenantScope,
+  roleCodes: readonly string[],
+  keys: readonly string[],
+): Promise<{ roleId: number; roleCode: string; keys: string[] }[]> {
+  if (roleCodes.length === 0) return [];
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  const res = await tx.execute(sql`
+    select r.id, r.role_code,
+      coalesce(json_agg(distinct m.permission) filter (where m.permission is not null), '[]'::json) as keys
+    from ${rolesView('r')}
+    left join ${roleMenusView('rm')} on rm.tenant_id = r.tenant_id and rm.role_id = r.id
+    left join ${menusView('m')} on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag
+      and m.permission in (${list(keys.length ? keys : [''])})
+    where r.tenant_id = ${tenantId} and not r.del_flag and r.role_code in (${list(roleCodes)})
+    group by r.id, r.role_code
+    order by r.id`);
+  return rowsOf<{ id: unknown; role_code: string; keys: string[] | string }>(res).map((r) => ({
+    roleId: toNumber(r.id),
+    roleCode: r.role_code,
+    keys: typeof r.keys === 'string' ? (JSON.parse(r.keys) as string[]) : r.keys,
   }));
 }

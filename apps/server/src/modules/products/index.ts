@@ -7,6 +7,8 @@ import { seedSchoolProducts } from './products.seed';
 
 export { getRoleGrantTree, saveRoleGrants } from './products.service';
 export {
+  // The crisis module's backfill gives schools created earlier the grants the catalogue now gives.
+  addRoleMenus,
   findMenuPermissionKeys,
   findProductIdByCode,
   findRoleMenuIds,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
+import { rowsOf } from '../../core/db/rows';
 import { menu, product, roleMenu, tenantProduct, userProduct } from './products.table';
 
 /**
@@ -267,6 +268,37 @@ export async function findMenuPermissionKeys(
     .from(menu)
     .where(and(eq(menu.tenantId, tenantId), inArray(menu.id, ids)));
   return new Map(rows.filter((r) => r.permission !== null).map((r) => [r.id, r.permission!]));
+}
+
+/**
+ * Grants a role the live menu entries of `codes` it does not hold yet, with their ancestors (a granted
+ * entry needs its parent to show in the tree); its other grants stay as they are. For the modules'
+ * backfills of grants the catalogue gives new schools (manifest `backfillSchool`). Answers how many
+ * grants were added.
+ */
+export async function addRoleMenus(
+  { tx, tenantId }: TenantScope,
+  roleId: number,
+  codes: readonly string[],
+): Promise<number> {
+  if (codes.length === 0) return 0;
+  const res = await tx.execute(sql`
+    with recursive wanted as (
+      select id, parent_id from ${menu}
+      where tenant_id = ${tenantId} and not del_flag
+        and menu_code in (${sql.join(
+          codes.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+      union
+      select m.id, m.parent_id from ${menu} m
+      join wanted w on m.tenant_id = ${tenantId} and m.id = w.parent_id and not m.del_flag
+    )
+    insert into ${roleMenu} (tenant_id, role_id, menu_id)
+    select ${tenantId}::bigint, ${roleId}::bigint, id from wanted
+    on conflict do nothing
+    returning menu_id`);
+  return rowsOf(res).length;
 }
 
 /** Id of a product by its code (the inbox's `type`); the catalogue is shared by every school. */

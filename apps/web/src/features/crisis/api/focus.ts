@@ -132,10 +132,14 @@ export const useJournals = (query: Page<typeof focusJournalPageEndpoint>) =>
 export const useJournalDetail = (id: number | null) =>
   useDetail('journal', id, (j, signal) => request(focusJournalDetailEndpoint, { query: { id: j }, signal }));
 
-export const useOpenJournal = () =>
+/**
+ * Opens a journal. Silent by default: the open dialog puts the server's refusal on its fields. A button
+ * without a form (the key case's) passes `silent: false`, and the request layer shows the refusal.
+ */
+export const useOpenJournal = ({ silent = true }: { silent?: boolean } = {}) =>
   useTenantMutation(
     (body: BodyOf<typeof focusJournalOpenEndpoint>) =>
-      request(focusJournalOpenEndpoint, { body, hidePopup: true }),
+      request(focusJournalOpenEndpoint, { body, hidePopup: silent }),
     ALL,
   );
 
@@ -146,6 +150,7 @@ export const useJournalEntry = () =>
     ALL,
   );
 
+/** Closes or reopens a journal; a refusal is shown by the request layer. */
 export const useJournalTransition = () =>
   useTenantMutation(
     (body: BodyOf<typeof focusJournalTransitionEndpoint>) =>

@@ -150,6 +150,7 @@ export function JournalDetailPage() {
           onClick={() =>
             void move
               .mutateAsync({ id: j.id, action: j.status === 1 ? 'close' : 'reopen' })
+              // The request layer has shown the server's refusal.
               .catch(() => undefined)
           }
         >

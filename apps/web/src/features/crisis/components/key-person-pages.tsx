@@ -219,7 +219,7 @@ export function FocusCasePage() {
   const [dialog, setDialog] = useState<CaseDialog>(null);
   const [recordId, setRecordId] = useState<number | null>(null);
   const release = useReleaseFocusPerson();
-  const openJournal = useOpenJournal();
+  const openJournal = useOpenJournal({ silent: false });
   const p = detail.data;
   if (!id) return <Alert type="warning" title={t('crisis.notFound')} />;
   if (detail.isPending) return <Spin />;
@@ -268,6 +268,7 @@ export function FocusCasePage() {
               void openJournal
                 .mutateAsync({ studentId: p.student.id, focusId: p.id })
                 .then((j) => navigate(`/openFollowDetail?id=${j.id}`))
+                // The request layer has shown the server's refusal; the page stays as it was.
                 .catch(() => undefined)
             }
           >
