@@ -1,5 +1,4 @@
 import {
-  CONSULT_AGREEMENT_ENDPOINTS,
   assessmentLevelStaEndpoint,
   caseDetailEndpoint,
   casePageEndpoint,
@@ -7,9 +6,7 @@ import {
   caseTransferEndpoint,
   caseTransitionEndpoint,
   consultAgreementDetailEndpoint,
-  consultAgreementTextEndpoint,
   editSupervisorEndpoint,
-  feedbackEndpoint,
   freeCounsellorsEndpoint,
   getRecordEndpoint,
   getPolicyEndpoint,
@@ -17,9 +14,7 @@ import {
   groupReferralPageEndpoint,
   isFirstRecordEndpoint,
   lockRecordPendingEndpoint,
-  mineEngagementEndpoint,
   newRecordFormEndpoint,
-  mineProfilesEndpoint,
   myApprovalsEndpoint,
   personalReportEndpoint,
   questionStatisticEndpoint,
@@ -37,15 +32,13 @@ import {
   type ResponseOf,
 } from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { tenantQueryKeys } from '../../../shared/admin/query-keys';
 import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
+import { caseKeys, TOUCHED } from './case-keys';
 
-/** Every query of case work; a change invalidates them all, and the appointments' (a record completes one). */
-export const caseKeys = tenantQueryKeys('cases');
-// The appointments feature's root key, named rather than imported: its index brings the booking panel.
-const TOUCHED = [caseKeys.all, (tenantId: number) => ['appointments', tenantId] as const];
+export { caseKeys } from './case-keys';
+export * from './mine';
 
 export type CasePageQuery = BodyOf<typeof casePageEndpoint>;
 export type CaseSummary = ResponseOf<typeof casePageEndpoint>['records'][number];
@@ -60,9 +53,7 @@ export type VisitorFile = ResponseOf<typeof visitorFileEndpoint>;
 export type PersonalReport = ResponseOf<typeof personalReportEndpoint>;
 export type TeamMember = ResponseOf<typeof teamConsultPageEndpoint>['records'][number];
 export type TransferBody = BodyOf<typeof caseTransferEndpoint>;
-export type MineAppointment = ResponseOf<typeof mineProfilesEndpoint>['records'][number];
 export type Approval = ResponseOf<typeof myApprovalsEndpoint>['records'][number];
-export type AgreementKind = keyof typeof CONSULT_AGREEMENT_ENDPOINTS;
 export type AgreementDetail = ResponseOf<typeof consultAgreementDetailEndpoint>;
 export type AgreementSummary = VisitorFile['agreements'][number];
 
@@ -159,12 +150,6 @@ export function useRecordEdition(id: number | null, edition: number | null) {
     enabled: id !== null && edition !== null,
   });
 }
-
-/** The counsellor's sessions (status success: waiting for their record), for the records to fill. */
-export const useMineSessions = (query: BodyOf<typeof mineProfilesEndpoint>) =>
-  useTenantList(caseKeys, { mine: true, ...query }, ({ mine: _mine, ...body }, signal) =>
-    request(mineProfilesEndpoint, { body, signal }),
-  );
 
 export function useLockPending() {
   const tenantId = useTenantId();
@@ -277,37 +262,6 @@ export const useMyRecordApprovals = (query: { current: number; size: number; opt
 
 // --- the visitor: agreement, feedback, signature
 
-/**
- * Agrees to an appointment's agreement: the version of the text that was shown (the server refuses with
- * 409 when it changed since), and a drawn signature or the stored one quoted, or none.
- */
-export const useAgree = () =>
-  useTenantMutation(
-    (v: { kind: AgreementKind; id: number; textVersion?: string; image?: string; quote?: boolean }) =>
-      request(CONSULT_AGREEMENT_ENDPOINTS[v.kind], {
-        params: { id: v.id },
-        body: {
-          agree: true,
-          ...(v.textVersion ? { textVersion: v.textVersion } : {}),
-          ...(v.image ? { image: v.image } : {}),
-          ...(v.quote ? { quote: true } : {}),
-        },
-        hidePopup: true,
-      }),
-    TOUCHED,
-  );
-
-/** The agreement the visitor of an appointment is asked to agree to now. */
-export function useAgreementText(appointmentId: number | null) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: caseKeys.of(tenantId, 'agreementText', appointmentId),
-    queryFn: ({ signal }) =>
-      request(consultAgreementTextEndpoint, { query: { appointmentId: appointmentId! }, signal }),
-    enabled: appointmentId !== null,
-  });
-}
-
 /** A given agreement as it was agreed to (text, version, signature); staff reads are access-logged. */
 export function useAgreementDetail(id: number | null) {
   const tenantId = useTenantId();
@@ -315,27 +269,6 @@ export function useAgreementDetail(id: number | null) {
     queryKey: caseKeys.of(tenantId, 'agreement', id),
     queryFn: ({ signal }) => request(consultAgreementDetailEndpoint, { query: { id: id! }, signal }),
     enabled: id !== null,
-  });
-}
-
-export const useGiveFeedback = () =>
-  useTenantMutation(
-    (v: { id: number; visitorSatisfaction: number; content?: string }) =>
-      request(feedbackEndpoint, {
-        params: { id: v.id },
-        body: { visitorSatisfaction: v.visitorSatisfaction, ...(v.content ? { content: v.content } : {}) },
-      }),
-    TOUCHED,
-  );
-
-/** Which of the visitor's appointments they have agreed to and given feedback on. */
-export function useMineEngagement(appointmentIds: readonly number[]) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: caseKeys.of(tenantId, 'engagement', appointmentIds),
-    queryFn: ({ signal }) =>
-      request(mineEngagementEndpoint, { body: { appointmentIds: [...appointmentIds] }, signal }),
-    enabled: appointmentIds.length > 0,
   });
 }
 

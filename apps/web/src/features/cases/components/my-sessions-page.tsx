@@ -2,7 +2,7 @@ import { Button, Flex, Input, Rate, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/feedback';
-import { useGiveFeedback, useMineEngagement, useMineSessions, type MineAppointment } from '../api/cases';
+import { useGiveFeedback, useMineEngagement, useMineSessions, type MineAppointment } from '../api/mine';
 import { When } from './common';
 import styles from './cases.module.css';
 
