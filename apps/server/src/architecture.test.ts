@@ -82,39 +82,6 @@ function moduleGraph(files: SourceFile[]) {
   return graph;
 }
 
-/*
- * Named exceptions, each with its reason (docs/modules.md "Known exceptions"). An exception that is no
- * longer needed fails its test, so the list only shrinks. The rules themselves hold for every other file;
- * the table rules (no import of another module's table file, no other module's table in SQL text) have
- * none.
- */
-const KNOWN = {
-  /** A module imported before its place in the list (a module-level cycle). */
-  moduleOrder: [
-    // role_form_permission's foreign key to form (migration 0022): identity's table file names the form
-    // engine's table; its code reaches the forms through the schoolForms port that forms provides.
-    'identity -> forms',
-  ],
-  /** File-level cycles inside one module (services that call each other). */
-  fileCycles: [
-    'modules/appointments/appointments.service.ts -> modules/appointments/approvals.service.ts -> modules/appointments/appointments.service.ts',
-    'modules/appointments/appointments.service.ts -> modules/appointments/waitlist.service.ts -> modules/appointments/appointments.service.ts',
-    'modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/care.service.ts',
-    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/focus.service.ts',
-    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/focus.service.ts',
-    'modules/crisis/focus.service.ts -> modules/crisis/care.service.ts -> modules/crisis/records.service.ts -> modules/crisis/focus.service.ts',
-    'modules/crisis/records.service.ts -> modules/crisis/approval.service.ts -> modules/crisis/records.service.ts',
-    'modules/crisis/records.service.ts -> modules/crisis/warning.service.ts -> modules/crisis/records.service.ts',
-  ],
-} as const;
-
-/** The breaches a rule found, less its named exceptions; every exception must still be needed. */
-function expectOnlyKnown(found: readonly string[], known: readonly string[]) {
-  const unique = [...new Set(found)].sort();
-  expect(unique.filter((b) => !known.includes(b))).toEqual([]);
-  expect(known.filter((k) => !unique.includes(k))).toEqual([]);
-}
-
 describe('module layers (docs/modules.md)', () => {
   it('lists every module folder once, each with a manifest named after it and a layer', () => {
     const folders = fs
@@ -232,7 +199,7 @@ describe('module layers (docs/modules.md)', () => {
     const backwards = [...graph].flatMap(([from, tos]) =>
       [...tos].filter((to) => order.get(to)! >= order.get(from)!).map((to) => `${from} -> ${to}`),
     );
-    expectOnlyKnown(backwards, KNOWN.moduleOrder);
+    expect(backwards).toEqual([]);
   });
 
   it('no file imports itself back through others (no file-level cycle)', () => {
@@ -250,7 +217,7 @@ describe('module layers (docs/modules.md)', () => {
       state.set(node, 'done');
     };
     for (const node of edges.keys()) visit(node, []);
-    expectOnlyKnown(cycles, KNOWN.fileCycles);
+    expect([...new Set(cycles)].sort()).toEqual([]);
   });
 });
 

@@ -17,7 +17,7 @@ import { maskPhone } from '@psy/contracts';
 import { dayRange, getPolicy } from '../scheduling';
 import { findAppointments, type AppointmentFilter } from './appointments.repository';
 import { listFilterOf } from './appointments.policy';
-import type { Ctx } from './appointments.service';
+import type { Ctx } from './appointments.context';
 
 /** Queue of the month exports of appointments (core/jobs). */
 export const APPOINTMENT_EXPORT_QUEUE = 'appointments.export';

@@ -99,9 +99,9 @@ import {
   reschedule,
   ruleState,
   takeLeave,
-  type Ctx,
   type ListQuery,
 } from './appointments.service';
+import type { Ctx } from './appointments.context';
 import {
   decide,
   getApproval,

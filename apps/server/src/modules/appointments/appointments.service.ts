@@ -9,37 +9,31 @@ import {
   type AppointmentStatus,
   type AppointmentType,
   type InterviewStatus,
-  type Lang,
   type NoShowReason,
   type RuleState,
   type SchedulingPolicy,
 } from '@psy/contracts';
 import {
-  SESSION_TYPES,
   TransitionError,
   TYPE_GROUPS,
   allowedActions,
   applyAction,
   arrivalTime,
-  bookingBlock,
   bookingRefusals,
   bookingWindow,
   countsAsSession,
   isSelfBookable,
   judgeCancel,
   judgeLeave,
-  sessionAllowance,
   slotCategoriesOf,
   typeGroupOf,
   type ReleaseJudgement,
-  type TermRef,
   type TypeGroup,
 } from '@psy/scheduling';
 import type { TenantScope } from '../../core/db/database';
 import { pageAnswer } from '../../core/db/paging';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import type { JobQueue } from '../../core/jobs/queue';
 import { canSeeSensitive, recordPersonalDataReads } from '../identity';
 import {
   P,
@@ -63,7 +57,6 @@ import {
   countAppointments,
   countLiveOnDuty,
   countUpcoming,
-  countVisitorTerm,
   endVideo,
   findAppointment,
   findAppointments,
@@ -89,18 +82,9 @@ import {
   notifyNoShow,
   scheduleReminders,
 } from './appointment-notices';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
-import { approvalsOfAppointment, raiseRequest, requiresApproval } from './approvals.service';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
-import { offerFreedSlot } from './waitlist.service';
-
-/** What every appointment operation runs with: the transaction, the caller (null for jobs), language, queue. */
-export interface Ctx {
-  scope: TenantScope;
-  p: Principal | null;
-  lang: Lang;
-  jobs: JobQueue;
-}
+import { visitorFacts, type Ctx } from './appointments.context';
+import { approvalsOfAppointment, raiseRequest, requiresApproval } from './approval-requests';
+import { offerFreedSlot } from './waitlist-offers';
 
 const actorOf = (ctx: Ctx) => ctx.p?.userId ?? null;
 
@@ -189,30 +173,7 @@ export async function visibleAppointment(ctx: Ctx, id: number): Promise<Appointm
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The rules as they stand for a visitor (S1.4.15, S1.9.6)
-
-interface VisitorFacts {
-  term: TermRef;
-  counts: Awaited<ReturnType<typeof countVisitorTerm>>;
-  block: ReturnType<typeof bookingBlock>;
-  sessions: ReturnType<typeof sessionAllowance>;
-}
-
-export async function visitorFacts(
-  scope: TenantScope,
-  policy: SchedulingPolicy,
-  visitorId: number,
-  at: Date,
-): Promise<VisitorFacts> {
-  const term = await termRefOf(scope, at, policy);
-  const counts = await countVisitorTerm(scope, visitorId, term.key, SESSION_TYPES);
-  return {
-    term,
-    counts,
-    block: bookingBlock({ noShows: counts.noShows, term, overridden: counts.overridden, policy }),
-    sessions: sessionAllowance({ used: counts.sessions, extra: counts.extra, policy }),
-  };
-}
+// The rules as they stand for a visitor (S1.4.15, S1.9.6; the visitor's facts: appointments.context.ts)
 
 /** Who the booking is for, and whether the caller acts as staff for them. */
 async function resolveVisitor(ctx: Ctx, visitorId: number | undefined) {

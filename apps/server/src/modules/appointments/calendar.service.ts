@@ -12,7 +12,7 @@ import {
   insertFeed,
   revokeFeeds,
 } from './appointments.repository';
-import type { Ctx } from './appointments.service';
+import type { Ctx } from './appointments.context';
 
 /**
  * The iCalendar feed (RFC 5545) behind a revocable secret link (docs/appointments.md section 8). The token

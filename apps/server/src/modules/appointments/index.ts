@@ -7,11 +7,13 @@ import { APPOINTMENT_EXPORT_QUEUE, createMonthExportJob } from './appointments.e
 import { appointmentRoutes } from './appointments.routes';
 import { openTransferRegistration } from './registrations.service';
 import { slotBookingsOfAppointments } from './bookings-on-slots.repository';
-import { WAITLIST_QUEUE, createWaitlistJob } from './waitlist.service';
+import { createWaitlistJob } from './waitlist.service';
+import { WAITLIST_QUEUE } from './waitlist-offers';
 
 export { appointmentRoutes } from './appointments.routes';
 export { APPOINTMENT_NOTICE_QUEUE, createAppointmentNoticeJob } from './appointment-notices';
-export { WAITLIST_QUEUE, createWaitlistJob } from './waitlist.service';
+export { createWaitlistJob } from './waitlist.service';
+export { WAITLIST_QUEUE } from './waitlist-offers';
 export { APPOINTMENT_EXPORT_QUEUE, createMonthExportJob } from './appointments.export';
 // The case module reads what approvals of options 7 and 8 granted, the appointment of a record, and moves
 // the appointment to complete when its record is signed (docs/cases.md).
@@ -21,8 +23,8 @@ export {
   appointmentStartTimes,
   completeAppointmentForRecord,
   liveAppointmentIdsOf,
-  type Ctx as AppointmentCtx,
 } from './appointments.service';
+export type { Ctx as AppointmentCtx } from './appointments.context';
 // Transfers from assessment interviews open a registration (provided to assessment's port below).
 export { openTransferRegistration } from './registrations.service';
 

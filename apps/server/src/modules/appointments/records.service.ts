@@ -38,9 +38,10 @@ import {
   type AppointmentFilter,
 } from './appointments.repository';
 import { listFilterOf } from './appointments.policy';
-import { presentAppointments, visitorFacts, type Ctx } from './appointments.service';
+import { visitorFacts, type Ctx } from './appointments.context';
+import { presentAppointments } from './appointments.service';
 import { countMyPending } from './approvals.service';
-import { offerFreedSlot } from './waitlist.service';
+import { offerFreedSlot } from './waitlist-offers';
 
 /** Records, front desk, counts, maintenance and video records (docs/appointments.md section 5). */
 

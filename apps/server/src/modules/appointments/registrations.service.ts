@@ -25,7 +25,8 @@ import {
   updateRegistration,
 } from './appointments.repository';
 import { canActForVisitor } from './appointments.policy';
-import { bookSlot, visibleAppointment, visitorFacts, type Ctx } from './appointments.service';
+import { visitorFacts, type Ctx } from './appointments.context';
+import { bookSlot, visibleAppointment } from './appointments.service';
 
 /**
  * Registration (intake) before booking (S1.3.3, S1.3.4, S1.5.6, S1.5.7, S1.7.16): the willingness answers,

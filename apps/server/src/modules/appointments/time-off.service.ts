@@ -22,7 +22,8 @@ import {
   updateCounsellorLeave,
   type AppointmentRowRaw,
 } from './appointments.repository';
-import { releaseAppointment, type Ctx } from './appointments.service';
+import type { Ctx } from './appointments.context';
+import { releaseAppointment } from './appointments.service';
 
 /**
  * Time off (issue 13 "a counsellor's leave or a holiday frees or blocks slots and tells the affected

@@ -2,92 +2,24 @@ import { AUDIT_STATUS, type ApprovalKind, type AuditMode } from '@psy/contracts'
 import { approvalOutcome, decisionStepFor, type ApprovalStep } from '@psy/crisis-rules';
 import type { TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
-import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-error';
-import {
-  getCrisisSetting,
-  getNoticeSetting,
-  loadNames,
-  notify,
-  peopleRefs,
-  personRef,
-  studentRef,
-  type CrisisViewer,
-} from './crisis.context';
+import { badRequest, forbidden, notFound } from '../../core/http/app-error';
+import { loadNames, notify, peopleRefs, personRef, studentRef, type CrisisViewer } from './crisis.context';
 import {
   findApproval,
   findApprovalPage,
   findDecisions,
-  findPendingApproval,
-  insertApproval,
   insertDecision,
   lockRecord,
   updateApproval,
   type ApprovalRow,
 } from './crisis.repository';
-import { computeLadder } from './escalation.service';
-import { findRoleHolders, findStudent } from './network.repository';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
+import { findStudent } from './network.repository';
+import { APPROVAL_KIND_NAMES } from './approval.request';
 import { performTransition } from './records.service';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { applyGreenway, applySuspension, applySuspensionTransition } from './care.service';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { applyFocusRelease } from './focus.service';
 
-export const APPROVAL_KIND_NAMES: Record<ApprovalKind, string> = {
-  close: '结案',
-  reopen: '重启',
-  suspension: '休学',
-  return: '复学',
-  greenway: '绿色通道',
-  focusRelease: '解除重点关注',
-};
-
-/**
- * When the school wants this step approved, records the approval (the requested action as it will be
- * applied), tells the approvers, and answers its id; otherwise null and the caller acts at once.
- */
-export async function requestApprovalIfNeeded(
-  scope: TenantScope,
-  v: CrisisViewer,
-  ask: { kind: ApprovalKind; targetId: number | null; studentId: number; request: Record<string, unknown> },
-): Promise<number | null> {
-  const settings = await getCrisisSetting(scope, 'approval');
-  if (!settings.steps[ask.kind]) return null;
-  if (ask.targetId !== null && (await findPendingApproval(scope, ask.kind, ask.targetId)))
-    throw new AppError('conflict', 'an approval of this step is already waiting');
-  const student = await findStudent(scope, ask.studentId);
-  const ladder = await computeLadder(scope, student?.deptId ?? null);
-  let steps: ApprovalStep[] = settings.approverLevels
-    .map((level) => ({ level, approverIds: ladder.find((r) => r.level === level)?.userIds ?? [] }))
-    .filter((s) => s.approverIds.length > 0);
-  if (steps.length === 0) {
-    // Nobody holds the approver levels: the administrators decide rather than the step waiting forever.
-    const admins = (await findRoleHolders(scope, ['ROLE_ADMIN'])).map((h) => h.userId);
-    steps = [{ level: 4, approverIds: admins }];
-  }
-  const mode = settings.mode as AuditMode;
-  const state = approvalOutcome(mode, steps, []);
-  const row = await insertApproval(scope, {
-    kind: ask.kind,
-    targetId: ask.targetId,
-    studentId: ask.studentId,
-    requestedBy: v.userId,
-    request: ask.request,
-    mode,
-    steps,
-    status: AUDIT_STATUS.pending,
-    waitingFor: state.waitingFor,
-  });
-  const notice = await getNoticeSetting(scope, 'approvalRequested');
-  if (notice.enabled) {
-    await notify(scope, 'CRISIS_APPROVAL_REQUESTED', state.waitingFor, {
-      kind: APPROVAL_KIND_NAMES[ask.kind],
-      studentName: student?.realName ?? `#${ask.studentId}`,
-      requester: v.p.realName,
-    });
-  }
-  return row.id;
-}
+/* Approvals: deciding them and applying the approved step (asking for one: approval.request.ts). */
 
 async function toApprovals(scope: TenantScope, v: CrisisViewer, rows: ApprovalRow[]) {
   const decisions = await findDecisions(

@@ -24,7 +24,7 @@ import type { TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Principal } from '../../core/http/context';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
-import { findFocusSettingNames, findUsableFocusSettingIds } from '../focus-settings';
+import { findUsableFocusSettingIds } from '../focus-settings';
 import {
   findAssessment,
   findAssessmentEditions,
@@ -35,7 +35,6 @@ import {
   findGreenwayPage,
   findIntervention,
   findInterventionPage,
-  findReceipts,
   findSuspension,
   findSuspensionPage,
   insertAssessment,
@@ -50,9 +49,7 @@ import {
   updateGreenway,
   updateSuspension,
   type AssessmentRow,
-  type FollowUpRow,
   type GreenwayRow,
-  type InterventionRow,
   type SuspensionRow,
 } from './care.repository';
 import {
@@ -70,12 +67,11 @@ import {
 } from './crisis.context';
 import { findRecord, insertEvent, updateRecord } from './crisis.repository';
 import { findLiveUserIds, findStudent } from './network.repository';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
+import { toFollowUps, toInterventions } from './care.mapping';
 import { requireRecord, startIfNew } from './records.service';
 import { refreshWarning } from './warning.service';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { requireFocus, touchFocusPlan } from './focus.service';
-import { requestApprovalIfNeeded } from './approval.service';
+import { requestApprovalIfNeeded } from './approval.request';
 
 /** A form error of the engine as the API's 400: the field and its message in the caller's language. */
 function formErrorAsBadRequest(kind: AssessmentKind, error: FormError, lang: Lang) {
@@ -370,45 +366,6 @@ async function resolveSubject(
 
 // ---------------------------------------------------------------- intervention orders
 
-async function toInterventions(scope: TenantScope, v: CrisisViewer, rows: InterventionRow[], lang: Lang) {
-  const receipts = await findReceipts(
-    scope,
-    rows.map((r) => r.id),
-  );
-  const loaded = await loadNames(
-    scope,
-    rows.map((r) => r.studentId),
-    [...rows.flatMap((r) => [...r.assigneeIds, r.issuedBy]), ...receipts.map((x) => x.authorId)],
-  );
-  const items = await findFocusSettingNames(
-    scope,
-    rows.flatMap((r) => r.measureItemIds),
-    lang,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    recordId: r.recordId,
-    focusId: r.focusId,
-    student: studentRef(v, loaded.students.get(r.studentId), r.studentId),
-    measure: r.measure,
-    measureItems: r.measureItemIds.map((id) => ({ id, name: items.get(id)?.name ?? `#${id}` })),
-    content: r.content,
-    assignees: peopleRefs(loaded.names, r.assigneeIds),
-    dueDate: r.dueDate,
-    status: r.status,
-    issuedBy: personRef(loaded.names, r.issuedBy)!,
-    createTime: r.createdAt.toISOString(),
-    receipts: receipts
-      .filter((x) => x.interventionId === r.id)
-      .map((x) => ({
-        id: x.id,
-        author: personRef(loaded.names, x.authorId)!,
-        content: x.content,
-        createTime: x.createdAt.toISOString(),
-      })),
-  }));
-}
-
 const MEASURE_NAMES: Record<number, string> = { 1: '观察', 2: '干预', 3: '回访' };
 
 /** Issues an intervention order; the assignees are told. On a new record it starts the work. */
@@ -554,35 +511,6 @@ export async function addReceipt(
 }
 
 // ---------------------------------------------------------------- follow-ups
-
-async function toFollowUps(scope: TenantScope, v: CrisisViewer, rows: FollowUpRow[], lang: Lang) {
-  const loaded = await loadNames(
-    scope,
-    rows.map((r) => r.studentId),
-    rows.map((r) => r.authorId),
-  );
-  const methods = await findFocusSettingNames(
-    scope,
-    rows.map((r) => r.methodId).filter((id): id is number => id !== null),
-    lang,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    recordId: r.recordId,
-    focusId: r.focusId,
-    student: studentRef(v, loaded.students.get(r.studentId), r.studentId),
-    trackDate: r.trackDate,
-    method:
-      r.methodId !== null
-        ? { id: r.methodId, name: methods.get(r.methodId)?.name ?? `#${r.methodId}` }
-        : null,
-    content: r.content,
-    author: personRef(loaded.names, r.authorId)!,
-    createTime: r.createdAt.toISOString(),
-  }));
-}
-
-export { toFollowUps, toInterventions };
 
 /** A follow-up (trackDate: not in the future, at most 7 days back, S1.5.10); a key person's plan moves on. */
 export async function saveFollowUp(

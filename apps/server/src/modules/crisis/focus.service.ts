@@ -21,8 +21,7 @@ import {
   isAssignedOnFocus,
   findLatestAssessment,
 } from './care.repository';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
-import { toFollowUps, toInterventions } from './care.service';
+import { toFollowUps, toInterventions } from './care.mapping';
 import {
   covers,
   getCrisisSetting,
@@ -62,12 +61,10 @@ import {
   type TalkRow,
 } from './focus.repository';
 import { findDormitory, findDormitoryMembers, findPeople, findStudent } from './network.repository';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { reportSignal } from './intake.service';
-import { toRecordSummaries } from './records.service';
+import { toRecordSummaries } from './records.mapping';
 import { currentFlag, refreshWarning } from './warning.service';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
-import { requestApprovalIfNeeded } from './approval.service';
+import { requestApprovalIfNeeded } from './approval.request';
 
 const TRACK_LABEL: Record<Lang, string> = { 'zh-CN': '日期', 'en-US': 'Date' };
 

@@ -24,7 +24,6 @@ import {
   findSubtreeIds,
   searchReportableStudents,
 } from './network.repository';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
 import { refreshWarning } from './warning.service';
 
 /** A signal as other modules hand it over (docs/crisis.md 2). */

@@ -17,10 +17,8 @@ import {
   loadNames,
   logRead,
   notify,
-  peopleRefs,
   personRef,
   STATUS_NAMES,
-  studentRef,
   type CrisisViewer,
 } from './crisis.context';
 import {
@@ -40,11 +38,9 @@ import {
 } from './crisis.repository';
 import { computeLadder } from './escalation.service';
 import { findStudent, findSubtreeIds } from './network.repository';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
+import { toRecordSummaries, toRecordSummary } from './records.mapping';
 import { currentFlag, refreshWarning } from './warning.service';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
-import { requestApprovalIfNeeded } from './approval.service';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
+import { requestApprovalIfNeeded } from './approval.request';
 import { ensureFocusFromRecord } from './focus.service';
 
 export type RecordAccess = 'work' | 'read' | 'assigned';
@@ -84,41 +80,6 @@ export async function requireRecord(
 
 const recordReach = (v: CrisisViewer): RecordReach =>
   v.read.all ? { all: true } : { all: false, deptIds: v.read.deptIds, assigneeId: v.userId };
-
-/** Records as list rows, names loaded in two queries. */
-export async function toRecordSummaries(scope: TenantScope, v: CrisisViewer, rows: RecordRow[]) {
-  const people = rows.flatMap((r) => [
-    ...r.ownerIds,
-    ...(r.acknowledgedBy !== null ? [r.acknowledgedBy] : []),
-  ]);
-  const { students, names } = await loadNames(
-    scope,
-    rows.map((r) => r.studentId),
-    people,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    student: studentRef(v, students.get(r.studentId), r.studentId),
-    source: r.source,
-    transferSource: r.transferSource,
-    status: r.status,
-    urgent: r.urgent,
-    crisisEvents: r.crisisEvents,
-    collegeLevel: r.collegeLevel,
-    isCrisisStatus: r.isCrisisStatus,
-    escalationLevel: r.escalationLevel,
-    owners: peopleRefs(names, r.ownerIds),
-    ackDeadline: r.acknowledgedAt ? null : (r.ackDeadline?.toISOString() ?? null),
-    acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
-    acknowledgedBy: personRef(names, r.acknowledgedBy),
-    createTime: r.createdAt.toISOString(),
-    closedAt: r.closedAt?.toISOString() ?? null,
-  }));
-}
-
-export async function toRecordSummary(scope: TenantScope, v: CrisisViewer, r: RecordRow) {
-  return (await toRecordSummaries(scope, v, [r]))[0]!;
-}
 
 interface RecordQuery {
   current: number;

@@ -17,8 +17,7 @@ import { findLiveFocusOfStudent } from './focus.repository';
 import { findStudent } from './network.repository';
 import { covers, loadNames, personRef, studentRef, type CrisisViewer } from './crisis.context';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
-// eslint-disable-next-line import-x/no-cycle -- services of this module call each other: a named exception (architecture.test.ts KNOWN.fileCycles)
-import { toRecordSummaries } from './records.service';
+import { toRecordSummaries } from './records.mapping';
 
 /**
  * Recomputes a student's warning flag from their records and key-person state (docs/crisis.md 3.9) and

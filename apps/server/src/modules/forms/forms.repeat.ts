@@ -2,7 +2,8 @@ import { REPEAT_STATUS, type FormPurpose, type RepeatVisit } from '@psy/contract
 import type { TenantScope } from '../../core/db/database';
 import { forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { deptScopeOf, findMyFormPermissions, isDeptInScope } from '../identity';
+import { deptScopeOf, isDeptInScope } from '../identity';
+import { findMyFormPermissions } from './form-permissions.service';
 import { canEditForms, canReadAllAnswers, isWorkforceMember, roleCodesOf } from './forms.policy';
 import { countRecordsAbout, findForm, findUserDept, userExists } from './forms.repository';
 

@@ -37,7 +37,8 @@ import type { TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
 import { AppError, badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
-import { deptScopeOf, findMyFormPermissions, isDeptInScope, recordPersonalDataRead } from '../identity';
+import { deptScopeOf, isDeptInScope, recordPersonalDataRead } from '../identity';
+import { findMyFormPermissions } from './form-permissions.service';
 import { getDict, SETTINGS_PERMISSIONS } from '../settings';
 import { signatureImage } from '../signatures';
 import {

@@ -1,7 +1,6 @@
-import { provide, type ModuleManifest } from '../../core/module';
-import { schoolForms } from '../identity';
+import type { ModuleManifest } from '../../core/module';
 import { formAnswerExport } from './forms.export';
-import { findMissingFormIds } from './forms.repository';
+import { formPermissionRoutes } from './form-permissions.routes';
 import { formRoutes } from './forms.routes';
 import { seedDefaultForms } from './forms.seed';
 
@@ -29,7 +28,8 @@ export { scaleResultsPort, type ScaleResultRecord } from './forms.service';
 export const formsModule: ModuleManifest = {
   name: 'forms',
   layer: 'platform',
-  routes: ({ files }) => formRoutes(files),
+  // Role form permissions are the form engine's: their table names both a role and a form.
+  routes: ({ files }) => [...formRoutes(files), ...formPermissionRoutes()],
   exports: [formAnswerExport],
   tables: {
     // Versions and answer editions are records that are never rewritten (docs/forms.md).
@@ -50,6 +50,4 @@ export const formsModule: ModuleManifest = {
     ],
   },
   seedSchool: ({ tx, tenantId }) => seedDefaultForms(tx, tenantId),
-  // Identity checks that a role's form permissions name the school's forms.
-  provides: [provide(schoolForms, { missingIds: findMissingFormIds })],
 };

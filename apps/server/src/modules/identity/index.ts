@@ -20,7 +20,6 @@ export {
   updateUserPassword,
 } from './identity.repository';
 export { roleGrants, type RoleGrants, type PrincipalData } from './identity.repository';
-export { schoolForms } from './roles.repository';
 export { buildPrincipal, permissionsOfUsableRoles, isRoleUsable } from './identity.policy';
 export { getDeptTree } from './identity.service';
 // Read views for other modules' joins (their queries never name identity's tables).
@@ -34,8 +33,6 @@ export {
 } from './identity.views';
 export { userAccessWithdrawn, userPasswordReset } from './identity.events';
 export { recordPersonalDataRead, recordPersonalDataReads } from './users.service';
-// The form engine (modules/forms) applies role form permissions and the personal-data rule to answers.
-export { findMyFormPermissions } from './roles.service';
 // Role grants are the products module's: it reads and checks roles through these.
 export { assertManageable, isBuiltIn, requireRole } from './roles.service';
 export { findLiveRoleIds } from './roles.repository';

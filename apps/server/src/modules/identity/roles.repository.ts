@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ROLE_USER_COUNT_CAP } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
-import { definePort } from '../../core/module';
 import { role, userRole } from './identity.table';
-import { roleFormPermission } from './roles.table';
 
 export interface RoleRow {
   id: number;
@@ -124,60 +122,12 @@ export async function updateRole({ tx, tenantId }: TenantScope, id: number, valu
     .where(and(eq(role.tenantId, tenantId), eq(role.id, id)));
 }
 
-/** Deletes the role; its grants, form permissions and leftover user links go with it (cascade). */
+/**
+ * Deletes the role; its grants, form permissions (the form engine's table) and leftover user links go
+ * with it (cascade).
+ */
 export async function deleteRole({ tx, tenantId }: TenantScope, id: number) {
   await tx.delete(role).where(and(eq(role.tenantId, tenantId), eq(role.id, id)));
-}
-
-/** Stored form permissions of some roles, optionally for one form. */
-export async function findFormPermissions({ tx, tenantId }: TenantScope, roleIds: number[], formId?: number) {
-  if (roleIds.length === 0) return [];
-  return tx
-    .select({
-      formId: roleFormPermission.formId,
-      roleId: roleFormPermission.roleId,
-      view: roleFormPermission.canView,
-      edit: roleFormPermission.canEdit,
-    })
-    .from(roleFormPermission)
-    .where(
-      and(
-        eq(roleFormPermission.tenantId, tenantId),
-        inArray(roleFormPermission.roleId, roleIds),
-        formId !== undefined ? eq(roleFormPermission.formId, formId) : undefined,
-      ),
-    )
-    .orderBy(asc(roleFormPermission.formId), asc(roleFormPermission.roleId));
-}
-
-/**
- * The school's forms are the form engine's (modules/forms, above identity): it provides the check that
- * ids name some of them, so a role's form permissions name only the school's forms.
- */
-export const schoolForms = definePort<{
-  /** Which of `ids` are not forms of the school. */
-  missingIds(scope: TenantScope, ids: readonly number[]): Promise<Set<number>>;
-}>('identity.school-forms');
-
-/** Which of these form ids are not forms of the school. */
-export async function findMissingFormIds(scope: TenantScope, ids: readonly number[]) {
-  if (ids.length === 0) return new Set<number>();
-  return schoolForms.get().missingIds(scope, ids);
-}
-
-/** Replaces every form permission of one role. */
-export async function replaceFormPermissions(
-  { tx, tenantId }: TenantScope,
-  roleId: number,
-  items: { formId: number; view: boolean; edit: boolean }[],
-) {
-  await tx
-    .delete(roleFormPermission)
-    .where(and(eq(roleFormPermission.tenantId, tenantId), eq(roleFormPermission.roleId, roleId)));
-  if (items.length === 0) return;
-  await tx
-    .insert(roleFormPermission)
-    .values(items.map((i) => ({ tenantId, roleId, formId: i.formId, canView: i.view, canEdit: i.edit })));
 }
 
 /** Which of these role ids are live roles of the school. */

@@ -1,27 +1,14 @@
 import {
   createRoleEndpoint,
   deleteRoleEndpoint,
-  findRoleFormPermissionEndpoint,
   innerRoleListEndpoint,
   roleDetailEndpoint,
-  roleFormPermissionsEndpoint,
   rolePageEndpoint,
-  saveRoleFormPermissionsEndpoint,
   updateRoleEndpoint,
 } from '@psy/contracts';
-import { AUTHENTICATED, permission } from '../../core/http/context';
+import { permission } from '../../core/http/context';
 import { defineRoute, type RouteDef } from '../../core/http/register';
-import {
-  createRole,
-  editRole,
-  findMyFormPermissions,
-  getRole,
-  getRoleFormPermissions,
-  listRolePage,
-  listRoles,
-  removeRole,
-  saveRoleFormPermissions,
-} from './roles.service';
+import { createRole, editRole, getRole, listRolePage, listRoles, removeRole } from './roles.service';
 
 /** Reading roles: the role list page and the role details page (the grant tree: modules/products). */
 export const ROLE_READ = permission('sys_role', 'sys_role_detail');
@@ -68,21 +55,5 @@ export const roleRoutes = (): RouteDef[] =>
       endpoint: deleteRoleEndpoint,
       access: permission('admin_role_del'),
       handler: async ({ scope, principal, lang, params }) => removeRole(scope, principal, lang, params.id),
-    }),
-    defineRoute({
-      // The caller's own roles: every signed-in user asks what their forms allow.
-      endpoint: findRoleFormPermissionEndpoint,
-      access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => findMyFormPermissions(scope, principal, query.formId),
-    }),
-    defineRoute({
-      endpoint: roleFormPermissionsEndpoint,
-      access: ROLE_READ,
-      handler: async ({ scope, query }) => getRoleFormPermissions(scope, query.roleId),
-    }),
-    defineRoute({
-      endpoint: saveRoleFormPermissionsEndpoint,
-      access: permission('admin_role_edit'),
-      handler: async ({ scope, body }) => saveRoleFormPermissions(scope, body),
     }),
   ] as RouteDef[];
