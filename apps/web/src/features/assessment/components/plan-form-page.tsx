@@ -65,6 +65,9 @@ function PlanForm({ plan }: { plan: Plan | null }) {
   const kind = Form.useWatch('kind', form) ?? initial.kind;
   const anonymous = Form.useWatch('anonymous', form) ?? initial.anonymous;
   const isLocked = plan !== null && plan.status !== 1;
+  const [namedUsers] = useState(() =>
+    Object.fromEntries((plan?.namedUsers ?? []).map((u) => [u.id, u.realName])),
+  );
 
   const scaleOptions = (tree.data ?? []).map((category) => ({
     label: category.name,
@@ -181,7 +184,7 @@ function PlanForm({ plan }: { plan: Plan | null }) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="userIds" label={t('assessment.plan.users')}>
-              <UserMultiPicker />
+              <UserMultiPicker names={namedUsers} />
             </Form.Item>
           </Col>
         </Row>
