@@ -30,7 +30,7 @@ export function BookPage() {
   if (queued && queued.id === visitorId && !choices.some((c) => c.value === queued.id))
     choices.push({ value: queued.id, label: queued.name });
   const rules = useRuleState(undefined, visitorId, visitorId !== undefined);
-  const top = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLElement>(null);
   return (
     <AdminPage title={t('scheduling.book.title')} intro={t('scheduling.book.intro')}>
       <Flex vertical gap={12} ref={top}>
