@@ -25,6 +25,7 @@ import { usePlan, useSavePlan, useUserTypes, type Plan } from '../api/plans';
 import { useScaleTree } from '../api/scales';
 import { ASSESSMENT_PATHS, pathWith, readId } from '../lib/paths';
 import {
+  namedUserNames,
   newPlanValues,
   PLAN_FIELD_OF,
   PLAN_SERVER_FIELDS,
@@ -65,9 +66,7 @@ function PlanForm({ plan }: { plan: Plan | null }) {
   const kind = Form.useWatch('kind', form) ?? initial.kind;
   const anonymous = Form.useWatch('anonymous', form) ?? initial.anonymous;
   const isLocked = plan !== null && plan.status !== 1;
-  const [namedUsers] = useState(() =>
-    Object.fromEntries((plan?.namedUsers ?? []).map((u) => [u.id, u.realName])),
-  );
+  const [namedUsers] = useState(() => namedUserNames(plan));
 
   const scaleOptions = (tree.data ?? []).map((category) => ({
     label: category.name,

@@ -1,4 +1,3 @@
-import { TRANSFER_SOURCE_LABELS, type TransferSource } from '@psy/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
@@ -9,10 +8,7 @@ import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { useRegistrationQueue, type QueuedRegistration } from '../api/scheduling';
-
-/** The name of a transfer source (S1.9.1) in the viewer's language; an unknown code as itself. */
-export const transferSourceText = (source: number, lang: string) =>
-  TRANSFER_SOURCE_LABELS[source as TransferSource]?.[lang === 'en-US' ? 'en-US' : 'zh-CN'] ?? String(source);
+import { transferSourceText } from '../lib/transfer-source';
 
 /**
  * The registrations waiting for their first interview (`GET /consult/inner/register/forAssessment`):
