@@ -51,8 +51,20 @@ function miniScale(code, nameZh) {
     factors: [],
     scoring: { total: 'sum' },
     bands: [
-      { target: 'total', below: 4, level: 0, label: label('正常', 'Normal'), interpretation: label('无明显困扰。', 'No marked distress.') },
-      { target: 'total', from: 4, level: 2, label: label('关注', 'Watch'), interpretation: label('建议关注。', 'Worth a talk.') },
+      {
+        target: 'total',
+        below: 4,
+        level: 0,
+        label: label('正常', 'Normal'),
+        interpretation: label('无明显困扰。', 'No marked distress.'),
+      },
+      {
+        target: 'total',
+        from: 4,
+        level: 2,
+        label: label('关注', 'Watch'),
+        interpretation: label('建议关注。', 'Worth a talk.'),
+      },
     ],
   };
 }
@@ -219,7 +231,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // --- scale removal: the unused one goes, the used one is refused naming the plan --------------------
     step = 'the administrator deletes the unused scale';
     await page.goto(`${baseUrl}/scaleLibrary/index`);
-    const confirmDialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: zh.common.confirm }) });
+    const confirmDialog = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('button', { name: zh.common.confirm }) });
     const spareRow = scaleRows.filter({ hasText: `${spareCode} v1` });
     await spareRow.getByRole('button', { name: `${t.common.delete} ${spareName}` }).click();
     const removed = await answered(page, 'POST', '/scale/scale/delete', () =>
@@ -289,7 +303,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
       const item = phone.getByTestId('test-item');
       await expectText(phone, interpolate(take.itemOf, { no, total: 3 }), { within: item });
       const saved = phone.waitForResponse((r) => r.url().includes('/plantest/userPlan/saveProgress'));
-      await item.locator('label').filter({ hasText: new RegExp(`^${option}$`) }).click();
+      await item
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${option}$`) })
+        .click();
       assert.equal((await (await saved).json()).code, 0, `item ${no} saved`);
     }
     await closeMessageCards(phone, zh.messages.cards.close);
@@ -308,7 +325,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.goto(`${baseUrl}/evaluationDetails/index?id=${planId}`);
     await page.getByRole('button', { name: t.plan.signatures }).click();
     await page.waitForURL(`**/signatureList?planId=${planId}`);
-    await expectText(page, interpolate(t.signatures.title, { plan: planName }), { within: page.locator('h1') });
+    await expectText(page, interpolate(t.signatures.title, { plan: planName }), {
+      within: page.locator('h1'),
+    });
     await expectText(page, agreement);
     const signature = page.getByRole('img', { name: interpolate(t.signatures.alt, { name: '林同学' }) });
     await signature.waitFor();
@@ -326,8 +345,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
       page.goto(`${baseUrl}/dailyTestUser`),
     ]);
     const dailyBody = await daily.json();
-    const lin = dailyBody.data.records.find((/** @type {{ realName: string }} */ r) => r.realName === '林同学');
-    assert.equal(lin?.answers, 1, `her one daily answer is counted: ${JSON.stringify(dailyBody.data.records)}`);
+    const lin = dailyBody.data.records.find(
+      (/** @type {{ realName: string }} */ r) => r.realName === '林同学',
+    );
+    assert.equal(
+      lin?.answers,
+      1,
+      `her one daily answer is counted: ${JSON.stringify(dailyBody.data.records)}`,
+    );
     await expectText(page, t.daily.title, { within: page.locator('h1') });
     await page.locator('tbody tr.ant-table-row').filter({ hasText: '林同学' }).waitFor();
     await checkA11y(page, { name: 'assessment-daily-users-zh-CN', artifacts, include: '#main-content' });
@@ -370,7 +395,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = 'an interview is assigned to a flagged student with a warning';
     const {
       rows: [demo],
-    } = await db.query('select id from assessment_plan where tenant_id = $1 and name = $2', [tenantId, DEMO_PLAN]);
+    } = await db.query('select id from assessment_plan where tenant_id = $1 and name = $2', [
+      tenantId,
+      DEMO_PLAN,
+    ]);
     assert.ok(demo, 'the demo school has its screening');
     const [flaggedPage] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/plantest/interview/flaggedPage')),
@@ -404,7 +432,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.locator('#interview-record_result').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await record.locator('#interview-record_riskScore').fill('72');
-    await record.locator('label').filter({ hasText: new RegExp(`^${t.interview.steps['3']}$`) }).click();
+    await record
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${t.interview.steps['3']}$`) })
+      .click();
     await record.locator('#interview-record_content').fill('近一月情绪低落，同意接受心理咨询。');
     await record.getByTestId('interview-record-ok').click();
     await record.waitFor({ state: 'hidden' });
@@ -445,7 +476,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(clerk, '评估访谈', { within: queued });
     await expectText(clerk, `[urgent] ${note}`, { within: queued });
     await screenshot(clerk, artifacts, 'assessment-registration-queue-zh-CN');
-    await checkA11y(clerk, { name: 'assessment-registration-queue-zh-CN', artifacts, include: '#main-content' });
+    await checkA11y(clerk, {
+      name: 'assessment-registration-queue-zh-CN',
+      artifacts,
+      include: '#main-content',
+    });
     await queued.getByRole('button', { name: `${s.book} ${who}` }).click();
     const visitor = clerk
       .locator('.ant-select')
@@ -460,7 +495,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     for (const other of others) await other.context().close();
     // No test left pending for later journeys; the records stay, as they would.
     if (planId)
-      await db.query('update assessment_plan set status = 3 where tenant_id = $1 and id = $2', [tenantId, planId]);
+      await db.query('update assessment_plan set status = 3 where tenant_id = $1 and id = $2', [
+        tenantId,
+        planId,
+      ]);
     for (const username of ['student', 'clerk'])
       if (agreedBy.delete(username)) await removeAgreement(db, await db.findUser(username));
   }

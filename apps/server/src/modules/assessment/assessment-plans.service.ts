@@ -174,7 +174,10 @@ export async function planDetail(scope: TenantScope, lang: Lang, id: number): Pr
   const names = await findUserNames(scope, row.audienceUserIds);
   return {
     ...plan!,
-    namedUsers: row.audienceUserIds.map((userId) => ({ id: userId, realName: names.get(userId) ?? `#${userId}` })),
+    namedUsers: row.audienceUserIds.map((userId) => ({
+      id: userId,
+      realName: names.get(userId) ?? `#${userId}`,
+    })),
   };
 }
 

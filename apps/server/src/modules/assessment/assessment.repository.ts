@@ -190,7 +190,10 @@ export async function findPlansUsingScale({ tx, tenantId }: TenantScope, scaleId
     .from(assessmentPlanScale)
     .innerJoin(
       assessmentPlan,
-      and(eq(assessmentPlan.tenantId, assessmentPlanScale.tenantId), eq(assessmentPlan.id, assessmentPlanScale.planId)),
+      and(
+        eq(assessmentPlan.tenantId, assessmentPlanScale.tenantId),
+        eq(assessmentPlan.id, assessmentPlanScale.planId),
+      ),
     )
     .where(
       and(

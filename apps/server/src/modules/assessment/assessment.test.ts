@@ -160,8 +160,13 @@ describe('scale library', () => {
 
   it('refuses to remove a scale a plan uses, naming the plan in the caller’s language; a deleted plan no longer holds it [spec:S1.2.4]', async () => {
     const detail = await c.as('admin').get(`/biz/scale/scale/detail?id=${gad7}`);
-    const def = { ...detail.body.data.definition, code: 'HELDGAD', licence: { kind: 'school-owned', note: 'ours' } };
-    const held = (await c.as('admin').post('/biz/scale/scale/import', { definition: def })).body.data.id as number;
+    const def = {
+      ...detail.body.data.definition,
+      code: 'HELDGAD',
+      licence: { kind: 'school-owned', note: 'ours' },
+    };
+    const held = (await c.as('admin').post('/biz/scale/scale/import', { definition: def })).body.data
+      .id as number;
     const draft = await c
       .as('assessor')
       .post('/biz/plantest/plan/save', screeningBody([held], [sciDept], { name: '期中筛查' }));
@@ -169,7 +174,10 @@ describe('scale library', () => {
     const planId = draft.body.data.id as number;
 
     const refused = await c.as('admin').post('/biz/scale/scale/delete', { id: held });
-    expect(refused.body).toMatchObject({ code: 1, data: { plans: [{ id: planId, name: '期中筛查' }], planCount: 1 } });
+    expect(refused.body).toMatchObject({
+      code: 1,
+      data: { plans: [{ id: planId, name: '期中筛查' }], planCount: 1 },
+    });
     expect(refused.body.msg).toContain('测评计划「期中筛查」正在使用该量表');
     const english = await c.t.post(
       '/biz/scale/scale/delete',
@@ -243,7 +251,8 @@ describe('plans', () => {
       { id: s1, realName: 'Student One' },
       { id: s2, realName: 'Student Two' },
     ]);
-    const listed = (await c.as('assessor').post('/biz/plantest/plan/page', { name: 'Named people' })).body.data;
+    const listed = (await c.as('assessor').post('/biz/plantest/plan/page', { name: 'Named people' })).body
+      .data;
     expect(listed.records[0].audience.userIds).toEqual([s1, s2]);
     expect(listed.records[0].namedUsers).toBeUndefined();
     // One of them is taken off the published plan: the answer of the update names who is left.
@@ -254,7 +263,9 @@ describe('plans', () => {
       audience: { userIds: [s2] },
     });
     expect(updated.body.data.namedUsers).toEqual([{ id: s2, realName: 'Student Two' }]);
-    const pending = await c.as('s1').get('/biz/plantest/userPlan/getMyUpscomingScaleByPage?current=1&size=50');
+    const pending = await c
+      .as('s1')
+      .get('/biz/plantest/userPlan/getMyUpscomingScaleByPage?current=1&size=50');
     expect(pending.body.data.records.some((r: any) => r.planId === id)).toBe(false);
     await c.as('assessor').post('/biz/plantest/plan/close', { id });
   });
@@ -854,7 +865,8 @@ describe('after the screen', () => {
     const opened = regs.body.data.records.find((r: any) => r.visitorId === c.school.userIds['s3']);
     expect(opened).toMatchObject({ source: 1, status: 'open' });
     expect(
-      (await c.as('clerk').get('/biz/plantest/interview/transfers?current=1&size=10&status=1')).body.data.total,
+      (await c.as('clerk').get('/biz/plantest/interview/transfers?current=1&size=10&status=1')).body.data
+        .total,
     ).toBe(0);
     const list = await c.as('clerk').get('/biz/plantest/interview/transfers?current=1&size=10&status=2');
     expect(list.body.data.records.map((r: any) => r.id)).toEqual([t.body.data.id]);

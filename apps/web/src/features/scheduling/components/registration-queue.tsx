@@ -56,7 +56,11 @@ export function RegistrationQueue({ onBook }: { onBook: (visitor: { id: number; 
     },
   ];
   return (
-    <AdminPage level={2} title={t('scheduling.registrations.title')} intro={t('scheduling.registrations.intro')}>
+    <AdminPage
+      level={2}
+      title={t('scheduling.registrations.title')}
+      intro={t('scheduling.registrations.intro')}
+    >
       <AdminTable<QueuedRegistration>
         rowKey="id"
         columns={columns}
