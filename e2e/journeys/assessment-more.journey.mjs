@@ -210,6 +210,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       [miniCode],
       'the plan has the imported scale only',
     );
+    const miniScaleId = updated.body.data.scales[0].scaleId;
     await page.waitForURL(`**/evaluationDetails/index?id=${planId}`);
 
     step = 'the change shows in the details after a reload and in the list';
@@ -314,11 +315,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
       phone.getByTestId('submit-test').click(),
     );
     assert.equal(submitted.body.code, 0, `submitted: ${submitted.body.msg}`);
+    step = 'the student sees her answer submitted';
     await phone.waitForURL('**/testSuccess');
     await expectText(phone, take.success.title);
-    // A daily test stays open: she may take it again whenever she wants.
-    await phone.goto(`${baseUrl}/evaluation_user_test/index`);
-    await mine.waitFor();
 
     // --- the administrator reads the signatures and the daily-test users --------------------------------
     step = 'the signature list shows her signature';
@@ -377,7 +376,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = 'the student no longer sees the daily test';
     const [pendingNow] = await Promise.all([
       phone.waitForResponse((r) => r.url().includes('/plantest/userPlan/getMyUpscomingScaleByPage')),
-      phone.reload(),
+      phone.goto(`${baseUrl}/evaluation_user_test/index`),
     ]);
     const pendingBody = await pendingNow.json();
     assert.ok(
@@ -387,6 +386,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // The list has loaded once a card (her other open screening) or the empty state shows.
     await phone.getByTestId('pending-test').first().or(phone.locator('.ant-empty')).waitFor();
     assert.equal(await mine.count(), 0, 'her list does not show the plan');
+    // Nor does the test open by its address: the plan is not for her any more.
+    await phone.goto(`${baseUrl}/evaluation_user_test/index?planId=${planId}&scaleId=${miniScaleId}`);
+    await phone.waitForURL('**/403');
     // Her answer stays a record: the daily-test users still count it.
     await page.goto(`${baseUrl}/dailyTestUser`);
     await page.locator('tbody tr.ant-table-row').filter({ hasText: '林同学' }).waitFor();
