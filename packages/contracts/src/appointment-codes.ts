@@ -171,6 +171,22 @@ export const TRANSFER_SOURCE = {
   smartWarning: 14,
 } as const;
 export type TransferSource = (typeof TRANSFER_SOURCE)[keyof typeof TRANSFER_SOURCE];
+/** Names of the transfer sources (S1.9.1), in both languages. */
+export const TRANSFER_SOURCE_LABELS: Readonly<Record<TransferSource, Labels>> = {
+  1: L('评估访谈', 'Assessment interview'),
+  2: L('评估转入', 'Assessment transfer-in'),
+  3: L('咨询候补', 'Consulting waiting list'),
+  4: L('转介', 'Referral'),
+  5: L('来访者排队', 'Visitor queue'),
+  6: L('值班评估', 'Duty assessment'),
+  8: L('电话评估', 'Phone assessment'),
+  9: L('初访', 'First interview'),
+  10: L('一次单元', 'Primary unit'),
+  11: L('团体辅导', 'Group counselling'),
+  12: L('来访者预约', 'Visitor appointment'),
+  13: L('心理留言', 'Psychological message'),
+  14: L('智能预警', 'Smart warning'),
+};
 export const TRANSFER_SOURCES = Object.values(TRANSFER_SOURCE) as TransferSource[];
 
 /** Willingness (S1.3.4): oneConsultWishes 1 willing now, 2 willing if not scheduled after 4 weeks, 3 not willing. */

@@ -142,6 +142,12 @@ export const planSchema = z.object({
     userTypeIds: z.array(z.number().int()),
     userIds: z.array(z.number().int()),
   }),
+  namedUsers: z
+    .array(z.object({ id: z.number().int(), realName: z.string() }))
+    .optional()
+    .describe(
+      'one plan (detail, save, update): the named users of the audience with their names, so an editor sees who they are',
+    ),
   startTime: dateTimeSchema.nullable(),
   endTime: dateTimeSchema.nullable(),
   anonymous: z.boolean(),

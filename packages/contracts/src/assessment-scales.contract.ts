@@ -156,10 +156,28 @@ export const scaleStatusEndpoint = defineEndpoint({
   response: scaleSummarySchema,
 });
 
+/**
+ * Why a scale cannot be removed, in the caller's language. `plans` is the list of the plans that use it
+ * (quoted names, at most three, then "and N more").
+ */
+export const SCALE_MESSAGES = {
+  builtin: {
+    'zh-CN': '内置量表不能删除，可将其停用',
+    'en-US': 'a built-in scale cannot be removed; disable it instead',
+  },
+  inUse: {
+    'zh-CN': '测评计划{{plans}}正在使用该量表，不能删除；可将其停用（停用后不能再加入计划）',
+    'en-US':
+      'the assessment plan(s) {{plans}} use this scale, so it cannot be removed; disable it instead (a disabled scale cannot be added to a plan)',
+  },
+  more: { 'zh-CN': '等 {{count}} 个', 'en-US': ' and {{count}} more' },
+} as const;
+
 export const scaleDeleteEndpoint = defineEndpoint({
   method: 'POST',
   path: '/biz/scale/scale/delete',
-  summary: 'Removes an imported scale that no plan uses (built-in scales are disabled, not removed)',
+  summary:
+    'Removes an imported scale that no plan uses (built-in scales are disabled, not removed); a scale in use is refused (code 1) naming the plans, with data.plans [{id, name}] and data.planCount',
   tags: ['assessment-scales'],
   body: z.object({ id: idSchema }),
   response: z.object({ id: z.number().int() }),

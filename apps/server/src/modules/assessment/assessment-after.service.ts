@@ -400,7 +400,9 @@ export async function transferToConsult(
   await messageConsultHandover(scope, input);
   const consultHandover = consultTransferPort.find();
   const out = consultHandover ? await consultHandover(scope, input) : { ref: null };
-  if (out.ref) await updateTransfer(scope, row.id, { handoverRef: out.ref });
+  // The counselling side holds a registration now: the transfer is registered, no longer waiting for one.
+  if (out.ref)
+    await updateTransfer(scope, row.id, { handoverRef: out.ref, status: TRANSFER_STATUS.registered });
   return transferById(scope, p, row.id);
 }
 
@@ -419,15 +421,15 @@ export async function pageTransfers(
   );
 }
 
-/** Sends a waiting transfer to a first interview (status 3). */
+/** Sends a waiting or registered transfer to a first interview (status 3). */
 export async function transferToFirstInterview(
   scope: TenantScope,
   p: Principal,
   b: { id: number; note?: string },
 ) {
   const current = await transferById(scope, p, b.id);
-  if (current.status !== TRANSFER_STATUS.waiting)
-    throw new AppError('business', 'only a waiting transfer can be sent on');
+  if (current.status !== TRANSFER_STATUS.waiting && current.status !== TRANSFER_STATUS.registered)
+    throw new AppError('business', 'only a waiting or registered transfer can be sent on');
   await updateTransfer(scope, b.id, {
     status: TRANSFER_STATUS.firstInterview,
     handledBy: p.userId,

@@ -167,8 +167,18 @@ export async function pagePlans(
   return pageAnswer(q, await presentPlans(scope, rows, lang), total);
 }
 
-export async function planDetail(scope: TenantScope, lang: Lang, id: number) {
-  return (await presentPlans(scope, [await requirePlan(scope, id)], lang))[0]!;
+/** One plan, with the names of its named users (the list leaves them out: a plan may name thousands). */
+export async function planDetail(scope: TenantScope, lang: Lang, id: number): Promise<Plan> {
+  const row = await requirePlan(scope, id);
+  const [plan] = await presentPlans(scope, [row], lang);
+  const names = await findUserNames(scope, row.audienceUserIds);
+  return {
+    ...plan!,
+    namedUsers: row.audienceUserIds.map((userId) => ({
+      id: userId,
+      realName: names.get(userId) ?? `#${userId}`,
+    })),
+  };
 }
 
 type ParsedPlanInput = z.output<typeof planInputSchema>;

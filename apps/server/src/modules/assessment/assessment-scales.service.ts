@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import type { Lang, ScaleSummary } from '@psy/contracts';
+import { SCALE_MESSAGES, type Lang, type ScaleSummary } from '@psy/contracts';
 import {
   DEFAULT_SCALE_CATEGORIES,
   REPORT_TYPE_INFO,
@@ -23,13 +23,13 @@ import {
   findCategories,
   findCategory,
   findEnabledScales,
+  findPlansUsingScale,
   findScale,
   findScaleByCode,
   findScalePage,
   insertMissingCategories,
   insertMissingScales,
   insertScale,
-  isScaleUsed,
   updateScale,
   type CategoryRow,
   type ScaleRow,
@@ -323,12 +323,25 @@ export async function setScaleStatus(scope: TenantScope, lang: Lang, id: number,
 }
 
 /** Removes an imported scale no plan uses; built-ins are disabled, never removed. */
-export async function deleteScale(scope: TenantScope, id: number) {
+/**
+ * `POST /scale/scale/delete`: an imported scale no live plan names. The refusal says which plans hold it,
+ * so the administrator knows what to close or change, in the caller's language.
+ */
+export async function deleteScale(scope: TenantScope, lang: Lang, id: number) {
   const row = await requireScale(scope, id);
-  if (row.source === 'builtin')
-    throw new AppError('business', 'a built-in scale cannot be removed; disable it instead');
-  if (await isScaleUsed(scope, id))
-    throw new AppError('business', 'a plan uses this scale; disable it instead');
+  if (row.source === 'builtin') throw new AppError('business', SCALE_MESSAGES.builtin[lang]);
+  const using = await findPlansUsingScale(scope, id);
+  if (using.total > 0) {
+    const quoted = using.plans.map((p) => (lang === 'en-US' ? `"${p.name}"` : `「${p.name}」`));
+    const rest = using.total - using.plans.length;
+    const plans =
+      quoted.join(lang === 'en-US' ? ', ' : '、') +
+      (rest > 0 ? SCALE_MESSAGES.more[lang].replace('{{count}}', String(rest)) : '');
+    throw new AppError('business', SCALE_MESSAGES.inUse[lang].replace('{{plans}}', plans), {
+      plans: using.plans,
+      planCount: using.total,
+    });
+  }
   await updateScale(scope, id, { deletedAt: new Date() });
   return { id };
 }

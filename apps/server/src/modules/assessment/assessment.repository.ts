@@ -179,12 +179,32 @@ export async function updateScale(
   return row ?? null;
 }
 
-export async function isScaleUsed({ tx, tenantId }: TenantScope, scaleId: number) {
-  const [row] = await tx
-    .select({ n: count() })
+/**
+ * The live plans that name a scale (any status: a closed plan's answers were scored with it), newest
+ * first, at most `limit` of them, with how many there are. A deleted plan does not count: it had no
+ * answers, and its scale rows would otherwise hold the scale for ever.
+ */
+export async function findPlansUsingScale({ tx, tenantId }: TenantScope, scaleId: number, limit = 3) {
+  const rows = await tx
+    .select({ id: assessmentPlan.id, name: assessmentPlan.name, total: sql<number>`count(*) over ()` })
     .from(assessmentPlanScale)
-    .where(and(eq(assessmentPlanScale.tenantId, tenantId), eq(assessmentPlanScale.scaleId, scaleId)));
-  return (row?.n ?? 0) > 0;
+    .innerJoin(
+      assessmentPlan,
+      and(
+        eq(assessmentPlan.tenantId, assessmentPlanScale.tenantId),
+        eq(assessmentPlan.id, assessmentPlanScale.planId),
+      ),
+    )
+    .where(
+      and(
+        eq(assessmentPlanScale.tenantId, tenantId),
+        eq(assessmentPlanScale.scaleId, scaleId),
+        isNull(assessmentPlan.deletedAt),
+      ),
+    )
+    .orderBy(desc(assessmentPlan.id))
+    .limit(limit);
+  return { plans: rows.map(({ id, name }) => ({ id, name })), total: toNumber(rows[0]?.total ?? 0) };
 }
 
 // --- plans ---------------------------------------------------------------------------------------------

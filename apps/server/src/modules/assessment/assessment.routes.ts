@@ -214,7 +214,7 @@ export const assessmentRoutes = (files: FileStorage): RouteDef[] =>
     defineRoute({
       endpoint: scaleDeleteEndpoint,
       access: A.scaleEdit,
-      handler: async ({ scope, body }) => deleteScale(scope, body.id),
+      handler: async ({ scope, lang, body }) => deleteScale(scope, lang, body.id),
     }),
     defineRoute({
       endpoint: reportTypesEndpoint,

@@ -153,8 +153,45 @@ describe('scale library', () => {
     const plan = await c.as('assessor').post('/biz/plantest/plan/save', screeningBody([myphq], [sciDept]));
     expect(plan.status).toBe(400);
     expect(plan.body.data.fields[0].field).toBe('scales[0].scaleId');
-    expect((await c.as('admin').post('/biz/scale/scale/delete', { id: phq9 })).body.code).toBe(1);
+    const builtin = await c.as('admin').post('/biz/scale/scale/delete', { id: phq9 });
+    expect(builtin.body).toMatchObject({ code: 1, msg: '内置量表不能删除，可将其停用' });
     expect((await c.as('admin').post('/biz/scale/scale/delete', { id: myphq })).status).toBe(200);
+  });
+
+  it('refuses to remove a scale a plan uses, naming the plan in the caller’s language; a deleted plan no longer holds it [spec:S1.2.4]', async () => {
+    const detail = await c.as('admin').get(`/biz/scale/scale/detail?id=${gad7}`);
+    const def = {
+      ...detail.body.data.definition,
+      code: 'HELDGAD',
+      licence: { kind: 'school-owned', note: 'ours' },
+    };
+    const held = (await c.as('admin').post('/biz/scale/scale/import', { definition: def })).body.data
+      .id as number;
+    const draft = await c
+      .as('assessor')
+      .post('/biz/plantest/plan/save', screeningBody([held], [sciDept], { name: '期中筛查' }));
+    expect(draft.status).toBe(200);
+    const planId = draft.body.data.id as number;
+
+    const refused = await c.as('admin').post('/biz/scale/scale/delete', { id: held });
+    expect(refused.body).toMatchObject({
+      code: 1,
+      data: { plans: [{ id: planId, name: '期中筛查' }], planCount: 1 },
+    });
+    expect(refused.body.msg).toContain('测评计划「期中筛查」正在使用该量表');
+    const english = await c.t.post(
+      '/biz/scale/scale/delete',
+      { id: held },
+      { token: await c.token('admin'), tenantId: c.school.tenantId, headers: { 'accept-language': 'en-US' } },
+    );
+    expect(english.body.msg).toContain('the assessment plan(s) "期中筛查" use this scale');
+    // Refused, nothing changed: the scale is still listed.
+    expect((await c.as('admin').post('/biz/scale/scale/page', { name: 'HELDGAD' })).body.data.total).toBe(1);
+
+    // The draft goes; its scale rows stay behind but hold the scale no longer.
+    expect((await c.as('assessor').post('/biz/plantest/plan/delete', { id: planId })).status).toBe(200);
+    expect((await c.as('admin').post('/biz/scale/scale/delete', { id: held })).body.code).toBe(0);
+    expect((await c.as('admin').post('/biz/scale/scale/page', { name: 'HELDGAD' })).body.data.total).toBe(0);
   });
 });
 
@@ -202,6 +239,35 @@ describe('plans', () => {
     expect((await c.as('s1').get('/admin/uType/getUserTypeNoPage')).status).toBe(403);
     expect((await c.as('assessor').get('/admin/dept/inner/tree')).status).toBe(200);
     expect((await c.as('s1').get('/admin/dept/inner/tree')).status).toBe(403);
+  });
+
+  it('names the named people of one plan for its editor, not in the list; a published plan changes its audience [spec:S1.2.4]', async () => {
+    const s1 = c.school.userIds['s1']!;
+    const s2 = c.school.userIds['s2']!;
+    const body = screeningBody([phq9], [], { name: 'Named people', audience: { userIds: [s1, s2] } });
+    const id = await publishedPlan(c, body);
+    const detail = (await c.as('assessor').get(`/biz/plantest/plan/detail?id=${id}`)).body.data;
+    expect(detail.namedUsers).toEqual([
+      { id: s1, realName: 'Student One' },
+      { id: s2, realName: 'Student Two' },
+    ]);
+    const listed = (await c.as('assessor').post('/biz/plantest/plan/page', { name: 'Named people' })).body
+      .data;
+    expect(listed.records[0].audience.userIds).toEqual([s1, s2]);
+    expect(listed.records[0].namedUsers).toBeUndefined();
+    // One of them is taken off the published plan: the answer of the update names who is left.
+    const updated = await c.as('assessor').post('/biz/plantest/plan/update', {
+      ...body,
+      id,
+      startTime: detail.startTime,
+      audience: { userIds: [s2] },
+    });
+    expect(updated.body.data.namedUsers).toEqual([{ id: s2, realName: 'Student Two' }]);
+    const pending = await c
+      .as('s1')
+      .get('/biz/plantest/userPlan/getMyUpscomingScaleByPage?current=1&size=50');
+    expect(pending.body.data.records.some((r: any) => r.planId === id)).toBe(false);
+    await c.as('assessor').post('/biz/plantest/plan/close', { id });
   });
 
   it('keeps the scales and anonymity of a published plan; a closed plan is read-only [spec:S1.2.4]', async () => {
@@ -788,7 +854,8 @@ describe('after the screen', () => {
     const t = await c
       .as('interviewer')
       .post('/biz/plantest/interview/record/toConsult', { interviewId, note: 'Wants to talk', urgent: true });
-    expect(t.body.data).toMatchObject({ source: 1, status: 1, urgent: true, realName: 'Student Three' });
+    // The appointments module opened the registration at once: the transfer is registered (2), not waiting.
+    expect(t.body.data).toMatchObject({ source: 1, status: 2, urgent: true, realName: 'Student Three' });
     const twice = await c.as('interviewer').post('/biz/plantest/interview/record/toConsult', { interviewId });
     expect(twice.body.code).toBe(1);
     const clerkInbox = await c.as('clerk').get('/biz/message/message/myMessageByType?current=1&size=10');
@@ -797,7 +864,11 @@ describe('after the screen', () => {
     const regs = await c.as('admin').get('/biz/consult/inner/register/forAssessment?current=1&size=50');
     const opened = regs.body.data.records.find((r: any) => r.visitorId === c.school.userIds['s3']);
     expect(opened).toMatchObject({ source: 1, status: 'open' });
-    const list = await c.as('clerk').get('/biz/plantest/interview/transfers?current=1&size=10&status=1');
+    expect(
+      (await c.as('clerk').get('/biz/plantest/interview/transfers?current=1&size=10&status=1')).body.data
+        .total,
+    ).toBe(0);
+    const list = await c.as('clerk').get('/biz/plantest/interview/transfers?current=1&size=10&status=2');
     expect(list.body.data.records.map((r: any) => r.id)).toEqual([t.body.data.id]);
     expect(list.body.data.records[0].phone).toBeNull();
     const sent = await c.as('clerk').post('/biz/plantest/interview/transfers/firstInterview', {

@@ -63,24 +63,29 @@ export function DeptMultiPicker({
   );
 }
 
-/** Named people, found by name or number (`/admin/user/simple`, within the viewer's data scope). */
+/**
+ * Named people, found by name or number (`/admin/user/simple`, within the viewer's data scope). `names`
+ * gives the saved ones their names (a plan's `namedUsers`), so an editor sees who is named, not ids.
+ */
 export function UserMultiPicker({
   id,
   value = [],
   onChange,
   mode = 'multiple',
   placeholder,
+  names,
 }: {
   id?: string;
   value?: number[] | number | null;
   onChange?: (ids: never) => void;
   mode?: 'multiple' | 'single';
   placeholder?: string;
+  names?: Readonly<Record<number, string>>;
 }) {
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
   const search = useUserSearch(useDebouncedValue(term.trim(), 400));
-  const [known, setKnown] = useState<Record<number, string>>({});
+  const [known, setKnown] = useState<Record<number, string>>(() => ({ ...names }));
   const found = search.data ?? [];
   const ids = Array.isArray(value) ? value : value ? [value] : [];
   const options = [

@@ -25,6 +25,7 @@ import { usePlan, useSavePlan, useUserTypes, type Plan } from '../api/plans';
 import { useScaleTree } from '../api/scales';
 import { ASSESSMENT_PATHS, pathWith, readId } from '../lib/paths';
 import {
+  namedUserNames,
   newPlanValues,
   PLAN_FIELD_OF,
   PLAN_SERVER_FIELDS,
@@ -65,6 +66,7 @@ function PlanForm({ plan }: { plan: Plan | null }) {
   const kind = Form.useWatch('kind', form) ?? initial.kind;
   const anonymous = Form.useWatch('anonymous', form) ?? initial.anonymous;
   const isLocked = plan !== null && plan.status !== 1;
+  const [namedUsers] = useState(() => namedUserNames(plan));
 
   const scaleOptions = (tree.data ?? []).map((category) => ({
     label: category.name,
@@ -181,7 +183,7 @@ function PlanForm({ plan }: { plan: Plan | null }) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="userIds" label={t('assessment.plan.users')}>
-              <UserMultiPicker />
+              <UserMultiPicker names={namedUsers} />
             </Form.Item>
           </Col>
         </Row>

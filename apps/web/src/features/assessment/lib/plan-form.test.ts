@@ -2,6 +2,7 @@ import type { Plan } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   fromLocalInput,
+  namedUserNames,
   newPlanValues,
   parseHours,
   planToValues,
@@ -70,6 +71,12 @@ describe('plan form [spec:S1.2.4]', () => {
     expect(parseHours('72，24 12')).toEqual([72, 24, 12]);
     expect(parseHours(' ')).toEqual([]);
     expect(parseHours('x')).toEqual([NaN]);
+  });
+
+  it("names a plan's named people for the picker by id, and a new plan none", () => {
+    expect(namedUserNames({ ...plan, namedUsers: [{ id: 9, realName: '林同学' }] })).toEqual({ 9: '林同学' });
+    expect(namedUserNames(plan)).toEqual({});
+    expect(namedUserNames(null)).toEqual({});
   });
 
   it('opens a new screening now for two weeks', () => {

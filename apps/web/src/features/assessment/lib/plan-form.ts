@@ -104,6 +104,14 @@ export function planToValues(plan: Plan): PlanFormValues {
   };
 }
 
+/**
+ * The names of a plan's named people by id, for the people picker (the detail answer's `namedUsers`): an
+ * editor sees who the plan names, not their ids. A plan without them (a new one) has none.
+ */
+export function namedUserNames(plan: Plan | null): Record<number, string> {
+  return Object.fromEntries((plan?.namedUsers ?? []).map((u) => [u.id, u.realName]));
+}
+
 /** The body of `/plantest/plan/save` and `/update`; the norms a plan already chose are kept. */
 export function valuesToInput(values: PlanFormValues, previous?: Plan | null): PlanInput {
   const norms = new Map(previous?.scales.map((s) => [s.scaleId, s.normId]) ?? []);

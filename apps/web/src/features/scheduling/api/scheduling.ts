@@ -3,6 +3,7 @@ import {
   cancelAuditEndpoint,
   counsellorListScopeEndpoint,
   dayListEndpoint,
+  forAssessmentEndpoint,
   decideCounsellorLeaveEndpoint,
   decideApprovalEndpoint,
   decideLeaveEndpoint,
@@ -63,6 +64,7 @@ export type Term = ResponseOf<typeof termListEndpoint>[number];
 export type Holiday = ResponseOf<typeof holidayListEndpoint>[number];
 export type TemplateItem = BodyOf<typeof saveTemplateEndpoint>['items'][number];
 export type VisitorChoice = ResponseOf<typeof userForAppointEndpoint>['records'][number];
+export type QueuedRegistration = ResponseOf<typeof forAssessmentEndpoint>['records'][number];
 
 // --- Front desk, records
 
@@ -177,6 +179,12 @@ export function useVisitorChoices(keyword: string) {
       }),
   });
 }
+
+/** Registrations waiting for their first interview (`forAssessment`), e.g. opened by an assessment transfer. */
+export const useRegistrationQueue = (query: { current: number; size: number; keyword?: string }) =>
+  useTenantList(schedulingKeys, { what: 'registrations', ...query }, ({ what: _, ...q }, signal) =>
+    request(forAssessmentEndpoint, { query: q, signal }),
+  );
 
 // --- Schedules
 

@@ -1,25 +1,39 @@
 import { Alert, Flex, Select, Spin } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { BookingPanel, useRuleState } from '../../appointments';
 import { useVisitorChoices } from '../api/scheduling';
+import { RegistrationQueue } from './registration-queue';
 import styles from './scheduling.module.css';
 
 /**
  * `/appointment/book/index`: the clerk books on behalf of a visitor (S1.3.3 visitor selection): choose
- * the visitor, see the rules as they stand for them, then type, counsellor, site and time.
+ * the visitor (or take one from the registrations waiting for a first interview), see the rules as they
+ * stand for them, then type, counsellor, site and time.
  */
 export function BookPage() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [visitorId, setVisitorId] = useState<number | undefined>();
+  // A visitor taken from the queue is named until the search (by their name) brings their full entry.
+  const [queued, setQueued] = useState<{ id: number; name: string } | null>(null);
   const visitors = useVisitorChoices(useDebouncedValue(keyword, 300));
+  const choices = (visitors.data?.records ?? []).map((v) => ({
+    value: v.visitorId,
+    label: `${v.visitorName} · ${v.numberName ?? v.userName}${v.deptName ? ` · ${v.deptName}` : ''} · ${t(
+      'scheduling.book.sessions',
+      { n: v.count },
+    )}`,
+  }));
+  if (queued && queued.id === visitorId && !choices.some((c) => c.value === queued.id))
+    choices.push({ value: queued.id, label: queued.name });
   const rules = useRuleState(undefined, visitorId, visitorId !== undefined);
+  const top = useRef<HTMLElement>(null);
   return (
     <AdminPage title={t('scheduling.book.title')} intro={t('scheduling.book.intro')}>
-      <Flex vertical gap={12}>
+      <Flex vertical gap={12} ref={top}>
         <Select
           showSearch={{ filterOption: false, onSearch: setKeyword }}
           className={styles.phoneWide}
@@ -29,13 +43,7 @@ export function BookPage() {
           onChange={setVisitorId}
           loading={visitors.isFetching}
           data-testid="book-visitor"
-          options={(visitors.data?.records ?? []).map((v) => ({
-            value: v.visitorId,
-            label: `${v.visitorName} · ${v.numberName ?? v.userName}${v.deptName ? ` · ${v.deptName}` : ''} · ${t(
-              'scheduling.book.sessions',
-              { n: v.count },
-            )}`,
-          }))}
+          options={choices}
         />
         {visitorId === undefined ? (
           <Alert type="info" showIcon title={t('scheduling.book.chooseFirst')} />
@@ -44,6 +52,15 @@ export function BookPage() {
         ) : (
           <BookingPanel key={visitorId} rules={rules.data} visitorId={visitorId} withRules />
         )}
+        <RegistrationQueue
+          onBook={(visitor) => {
+            setQueued(visitor);
+            setKeyword(visitor.name);
+            setVisitorId(visitor.id);
+            // The booking panel opens at the top, above the queue the clerk was reading.
+            top.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          }}
+        />
       </Flex>
     </AdminPage>
   );
