@@ -171,7 +171,7 @@ function PolicyForm({ policy, canEdit }: { policy: SchedulingPolicy; canEdit: bo
                 className={styles.toolbarSelect}
                 placeholder={t('scheduling.settings.anyApprover')}
                 loading={candidates.isLoading}
-                optionFilterProp="label"
+                showSearch={{ optionFilterProp: 'label' }}
                 options={approverOptions}
               />
             </Form.Item>
