@@ -100,7 +100,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: '孙预约' });
     await clerkOption.waitFor();
-    const offered = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
+    const offered = await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .allInnerTexts();
     assert.ok(
       offered.every((text) => !text.includes('王心怡')),
       `a counsellor without the approval permission is not offered: ${offered.join(' | ')}`,
@@ -135,7 +137,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const days = studentPage.getByRole('group', { name: en.appointments.book.day });
     await days.getByRole('button', { name: new RegExp(first.date) }).click();
     const slotButton = studentPage.getByTestId(`slot-${first.id}`);
-    const noticeDialog = studentPage.getByRole('dialog').filter({ has: studentPage.getByTestId('site-notice') });
+    const noticeDialog = studentPage
+      .getByRole('dialog')
+      .filter({ has: studentPage.getByTestId('site-notice') });
     const confirmDialog = studentPage
       .getByRole('dialog')
       .filter({ has: studentPage.getByTestId('booking-confirm') });
@@ -204,7 +208,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const late = await fx.makeSlot({ fromMinutes: 100 });
     const lateId = await fx.makeAppointment({ visitorId: fx.people.newcomer, slot: late });
     assert.ok(
-      schoolInstant(...(/** @type {[string, string]} */ (deadlineOf(late.date).split(' ')))).getTime() <
+      schoolInstant(.../** @type {[string, string]} */ (deadlineOf(late.date).split(' '))).getTime() <
         Date.now(),
       'the session is past its leave deadline',
     );
@@ -220,7 +224,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await clerkPage.getByLabel(en.scheduling.records.search).fill('沈新生');
     await clerkPage.getByLabel(en.scheduling.records.search).press('Enter');
     const rowAt = (/** @type {{ date: string, start: Date, end: Date }} */ slot) =>
-      table.locator('tbody tr').filter({ hasText: '沈新生' }).filter({ hasText: shownTime(slot) });
+      table
+        .locator('tbody tr')
+        .filter({ hasText: '沈新生' })
+        .filter({ hasText: shownTime(slot) });
     await rowAt(late).waitFor();
     await tableSettled(table);
     const clerkMove = clerkPage.getByTestId('reschedule-dialog');
@@ -239,9 +246,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.equal((await clerkMoved.json()).code, 0, 'the clerk moves the session after its deadline');
     await clerkMove.waitFor({ state: 'hidden' });
     await rowAt(later).waitFor();
-    const { rows: movedRows } = await fx.q(`select slot_id from appointment where tenant_id = $1 and id = $2`, [
-      lateId,
-    ]);
+    const { rows: movedRows } = await fx.q(
+      `select slot_id from appointment where tenant_id = $1 and id = $2`,
+      [lateId],
+    );
     assert.equal(Number(movedRows[0]?.slot_id), later.id);
     await screenshot(clerkPage, artifacts, 'appointment-more-clerk-moved');
     await desk.close();

@@ -231,7 +231,13 @@ export async function appointmentFixture(db) {
      * @param {{ counsellorId?: number, fromMinutes?: number, start?: Date, minutes?: number, status?: number }} options
      * @returns {Promise<Slot>}
      */
-    async makeSlot({ counsellorId = people.supervisor, fromMinutes = 0, start: at, minutes = 30, status = 1 }) {
+    async makeSlot({
+      counsellorId = people.supervisor,
+      fromMinutes = 0,
+      start: at,
+      minutes = 30,
+      status = 1,
+    }) {
       const start = at ?? new Date(Math.ceil((Date.now() + fromMinutes * 60_000) / 60_000) * 60_000);
       const end = new Date(start.getTime() + minutes * 60_000);
       const { rows: clashes } = await q(
@@ -379,12 +385,14 @@ export async function appointmentFixture(db) {
       }
       await q(`delete from site_dept where tenant_id = $1`);
       for (const r of siteDepts) {
-        await q(`insert into site_dept (tenant_id, site_id, dept_id) values ($1, $2, $3)`, [r.site_id, r.dept_id]);
+        await q(`insert into site_dept (tenant_id, site_id, dept_id) values ($1, $2, $3)`, [
+          r.site_id,
+          r.dept_id,
+        ]);
       }
-      await q(
-        `delete from site_profile where tenant_id = $1 and not (site_id = any($2::bigint[]))`,
-        [siteProfiles.map((r) => r.site_id)],
-      );
+      await q(`delete from site_profile where tenant_id = $1 and not (site_id = any($2::bigint[]))`, [
+        siteProfiles.map((r) => r.site_id),
+      ]);
       for (const r of siteProfiles) {
         await q(
           `update site_profile set notice = $3, notice_version = $4, categories = $5

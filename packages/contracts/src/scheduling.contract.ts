@@ -206,7 +206,9 @@ export const approverCandidateSchema = z.object({
   deptName: z.string().nullable(),
   holdsApprove: z
     .boolean()
-    .describe('holds consult_approve (opens the approvals page); false: named in the rules but no longer holds it'),
+    .describe(
+      'holds consult_approve (opens the approvals page); false: named in the rules but no longer holds it',
+    ),
 });
 export type ApproverCandidate = z.infer<typeof approverCandidateSchema>;
 export const approverCandidatesEndpoint = defineEndpoint({

@@ -486,7 +486,7 @@ describe('pending counts, statistics, video records [spec:S1.7.24] [spec:S1.7.26
     ).toEqual({ deleted: 1 });
   });
 
-  it("answers a counsellor their own video sessions only, masked as the other lists; a student is refused; another school sees none [spec:S1.7.24]", async () => {
+  it('answers a counsellor their own video sessions only, masked as the other lists; a student is refused; another school sees none [spec:S1.7.24]', async () => {
     const secondId = await makeUser(t, t.alpha, 'second-c', 'Second Counsellor', ['ROLE_CONSULTANT']);
     const second = await t.tokenFor('second-c');
     await makeUser(t, t.beta, 'beta-c', 'Beta Counsellor', ['ROLE_CONSULTANT']);
@@ -520,7 +520,9 @@ describe('pending counts, statistics, video records [spec:S1.7.24] [spec:S1.7.26
     expect(ids(upcoming)).toContain(mineOnline.id);
     expect(ids(upcoming)).not.toContain(mineInPerson.id);
     expect(ids(upcoming)).not.toContain(theirs.id);
-    const row = upcoming.records.find((r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id);
+    const row = upcoming.records.find(
+      (r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id,
+    );
     expect(row).toMatchObject({ state: 'scheduled', video: null });
     expect(row.appointment).toMatchObject({ visitorName: 'Video Visitor', mode: 2, counsellorId });
     // The phone is masked exactly as in the counsellor's other lists.
@@ -533,18 +535,30 @@ describe('pending counts, statistics, video records [spec:S1.7.24] [spec:S1.7.26
 
     // Started: the call is on (a video record); ended: it is past, held, with its length.
     expectOk(
-      await t.post('/biz/consult/appointment/action', { id: mineOnline.id, action: 'start' }, { token: counsellor }),
+      await t.post(
+        '/biz/consult/appointment/action',
+        { id: mineOnline.id, action: 'start' },
+        { token: counsellor },
+      ),
     );
     const inCall = expectOk(await list(counsellor, 'upcoming'));
-    const running = inCall.records.find((r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id);
+    const running = inCall.records.find(
+      (r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id,
+    );
     expect(running).toMatchObject({ state: 'inCall', video: { endedAt: null } });
     expect(running.video.startedAt).toEqual(expect.any(String));
     expectOk(
-      await t.post('/biz/consult/appointment/action', { id: mineOnline.id, action: 'end' }, { token: counsellor }),
+      await t.post(
+        '/biz/consult/appointment/action',
+        { id: mineOnline.id, action: 'end' },
+        { token: counsellor },
+      ),
     );
     expect(ids(expectOk(await list(counsellor, 'upcoming')))).not.toContain(mineOnline.id);
     const past = expectOk(await list(counsellor, 'past'));
-    const held = past.records.find((r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id);
+    const held = past.records.find(
+      (r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id,
+    );
     expect(held).toMatchObject({ state: 'held', video: { endedAt: expect.any(String) } });
 
     // The other counsellor sees their own, not this one's.

@@ -56,7 +56,9 @@ export function MyVideoSessions() {
         <Spin />
       ) : !page.data?.records.length ? (
         <Empty
-          description={t(when === 'upcoming' ? 'appointments.video.emptyUpcoming' : 'appointments.video.emptyPast')}
+          description={t(
+            when === 'upcoming' ? 'appointments.video.emptyUpcoming' : 'appointments.video.emptyPast',
+          )}
         />
       ) : (
         <>
@@ -90,7 +92,11 @@ function VideoSessionCard({ session: s }: { session: VideoSession }) {
   const visitor = [a.visitorName, a.visitorNumber, a.visitorPhone].filter(Boolean).join(' · ');
   const run = (action: 'start' | 'end') =>
     act.mutateAsync({ id: a.id, action }).then(
-      () => showToast('success', t(action === 'start' ? 'appointments.video.started' : 'appointments.video.ended')),
+      () =>
+        showToast(
+          'success',
+          t(action === 'start' ? 'appointments.video.started' : 'appointments.video.ended'),
+        ),
       () => undefined,
     );
   return (
