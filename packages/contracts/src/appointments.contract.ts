@@ -1021,35 +1021,6 @@ export const reserveVideoPageEndpoint = defineEndpoint({
   body: listBody,
   response: pageOf(appointmentSchema),
 });
-export const VIDEO_SESSION_STATES = ['scheduled', 'inCall', 'held', 'notHeld'] as const;
-export type VideoSessionState = (typeof VIDEO_SESSION_STATES)[number];
-export const videoSessionSchema = z.object({
-  appointment: appointmentSchema,
-  state: z
-    .enum(VIDEO_SESSION_STATES)
-    .describe(
-      'scheduled: booked, the call opens when the counsellor starts the session; inCall: started, not ended; held: ended; notHeld: cancelled, leave or no-show',
-    ),
-  video: z
-    .object({ id: z.number().int(), startedAt: dateTimeSchema, endedAt: dateTimeSchema.nullable() })
-    .nullable()
-    .describe('the video record, once the call has started'),
-});
-export type VideoSession = z.infer<typeof videoSessionSchema>;
-export const myVideoSessionsEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/biz/consult/mine/videoList',
-  summary:
-    "The caller's own video sessions as counsellor (online appointments they hold): upcoming and running by start, or past ones newest first",
-  tags: ['appointments'],
-  body: boundedPageQuery(100).extend({
-    when: z
-      .enum(['upcoming', 'past'])
-      .default('upcoming')
-      .describe('upcoming: booked or running; past: ended, cancelled, leave or no-show'),
-  }),
-  response: pageOf(videoSessionSchema),
-});
 export const deleteVideoRecordEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/consult/video/delVideoRecord/:id',

@@ -199,27 +199,6 @@ export const savePolicyEndpoint = defineEndpoint({
   response: policyAnswerSchema,
 });
 
-export const approverCandidateSchema = z.object({
-  id: z.number().int(),
-  realName: z.string(),
-  numberName: z.string().nullable(),
-  deptName: z.string().nullable(),
-  holdsApprove: z
-    .boolean()
-    .describe(
-      'holds consult_approve (opens the approvals page); false: named in the rules but no longer holds it',
-    ),
-});
-export type ApproverCandidate = z.infer<typeof approverCandidateSchema>;
-export const approverCandidatesEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/biz/consult/schedule/approverCandidates',
-  summary:
-    'Who may be named an approver: every active user holding consult_approve (any role: administrators, the centre director, clerks), and anyone already named in the rules',
-  tags: ['scheduling'],
-  response: z.array(approverCandidateSchema),
-});
-
 // ---------------------------------------------------------------------------------------------------
 // Terms and holidays
 

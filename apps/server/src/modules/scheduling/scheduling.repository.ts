@@ -346,7 +346,6 @@ export async function findKeyHoldersWith(
     .select({
       id: sysUser.id,
       realName: sysUser.realName,
-      numberName: sysUser.numberName,
       deptName: dept.name,
       holds: sql<boolean>`${holds}`.mapWith(Boolean),
     })

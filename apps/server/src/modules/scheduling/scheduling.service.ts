@@ -98,7 +98,6 @@ export async function approverCandidates(scope: TenantScope) {
   return rows.map((r) => ({
     id: r.id,
     realName: r.realName,
-    numberName: r.numberName ?? null,
     deptName: r.deptName ?? null,
     holdsApprove: r.holds,
   }));

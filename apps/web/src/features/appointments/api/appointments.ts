@@ -12,7 +12,6 @@ import {
   consultDateListEndpoint,
   createCalendarFeedEndpoint,
   declineOfferEndpoint,
-  existNoticeCacheEndpoint,
   freeSlotsEndpoint,
   getCalendarFeedEndpoint,
   getPolicyEndpoint,
@@ -26,10 +25,8 @@ import {
   minePrimaryUnitEndpoint,
   mineProfilesEndpoint,
   myApprovalsEndpoint,
-  myVideoSessionsEndpoint,
   quashApprovalEndpoint,
   rescheduleEndpoint,
-  saveNoticeCacheEndpoint,
   revokeCalendarFeedEndpoint,
   saveCounsellorLeaveEndpoint,
   syncRegistrationEndpoint,
@@ -43,7 +40,6 @@ import {
   type CounsellorLeave,
   type ResponseOf,
   type Slot,
-  type VideoSession,
 } from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { tenantQueryKeys, type InvalidateTarget } from '../../../shared/admin/query-keys';
@@ -52,7 +48,7 @@ import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
 import { cancelGroupOf, orderMine } from '../lib/appointment-format';
 
-export type { Appointment, CounsellorLeave, Slot, VideoSession };
+export type { Appointment, CounsellorLeave, Slot };
 export type RuleState = ResponseOf<typeof appointPreCheckEndpoint>;
 export type AppointmentDetail = ResponseOf<typeof mineDetailEndpoint>;
 export type WaitlistEntry = ResponseOf<typeof waitReserveListEndpoint>['records'][number];
@@ -141,22 +137,6 @@ export function useFreeSlots(q: { date?: string; type?: number; visitorId?: numb
     enabled: q.date !== undefined && q.type !== undefined,
   });
 }
-
-/**
- * The site's notice when the caller has not read its current text yet, else null (S1.7.13: shown once
- * per person and version). Silent: a failed check does not stand between the visitor and booking.
- */
-export async function unreadSiteNotice(siteId: number): Promise<string | null> {
-  try {
-    const state = await request(existNoticeCacheEndpoint, { query: { siteId }, hidePopup: true });
-    return state.exist ? null : state.notice;
-  } catch {
-    return null;
-  }
-}
-/** Marks the site's current notice read by the caller. */
-export const markSiteNoticeRead = (siteId: number) =>
-  request(saveNoticeCacheEndpoint, { query: { siteId }, hidePopup: true });
 
 /** Books a slot. Silent: the booking panel shows a refusal (blocked, taken...) where the person looks. */
 export const useBook = () =>
@@ -313,15 +293,6 @@ export const useAppointmentAction = (also: readonly InvalidateTarget[] = []) =>
     (body: BodyOf<typeof appointmentActionEndpoint>) => request(appointmentActionEndpoint, { body }),
     [appointmentKeys.all, ...also],
   );
-
-/** The video sessions I hold as counsellor: upcoming and running by start, or past ones newest first. */
-export function useMyVideoSessions(q: { when: 'upcoming' | 'past'; current: number; size: number }) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: appointmentKeys.of(tenantId, 'video-mine', q),
-    queryFn: ({ signal }) => request(myVideoSessionsEndpoint, { body: q, signal }),
-  });
-}
 
 /** Counsellors' leaves (a counsellor: their own), newest first, with their effect on the schedule. */
 export function useCounsellorLeaves(q: BodyOf<typeof listCounsellorLeaveEndpoint>) {

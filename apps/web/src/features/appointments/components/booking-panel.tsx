@@ -6,8 +6,6 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import {
-  markSiteNoticeRead,
-  unreadSiteNotice,
   useBook,
   useBookableDays,
   useFreeSlots,
@@ -17,6 +15,7 @@ import {
   type RuleState,
   type Slot,
 } from '../api/appointments';
+import { markSiteNoticeRead, unreadSiteNotice } from '../api/site-notice';
 import { categoryOfType, dayLabel, instantLabel, sessionTime, typeLabel } from '../lib/appointment-format';
 import { ChoiceButtons } from './choice-buttons';
 import { RulesCard } from './rules-card';

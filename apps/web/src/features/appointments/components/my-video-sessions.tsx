@@ -4,12 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { showToast } from '../../../shared/ui/feedback';
-import {
-  useAppointmentAction,
-  useMyVideoSessions,
-  useSchoolZone,
-  type VideoSession,
-} from '../api/appointments';
+import { useAppointmentAction, useSchoolZone } from '../api/appointments';
+import { useMyVideoSessions, type VideoSession } from '../api/video-sessions';
 import { instantLabel, sessionTime, statusLabel, typeLabel } from '../lib/appointment-format';
 import { videoMinutes } from '../lib/video-minutes';
 import { ChoiceButtons } from './choice-buttons';
