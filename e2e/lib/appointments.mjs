@@ -31,6 +31,18 @@ export function schoolTime(at) {
   }).format(at);
 }
 /**
+ * The instant of a wall-clock time on a school day (the demo school's zone has no daylight saving).
+ * @param {string} date `yyyy-MM-dd`
+ * @param {string} time `HH:mm`
+ */
+export const schoolInstant = (date, time) => new Date(`${date}T${time}:00+08:00`);
+/**
+ * The school day `n` days from today.
+ * @param {number} n
+ */
+export const schoolDayFromToday = (n) => schoolDate(new Date(Date.now() + n * 86_400_000));
+
+/**
  * The day before a `yyyy-MM-dd` day.
  * @param {string} date
  */
@@ -104,6 +116,7 @@ const TABLES_BY_ID = [
   'visitor_registration',
   'calendar_feed',
   'counsellor_leave',
+  'video_record',
   // The messages the journey's bookings, cancels and decisions sent (they would pop up in later journeys).
   'message',
 ];
@@ -149,6 +162,18 @@ export async function appointmentFixture(db) {
   const { rows: policy } = await db.query(`select value from scheduling_policy where tenant_id = $1`, [
     tenantId,
   ]);
+  // Sites' booking profiles (notice, departments, categories) and who has read their notices.
+  const { rows: siteProfiles } = await db.query(
+    `select site_id, notice, notice_version, categories from site_profile where tenant_id = $1`,
+    [tenantId],
+  );
+  const { rows: siteDepts } = await db.query(`select site_id, dept_id from site_dept where tenant_id = $1`, [
+    tenantId,
+  ]);
+  const { rows: noticeReads } = await db.query(
+    `select site_id, user_id, notice_version, read_at from site_notice_read where tenant_id = $1`,
+    [tenantId],
+  );
 
   /**
    * A query with the school's id as $1.
@@ -201,13 +226,19 @@ export async function appointmentFixture(db) {
 
     /**
      * A bookable slot of a counsellor (the supervisor, who has no others, by default), `fromMinutes` from
-     * now, 30 minutes long; the counsellor's free generated slots at that time make way (put back by
-     * `restore`).
-     * @param {{ counsellorId?: number, fromMinutes: number, minutes?: number, status?: number }} options
+     * now or at `start`, 30 minutes long; the counsellor's free generated slots at that time make way (put
+     * back by `restore`).
+     * @param {{ counsellorId?: number, fromMinutes?: number, start?: Date, minutes?: number, status?: number }} options
      * @returns {Promise<Slot>}
      */
-    async makeSlot({ counsellorId = people.supervisor, fromMinutes, minutes = 30, status = 1 }) {
-      const start = new Date(Math.ceil((Date.now() + fromMinutes * 60_000) / 60_000) * 60_000);
+    async makeSlot({
+      counsellorId = people.supervisor,
+      fromMinutes = 0,
+      start: at,
+      minutes = 30,
+      status = 1,
+    }) {
+      const start = at ?? new Date(Math.ceil((Date.now() + fromMinutes * 60_000) / 60_000) * 60_000);
       const end = new Date(start.getTime() + minutes * 60_000);
       const { rows: clashes } = await q(
         `update schedule_slot set deleted_at = now()
@@ -228,7 +259,7 @@ export async function appointmentFixture(db) {
      * An appointment written straight into the database (a fixture, not a booking under the rules): on a
      * slot, which it books, or at `start`-`end` without one.
      * @param {{ visitorId: number, counsellorId?: number, slot?: Slot, status?: string,
-     *   interviewStatus?: number, start?: Date, end?: Date }} options
+     *   interviewStatus?: number, start?: Date, end?: Date, mode?: number }} options
      */
     async makeAppointment({
       visitorId,
@@ -238,14 +269,15 @@ export async function appointmentFixture(db) {
       interviewStatus = 1,
       start,
       end,
+      mode = 1,
     }) {
       const { rows: terms } = await q(
         `select term_key from appointment where tenant_id = $1 order by id desc limit 1`,
       );
       const { rows } = await q(
         `insert into appointment (tenant_id, visitor_id, counsellor_id, slot_id, site_id, type, category, starts_at,
-           ends_at, status, interview_status, source, booked_by, term_key)
-         values ($1, $2, $3, $4, $5, 2, 2, $6, $7, $8, $9, 12, $2, $10) returning id`,
+           ends_at, status, interview_status, source, booked_by, term_key, mode)
+         values ($1, $2, $3, $4, $5, 2, 2, $6, $7, $8, $9, 12, $2, $10, $11) returning id`,
         [
           visitorId,
           counsellorId,
@@ -256,12 +288,31 @@ export async function appointmentFixture(db) {
           status,
           interviewStatus,
           terms[0]?.term_key,
+          mode,
         ],
       );
       if (slot && status === 'appointment') {
         await q(`update schedule_slot set status = 2 where tenant_id = $1 and id = $2`, [slot.id]);
       }
       return Number(rows[0]?.id);
+    },
+
+    /**
+     * Marks every site's current notice read by a user (journeys about something else then book without
+     * it), or, with `read` false, unread (the notice shows again).
+     * @param {number} userId
+     * @param {boolean} [read]
+     */
+    async setSiteNoticesRead(userId, read = true) {
+      await q(`delete from site_notice_read where tenant_id = $1 and user_id = $2`, [userId]);
+      if (read) {
+        await q(
+          `insert into site_notice_read (tenant_id, site_id, user_id, notice_version)
+           select tenant_id, site_id, $2, notice_version from site_profile
+            where tenant_id = $1 and notice is not null`,
+          [userId],
+        );
+      }
     },
 
     /**
@@ -324,6 +375,31 @@ export async function appointmentFixture(db) {
         await q(`update schedule_slot set status = $3 where tenant_id = $1 and id = $2`, [s.id, s.status]);
       }
       await setPolicy(policy[0] ? policy[0].value : null);
+      await q(`delete from site_notice_read where tenant_id = $1`);
+      for (const r of noticeReads) {
+        await q(
+          `insert into site_notice_read (tenant_id, site_id, user_id, notice_version, read_at)
+           values ($1, $2, $3, $4, $5)`,
+          [r.site_id, r.user_id, r.notice_version, r.read_at],
+        );
+      }
+      await q(`delete from site_dept where tenant_id = $1`);
+      for (const r of siteDepts) {
+        await q(`insert into site_dept (tenant_id, site_id, dept_id) values ($1, $2, $3)`, [
+          r.site_id,
+          r.dept_id,
+        ]);
+      }
+      await q(`delete from site_profile where tenant_id = $1 and not (site_id = any($2::bigint[]))`, [
+        siteProfiles.map((r) => r.site_id),
+      ]);
+      for (const r of siteProfiles) {
+        await q(
+          `update site_profile set notice = $3, notice_version = $4, categories = $5
+            where tenant_id = $1 and site_id = $2`,
+          [r.site_id, r.notice, r.notice_version, r.categories],
+        );
+      }
     },
   };
 }

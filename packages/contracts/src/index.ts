@@ -47,6 +47,7 @@ export * from './permissions';
 export * from './appointment-codes';
 export * from './scheduling.contract';
 export * from './appointments.contract';
+export * from './appointments-extras.contract';
 export * from './assessment-scales.contract';
 export * from './assessment-plans.contract';
 export * from './assessment-results.contract';

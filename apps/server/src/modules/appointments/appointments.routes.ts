@@ -54,6 +54,7 @@ import {
   monthExportEndpoint,
   myApprovalsEndpoint,
   myDecisionsEndpoint,
+  myVideoSessionsEndpoint,
   overrideBlockEndpoint,
   quashApprovalEndpoint,
   raiseApprovalEndpoint,
@@ -133,6 +134,7 @@ import {
   deletePreCheck,
   deleteVideo,
   myConsultants,
+  myVideoSessions,
   overrideBlock,
   restoreAppointment,
   searchDeleted,
@@ -509,6 +511,11 @@ export const appointmentRoutes = (deps: { database: Database }): RouteDef[] =>
           upcoming: true,
           route: 'POST /consult/video/reserveVideoPage',
         }),
+    }),
+    defineRoute({
+      endpoint: myVideoSessionsEndpoint,
+      access: AUTHENTICATED,
+      handler: (c) => myVideoSessions(ctxOf(c), c.body),
     }),
     defineRoute({
       endpoint: deleteVideoRecordEndpoint,

@@ -1,4 +1,10 @@
-import { SLOT_STATUS, type AppointmentStatus, type Lang } from '@psy/contracts';
+import {
+  APPOINTMENT_STATUSES,
+  SLOT_STATUS,
+  type AppointmentStatus,
+  type Lang,
+  type VideoSessionState,
+} from '@psy/contracts';
 import { addDays, eachDay, zonedDate } from '@psy/scheduling';
 import { pageAnswer } from '../../core/db/paging';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
@@ -13,6 +19,7 @@ import {
   getPolicy,
   guardClashes,
   isCounsellor,
+  isCounsellorRoleSet,
   moveSlot,
   permissionScopeOf,
   refuse,
@@ -332,6 +339,63 @@ export async function videoPage(
         startedAt: v.startedAt.toISOString(),
         endedAt: v.endedAt?.toISOString() ?? null,
         appointment,
+      };
+    }),
+    total,
+  );
+}
+
+const LIVE: readonly AppointmentStatus[] = ['appointment', 'running'];
+const PAST: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter((s) => !LIVE.includes(s));
+
+/** Where a video session stands, from its appointment's status (S1.4.1). */
+export function videoStateOf(status: AppointmentStatus): VideoSessionState {
+  if (status === 'appointment') return 'scheduled';
+  if (status === 'running') return 'inCall';
+  if (status === 'success' || status === 'complete') return 'held';
+  return 'notHeld';
+}
+
+/**
+ * `mine/videoList`: the video sessions the caller holds as counsellor (online appointments), whatever
+ * their data scope: a counsellor without `consult_appointment_view` has no other list of them. Someone
+ * who is not a counsellor (a student, a clerk) has none to hold and is refused.
+ */
+export async function myVideoSessions(
+  ctx: Ctx,
+  q: { current: number; size: number; when: 'upcoming' | 'past' },
+) {
+  const p = ctx.p!;
+  if (!isCounsellorRoleSet(p.roles.map((r) => r.roleCode)))
+    throw forbidden('only counsellors hold video sessions');
+  const f: AppointmentFilter = {
+    counsellorId: p.userId,
+    mode: 2,
+    statuses: q.when === 'upcoming' ? LIVE : PAST,
+  };
+  const [rows, total] = await Promise.all([
+    findAppointments(ctx.scope, f, {
+      limit: q.size,
+      offset: (q.current - 1) * q.size,
+      order: q.when === 'upcoming' ? 'startAsc' : 'startDesc',
+    }),
+    countAppointments(ctx.scope, f),
+  ]);
+  const mapped = await presentAppointments(ctx, rows, 'POST /consult/mine/videoList');
+  const videos = await findVideoRecords(
+    ctx.scope,
+    rows.map((r) => r.a.id),
+  );
+  return pageAnswer(
+    q,
+    mapped.map((appointment) => {
+      const v = videos.find((x) => x.appointmentId === appointment.id);
+      return {
+        appointment,
+        state: videoStateOf(appointment.status),
+        video: v
+          ? { id: v.id, startedAt: v.startedAt.toISOString(), endedAt: v.endedAt?.toISOString() ?? null }
+          : null,
       };
     }),
     total,

@@ -486,6 +486,99 @@ describe('pending counts, statistics, video records [spec:S1.7.24] [spec:S1.7.26
     ).toEqual({ deleted: 1 });
   });
 
+  it('answers a counsellor their own video sessions only, masked as the other lists; a student is refused; another school sees none [spec:S1.7.24]', async () => {
+    const secondId = await makeUser(t, t.alpha, 'second-c', 'Second Counsellor', ['ROLE_CONSULTANT']);
+    const second = await t.tokenFor('second-c');
+    await makeUser(t, t.beta, 'beta-c', 'Beta Counsellor', ['ROLE_CONSULTANT']);
+    const betaCounsellor = await t.tokenFor('beta-c', t.beta.tenantId);
+    // Visitors of their own, so that the rules (sessions per term, upcoming) of the other tests' visitors
+    // do not decide these bookings.
+    const visitorA = await makeUser(t, t.alpha, 'video-a', 'Video Visitor', ['ROLE_GENERAL'], {
+      dept: 'Class 2024',
+      phone: '13900000077',
+    });
+    const visitorB = await makeUser(t, t.alpha, 'video-b', 'Video Other', ['ROLE_GENERAL'], {
+      dept: 'Class 2024',
+    });
+    const day = dayFromToday(9);
+    const bookOn = async (who: number, time: [string, string], mode: number, visitorId = visitorA) => {
+      const [slotId] = await addSlots(t, admin, { counsellorId: who, siteId, date: day, times: [time] });
+      return expectOk(
+        await t.post('/biz/consult/appointment/book', { slotId, type: 2, visitorId, mode }, { token: admin }),
+        'book',
+      ) as { id: number };
+    };
+    const mineOnline = await bookOn(counsellorId, ['08:00', '08:50'], 2);
+    const mineInPerson = await bookOn(counsellorId, ['09:00', '09:50'], 1);
+    const theirs = await bookOn(secondId, ['10:00', '10:50'], 2, visitorB);
+    const list = async (token: string, when: 'upcoming' | 'past', tenantId?: number) =>
+      t.post('/biz/consult/mine/videoList', { current: 1, size: 50, when }, { token, tenantId });
+    const ids = (page: { records: { appointment: { id: number } }[] }) =>
+      page.records.map((r) => r.appointment.id);
+
+    const upcoming = expectOk(await list(counsellor, 'upcoming'));
+    expect(ids(upcoming)).toContain(mineOnline.id);
+    expect(ids(upcoming)).not.toContain(mineInPerson.id);
+    expect(ids(upcoming)).not.toContain(theirs.id);
+    const row = upcoming.records.find(
+      (r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id,
+    );
+    expect(row).toMatchObject({ state: 'scheduled', video: null });
+    expect(row.appointment).toMatchObject({ visitorName: 'Video Visitor', mode: 2, counsellorId });
+    // The phone is masked exactly as in the counsellor's other lists.
+    const profiles = expectOk(
+      await t.post('/biz/consult/mine/profilesList', { current: 1, size: 50 }, { token: counsellor }),
+    );
+    const same = profiles.records.find((r: { id: number }) => r.id === mineOnline.id);
+    expect(row.appointment.visitorPhone).toBe(same.visitorPhone);
+    expect(row.appointment.visitorPhone).toMatch(/^139\*+0077$/);
+
+    // Started: the call is on (a video record); ended: it is past, held, with its length.
+    expectOk(
+      await t.post(
+        '/biz/consult/appointment/action',
+        { id: mineOnline.id, action: 'start' },
+        { token: counsellor },
+      ),
+    );
+    const inCall = expectOk(await list(counsellor, 'upcoming'));
+    const running = inCall.records.find(
+      (r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id,
+    );
+    expect(running).toMatchObject({ state: 'inCall', video: { endedAt: null } });
+    expect(running.video.startedAt).toEqual(expect.any(String));
+    expectOk(
+      await t.post(
+        '/biz/consult/appointment/action',
+        { id: mineOnline.id, action: 'end' },
+        { token: counsellor },
+      ),
+    );
+    expect(ids(expectOk(await list(counsellor, 'upcoming')))).not.toContain(mineOnline.id);
+    const past = expectOk(await list(counsellor, 'past'));
+    const held = past.records.find(
+      (r: { appointment: { id: number } }) => r.appointment.id === mineOnline.id,
+    );
+    expect(held).toMatchObject({ state: 'held', video: { endedAt: expect.any(String) } });
+
+    // The other counsellor sees their own, not this one's.
+    const theirList = expectOk(await list(second, 'upcoming'));
+    expect(ids(theirList)).toEqual([theirs.id]);
+    expect(ids(expectOk(await list(second, 'past')))).toEqual([]);
+
+    // A student (here the visitor of these sessions) holds none: refused.
+    expect((await list(await t.tokenFor('video-a'), 'upcoming')).status).toBe(403);
+    expect((await list(student, 'upcoming')).status).toBe(403);
+    // Another school's counsellor sees nothing of this school.
+    const beta = expectOk(await list(betaCounsellor, 'upcoming', t.beta.tenantId));
+    expect(beta.total).toBe(0);
+    expect(expectOk(await list(betaCounsellor, 'past', t.beta.tenantId)).total).toBe(0);
+    // A bad `when` is refused on its field.
+    const bad = await t.post('/biz/consult/mine/videoList', { when: 'soon' }, { token: counsellor });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields[0].field).toBe('when');
+  });
+
   it('keeps another school out of registrations and lists', async () => {
     const r = await t.get(`/biz/consult/register/visitorRegisterInfo?userId=${studentId}`, {
       token: betaAdmin,

@@ -1,8 +1,13 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf, toNumber } from '../../core/db/rows';
 import { deptsView, rolesView, userRolesView, usersView } from '../identity';
-import { isProductEnabled as isSchoolProductEnabled } from '../products';
+import {
+  isProductEnabled as isSchoolProductEnabled,
+  menusView,
+  roleMenusView,
+  tenantProductsView,
+} from '../products';
 import { siteRoomsView, sitesView } from '../settings';
 import { findWorkforce } from '../workforce';
 import {
@@ -317,6 +322,47 @@ export async function findPerson({ tx, tenantId }: TenantScope, userId: number) 
     .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
     .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId), eq(sysUser.delFlag, false)));
   return row ?? null;
+}
+
+/**
+ * Active users holding a permission key through a live role whose grant is a menu of an enabled product
+ * (the rule the principal's permissions follow), plus the users `alsoIds` whatever they hold; each says
+ * whether they hold the key. By name.
+ */
+export async function findKeyHoldersWith(
+  { tx, tenantId }: TenantScope,
+  key: string,
+  alsoIds: readonly number[],
+) {
+  const holds = sql`exists (select 1 from ${userRolesView('ur')}
+      join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
+      join ${roleMenusView('rm')} on rm.tenant_id = r.tenant_id and rm.role_id = r.id
+      join ${menusView('m')} on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key}
+        and not m.del_flag
+      join ${tenantProductsView('tp')} on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id
+        and tp.enabled
+      where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id})`;
+  const rows = await tx
+    .select({
+      id: sysUser.id,
+      realName: sysUser.realName,
+      deptName: dept.name,
+      holds: sql<boolean>`${holds}`.mapWith(Boolean),
+    })
+    .from(sysUser)
+    .leftJoin(dept, and(eq(dept.tenantId, sysUser.tenantId), eq(dept.id, sysUser.deptId)))
+    .where(
+      and(
+        eq(sysUser.tenantId, tenantId),
+        eq(sysUser.delFlag, false),
+        alsoIds.length
+          ? or(and(eq(sysUser.status, 'active'), holds), inArray(sysUser.id, [...alsoIds]))
+          : and(eq(sysUser.status, 'active'), holds),
+      ),
+    )
+    .orderBy(asc(sysUser.realName), asc(sysUser.id))
+    .limit(1000);
+  return rows;
 }
 
 /** Active users holding one of the role codes, optionally in some departments and matching a name. */

@@ -1,4 +1,5 @@
 import {
+  approverCandidatesEndpoint,
   commonSiteListEndpoint,
   completeDutyEndpoint,
   consultDateListEndpoint,
@@ -49,6 +50,7 @@ import { forbidden } from '../../core/http/app-error';
 import { defineRoute, type RouteDef } from '../../core/http/register';
 import { P, isStaff } from './scheduling.policy';
 import {
+  approverCandidates,
   getPolicyAnswer,
   getSiteProfile,
   listHolidays,
@@ -111,6 +113,11 @@ export const schedulingRoutes = (): RouteDef[] =>
       endpoint: getPolicyEndpoint,
       access: AUTHENTICATED,
       handler: ({ scope }) => getPolicyAnswer(scope),
+    }),
+    defineRoute({
+      endpoint: approverCandidatesEndpoint,
+      access: permission(P.policyEdit, P.bookingOverride),
+      handler: ({ scope }) => approverCandidates(scope),
     }),
     defineRoute({
       endpoint: savePolicyEndpoint,

@@ -23,6 +23,7 @@ import {
   deleteTerm,
   findDeptAncestry,
   findHolidays,
+  findKeyHoldersWith,
   findLiveDeptIds,
   findNoticeRead,
   findPerson,
@@ -40,7 +41,7 @@ import {
   type SiteRow,
 } from './scheduling.repository';
 import { guardClashes } from './scheduling.refusals';
-import { isStaff } from './scheduling.policy';
+import { P, isStaff } from './scheduling.policy';
 
 // ---------------------------------------------------------------------------------------------------
 // The booking rules
@@ -82,6 +83,24 @@ export async function savePolicy(scope: TenantScope, p: Principal, policy: Sched
   }
   await upsertPolicy(scope, policy as unknown as Record<string, unknown>, p.userId);
   return getPolicyAnswer(scope);
+}
+
+/**
+ * `approverCandidates`: whom the rules may name as approvers. A centre's approver is often its director
+ * or an administrator who does not counsel, so the candidates are every active holder of
+ * `consult_approve` (the permission of the approvals page, whatever their role), and anyone the rules
+ * already name (flagged when they no longer hold it, so the picker can show and replace them).
+ */
+export async function approverCandidates(scope: TenantScope) {
+  const policy = await getPolicy(scope);
+  const named = [...new Set(Object.values(policy.approvals).flatMap((rule) => rule.approverIds))];
+  const rows = await findKeyHoldersWith(scope, P.approve, named);
+  return rows.map((r) => ({
+    id: r.id,
+    realName: r.realName,
+    deptName: r.deptName ?? null,
+    holdsApprove: r.holds,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -215,6 +215,69 @@ describe('booking rules, terms and holidays [spec:S1.7.3]', () => {
     expect((await t.post('/biz/consult/schedule/policy', {}, { token: counsellor })).status).toBe(403);
   });
 
+  it('offers as approvers every holder of consult_approve, counsellor or not, and those already named [spec:S1.4.5] [spec:S1.9.3]', async () => {
+    const clerkId = await makeUser(t, t.alpha, 'approver-clerk', 'Alpha Clerk', ['ROLE_APPOINTMENT']);
+    const directorRole = t.alpha.roleIds.CRISIS_ROLE_CENTER_SUPERINTENDENT!;
+    const directorId = await makeUser(t, t.alpha, 'director', 'Alpha Director', [
+      'CRISIS_ROLE_CENTER_SUPERINTENDENT',
+    ]);
+    const gone = await makeUser(t, t.alpha, 'locked-clerk', 'Locked Clerk', ['ROLE_APPOINTMENT']);
+    await t.database.db.execute(sql`update sys_user set status = 'locked' where id = ${gone}`);
+    const candidates = async (token = admin, tenantId?: number) =>
+      expectOk(
+        await t.get('/biz/consult/schedule/approverCandidates', { token, tenantId }),
+        'approver candidates',
+      ) as { id: number; realName: string; holdsApprove: boolean }[];
+    const ids = (list: { id: number }[]) => list.map((c) => c.id);
+    const alpha = t.alpha.userIds;
+
+    // The administrator (not a counsellor here) and the clerk hold it; counsellors, students and a
+    // locked clerk are not offered.
+    const before = await candidates();
+    expect(ids(before)).toEqual(expect.arrayContaining([alpha.admin, clerkId]));
+    expect(ids(before)).not.toContain(alpha.counsellor);
+    expect(ids(before)).not.toContain(alpha.student);
+    expect(ids(before)).not.toContain(directorId);
+    expect(ids(before)).not.toContain(gone);
+    expect(before.every((c) => c.holdsApprove)).toBe(true);
+
+    // The school gives the centre director's role the approvals button: the director is offered.
+    await t.database.db.execute(sql`
+      insert into role_menu (tenant_id, role_id, menu_id)
+      select m.tenant_id, ${directorRole}, m.id from menu m
+      where m.tenant_id = ${t.alpha.tenantId} and m.permission = 'consult_approve'`);
+    try {
+      const after = await candidates();
+      expect(after.find((c) => c.id === directorId)).toMatchObject({
+        realName: 'Alpha Director',
+        holdsApprove: true,
+      });
+      // Named in the rules, the director decides a step; a counsellor named before stays listed, flagged.
+      expectOk(
+        await t.post(
+          '/biz/consult/schedule/policy',
+          { approvals: { '3': { required: true, mode: 1, approverIds: [directorId, alpha.counsellor] } } },
+          { token: admin },
+        ),
+      );
+      const named = await candidates();
+      expect(named.find((c) => c.id === alpha.counsellor)).toMatchObject({ holdsApprove: false });
+      expect(named.find((c) => c.id === directorId)).toMatchObject({ holdsApprove: true });
+    } finally {
+      await t.database.db.execute(sql`delete from role_menu where tenant_id = ${t.alpha.tenantId}
+        and role_id = ${directorRole} and menu_id in (select id from menu where permission = 'consult_approve')`);
+      await t.database.db.execute(sql`delete from scheduling_policy`);
+    }
+
+    // Only those who edit the rules ask; another school sees its own people only.
+    expect((await t.get('/biz/consult/schedule/approverCandidates', { token: counsellor })).status).toBe(403);
+    expect((await t.get('/biz/consult/schedule/approverCandidates', { token: student })).status).toBe(403);
+    const beta = await candidates(betaAdmin, t.beta.tenantId);
+    expect(ids(beta)).toContain(t.beta.userIds.admin);
+    expect(ids(beta)).not.toContain(alpha.admin);
+    expect(ids(beta)).not.toContain(clerkId);
+  });
+
   it('keeps terms from overlapping (the database refuses: 409 termOverlap)', async () => {
     expectOk(
       await t.post(

@@ -29,5 +29,6 @@ export {
 } from './lib/appointment-format';
 export { calendarEventsOf, calendarRange, visibleHours, wallClock } from './lib/calendar-events';
 export { leavePeriod, type LeavePeriodValues } from './lib/leave-period';
+export { videoMinutes } from './lib/video-minutes';
 export { LeaveEffectText, LEAVE_STATUS_COLOURS } from './components/leave-effect';
 export { RescheduleDialog } from './components/reschedule-dialog';

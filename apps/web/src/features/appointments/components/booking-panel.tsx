@@ -15,6 +15,7 @@ import {
   type RuleState,
   type Slot,
 } from '../api/appointments';
+import { markSiteNoticeRead, unreadSiteNotice } from '../api/site-notice';
 import { categoryOfType, dayLabel, instantLabel, sessionTime, typeLabel } from '../lib/appointment-format';
 import { ChoiceButtons } from './choice-buttons';
 import { RulesCard } from './rules-card';
@@ -34,8 +35,8 @@ export interface BookingPanelProps {
 }
 
 /**
- * Choose a type, a day, a counsellor and site, and a time; see the rules that will apply (the leave
- * deadline, arriving early) before confirming; book. When no time is free the visitor may join the
+ * Choose a type, a day, a counsellor and site, and a time; read the site's notice the first time; see
+ * the rules that will apply (the leave deadline, arriving early) before confirming; book. When no time is free the visitor may join the
  * waiting list instead (docs/appointments.md section 7).
  */
 export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: BookingPanelProps) {
@@ -109,6 +110,30 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
           setRefusal(isApiError(error) ? error.message : t('appointments.book.failed'));
           void slots.refetch();
         }
+      },
+    });
+  };
+
+  // A visitor reads the site's notice once (and again when its text changes) before booking there; staff
+  // booking for a visitor are not the ones it speaks to.
+  const chooseSlot = async (slot: Slot) => {
+    const notice = isStaff ? null : await unreadSiteNotice(slot.siteId);
+    if (notice === null) {
+      confirmBooking(slot);
+      return;
+    }
+    modal.confirm({
+      title: t('appointments.notice.title', { site: slot.siteName }),
+      okText: t('appointments.notice.read'),
+      cancelText: t('common.cancel'),
+      content: (
+        <Typography.Paragraph className={styles.notice} data-testid="site-notice">
+          {notice}
+        </Typography.Paragraph>
+      ),
+      onOk: async () => {
+        await markSiteNoticeRead(slot.siteId).catch(() => undefined);
+        confirmBooking(slot);
       },
     });
   };
@@ -208,7 +233,7 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
                 <Button
                   key={slot.id}
                   className={styles.slotButton}
-                  onClick={() => confirmBooking(slot)}
+                  onClick={() => void chooseSlot(slot)}
                   data-testid={`slot-${slot.id}`}
                 >
                   <span className={styles.slotTime}>

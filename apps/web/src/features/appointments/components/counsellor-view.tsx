@@ -16,15 +16,18 @@ const CounsellorCalendar = lazy(() =>
 );
 // In its own chunk: the student's first visit of this page does not carry a counsellor's leave form.
 const MyLeave = lazy(() => import('./my-leave').then((m) => ({ default: m.MyLeave })));
+const MyVideoSessions = lazy(() =>
+  import('./my-video-sessions').then((m) => ({ default: m.MyVideoSessions })),
+);
 
-type Tab = 'calendar' | 'sessions' | 'leave' | 'book';
+type Tab = 'calendar' | 'sessions' | 'video' | 'leave' | 'book';
 /** What a counsellor does from their own list: see the visitor in, and end the session. */
 const COUNSELLOR_ACTIONS: readonly DeskAction[] = ['arrive', 'start', 'end', 'visitorNoShow'];
 
 /**
  * The counsellor's side of "my appointments": the week and month calendar of their duty slots and
- * sessions, the list of their sessions with start and end (S1.4.1), and their leave (asked here, decided
- * by the centre). One who is also a visitor books their own counselling from the last tab.
+ * sessions, the list of their sessions with start and end (S1.4.1), their video sessions (S1.7.24), and
+ * their leave (asked here, decided by the centre). One who is also a visitor books their own counselling from the last tab.
  */
 export function CounsellorView({ isVisitorToo }: { isVisitorToo: boolean }) {
   const { t } = useTranslation();
@@ -32,6 +35,7 @@ export function CounsellorView({ isVisitorToo }: { isVisitorToo: boolean }) {
   const options: { value: Tab; label: string }[] = [
     { value: 'calendar', label: t('appointments.tabs.calendar') },
     { value: 'sessions', label: t('appointments.tabs.sessions') },
+    { value: 'video', label: t('appointments.tabs.video') },
     { value: 'leave', label: t('appointments.tabs.leave') },
   ];
   if (isVisitorToo) options.push({ value: 'book', label: t('appointments.tabs.myBooking') });
@@ -44,6 +48,11 @@ export function CounsellorView({ isVisitorToo }: { isVisitorToo: boolean }) {
         </Suspense>
       )}
       {tab === 'sessions' && <MySessions />}
+      {tab === 'video' && (
+        <Suspense fallback={<Spin />}>
+          <MyVideoSessions />
+        </Suspense>
+      )}
       {tab === 'leave' && (
         <Suspense fallback={<Spin />}>
           <MyLeave />

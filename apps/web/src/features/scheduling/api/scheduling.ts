@@ -1,5 +1,6 @@
 import {
   appointmentPageEndpoint,
+  approverCandidatesEndpoint,
   cancelAuditEndpoint,
   counsellorListScopeEndpoint,
   dayListEndpoint,
@@ -194,6 +195,19 @@ export function useCounsellors() {
     queryKey: schedulingKeys.of(tenantId, 'counsellors'),
     queryFn: ({ signal }) => request(counsellorListScopeEndpoint, { query: {}, signal }),
     staleTime: 60_000,
+  });
+}
+/**
+ * Whom the rules may name as approvers: every holder of `consult_approve` (administrators, the centre
+ * director, clerks: not only counsellors), and anyone already named, flagged when they no longer hold it.
+ */
+export function useApproverCandidates(enabled = true) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: schedulingKeys.of(tenantId, 'approver-candidates'),
+    queryFn: ({ signal }) => request(approverCandidatesEndpoint, { signal }),
+    staleTime: 60_000,
+    enabled,
   });
 }
 export function useSites() {

@@ -31,7 +31,7 @@ import { approvalOptionLabel, usePolicy } from '../../appointments';
 import { useUserInfo } from '../../auth';
 import { deptOptions, useDeptTree } from '../../profile';
 import {
-  useCounsellors,
+  useApproverCandidates,
   useOverrideBlock,
   useSavePolicy,
   useSaveSiteProfile,
@@ -75,7 +75,17 @@ function PolicyForm({ policy, canEdit }: { policy: SchedulingPolicy; canEdit: bo
   const lang = currentLanguage();
   const [form] = Form.useForm<SchedulingPolicy>();
   const save = useSavePolicy();
-  const counsellors = useCounsellors();
+  // Every holder of the approving permission, not only counsellors: a centre's approver is often its
+  // director or an administrator who does not counsel.
+  const candidates = useApproverCandidates();
+  const approverOptions = (candidates.data ?? []).map((c) => ({
+    value: c.id,
+    label: [
+      c.realName,
+      c.deptName ? ` · ${c.deptName}` : '',
+      c.holdsApprove ? '' : ` (${t('scheduling.settings.approverLacksPermission')})`,
+    ].join(''),
+  }));
   const submit = async (values: SchedulingPolicy) => {
     try {
       await save.mutateAsync({
@@ -130,7 +140,9 @@ function PolicyForm({ policy, canEdit }: { policy: SchedulingPolicy; canEdit: bo
         <Switch />
       </Form.Item>
       <Divider titlePlacement="start">{t('scheduling.settings.approvals')}</Divider>
-      <Typography.Paragraph type="secondary">{t('scheduling.settings.approvalsHelp')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('scheduling.settings.approvalsHelp')} {t('scheduling.settings.approversHelp')}
+      </Typography.Paragraph>
       {APPROVAL_OPTIONS.map((option) => (
         <Card key={option} size="small" title={approvalOptionLabel(option, lang)}>
           <Flex gap={16} wrap>
@@ -158,7 +170,9 @@ function PolicyForm({ policy, canEdit }: { policy: SchedulingPolicy; canEdit: bo
                 mode="multiple"
                 className={styles.toolbarSelect}
                 placeholder={t('scheduling.settings.anyApprover')}
-                options={(counsellors.data ?? []).map((c) => ({ value: c.id, label: c.realName }))}
+                loading={candidates.isLoading}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={approverOptions}
               />
             </Form.Item>
             <Form.Item

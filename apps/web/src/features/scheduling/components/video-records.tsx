@@ -13,9 +13,9 @@ import {
   statusLabel,
   typeLabel,
   useSchoolZone,
+  videoMinutes,
 } from '../../appointments';
 import { useDeleteVideoRecord, useVideoRecords, type VideoRecord } from '../api/scheduling';
-import { videoMinutes } from '../lib/video-minutes';
 
 /**
  * Video consultation records (S1.7.24): one per online session started, those the caller may see (the
