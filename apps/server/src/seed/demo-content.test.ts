@@ -22,11 +22,10 @@ async function tokenOf(username: string, password: string) {
 describe('demo school content', () => {
   it('has an English title for every demo message, for an English reader', () => {
     expect(DEMO_MESSAGE_TITLES.length).toBeGreaterThan(20);
-    expect(DEMO_MESSAGE_TITLES.filter((title) => /[\u4e00-\u9fff]/.test(seededMessageTitle(title, 'en-US')))).toEqual(
-      [],
-    );
+    expect(
+      DEMO_MESSAGE_TITLES.filter((title) => /[\u4e00-\u9fff]/.test(seededMessageTitle(title, 'en-US'))),
+    ).toEqual([]);
   });
-
 
   it('gives the administrator and the counsellor an inbox with unread and read messages [spec:S0.2.20]', async () => {
     for (const [username, password] of [

@@ -79,14 +79,19 @@ describe("services' refusals in the caller language, for every status", () => {
 
   it("a 400 naming its field, the field's name kept in msg and data.fields", async () => {
     const del = (headers: Record<string, string>) =>
-      t.request('DELETE', `/admin/dept/${t.alpha.deptIds['Class 2024']}`, undefined, { token: admin, headers });
+      t.request('DELETE', `/admin/dept/${t.alpha.deptIds['Class 2024']}`, undefined, {
+        token: admin,
+        headers,
+      });
     const refusedZh = await del(zh);
     expect(refusedZh.status).toBe(400);
     expect(refusedZh.body.msg).toMatch(/^id: 该机构有 \d+ 名用户，请先将他们移到其他机构$/);
     expect(refusedZh.body.data.fields[0].field).toBe('id');
     expect(refusedZh.body.data.fields[0].message).toMatch(/^该机构有 \d+ 名用户/);
     const refusedEn = await del(en);
-    expect(refusedEn.body.msg).toMatch(/^id: the department has \d+ users, move them to another department first$/);
+    expect(refusedEn.body.msg).toMatch(
+      /^id: the department has \d+ users, move them to another department first$/,
+    );
     expect(refusedEn.body.data.fields[0]).toEqual({ field: 'id', message: refusedEn.body.msg.slice(4) });
   });
 
@@ -135,7 +140,11 @@ describe("services' refusals in the caller language, for every status", () => {
       );
     };
     const zhRes = await register(zh);
-    expect([zhRes.status, zhRes.body.code, zhRes.body.msg]).toEqual([409, 409, 'username: 该登录账号已被使用']);
+    expect([zhRes.status, zhRes.body.code, zhRes.body.msg]).toEqual([
+      409,
+      409,
+      'username: 该登录账号已被使用',
+    ]);
     const enRes = await register(en);
     expect([enRes.status, enRes.body.msg]).toEqual([409, 'username: this login account is already used']);
   });

@@ -99,7 +99,9 @@ const MESSAGE_ARG: Record<string, number> = {
  */
 function refusalLiterals(text: string): string[] {
   const found: string[] = [];
-  for (const m of text.matchAll(/(new AppError|\bbadRequest|\bnotFound|\bforbidden|\bunauthenticated|\bconflict)\(/g)) {
+  for (const m of text.matchAll(
+    /(new AppError|\bbadRequest|\bnotFound|\bforbidden|\bunauthenticated|\bconflict)\(/g,
+  )) {
     const arg = argumentsAt(text, m.index + m[0].length - 1)[MESSAGE_ARG[m[1]!]!];
     if (!arg || /\blang\b/.test(arg)) continue; // none, or already in the caller's language
     const named = /^([A-Z][A-Z0-9_]*)(?:\[|$)/.exec(arg)?.[1];
@@ -107,7 +109,8 @@ function refusalLiterals(text: string): string[] {
       const decl = new RegExp(`const ${named}\\b[^=]*=\\s*`).exec(text);
       if (decl) {
         const at = decl.index + decl[0].length;
-        const body = text[at] === '{' ? text.slice(at, text.indexOf('\n};', at)) : text.slice(at, text.indexOf(';', at));
+        const body =
+          text[at] === '{' ? text.slice(at, text.indexOf('\n};', at)) : text.slice(at, text.indexOf(';', at));
         found.push(...literalsIn(body.replace(/^\s*\w+:/gm, '')));
       }
       continue;
@@ -128,7 +131,9 @@ describe('refusals in the caller language', () => {
       for (const t of refusalLiterals(readFileSync(file, 'utf8'))) all.set(t, path.relative(SRC, file));
     }
     expect(all.size).toBeGreaterThan(300);
-    const missing = [...all].filter(([t]) => !hasChinese(refusalText(t, 'zh-CN'))).map(([t, f]) => `${f}: ${t}`);
+    const missing = [...all]
+      .filter(([t]) => !hasChinese(refusalText(t, 'zh-CN')))
+      .map(([t, f]) => `${f}: ${t}`);
     expect(missing).toEqual([]);
   });
 

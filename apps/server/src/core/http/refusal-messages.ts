@@ -80,7 +80,9 @@ const NOUNS: Record<string, string> = {
 const EXACT: Record<string, string> = {
   // Requests, signatures, tokens (core/http, core/security).
   'malformed bearer token': '无效的 Bearer 令牌',
-  'request signature missing (x-timestamp, x-request-id, x-sign)': '缺少请求签名（x-timestamp、x-request-id、x-sign）',
+  malformed: '格式错误',
+  'request signature missing (x-timestamp, x-request-id, x-sign)':
+    '缺少请求签名（x-timestamp、x-request-id、x-sign）',
   'request signature invalid': '请求签名无效',
   'request signature expired: x-timestamp is too far from the server clock':
     '请求签名已过期：x-timestamp 与服务器时间相差过大',
@@ -91,7 +93,8 @@ const EXACT: Record<string, string> = {
   'not valid JSON': '不是有效的 JSON',
   'malformed multipart/form-data': 'multipart/form-data 格式错误',
   'must be encrypted with the key from GET /auth/publicKey': '必须使用 GET /auth/publicKey 的公钥加密',
-  'encrypted with an unknown key, fetch /auth/publicKey again': '使用了未知的公钥加密，请重新获取 /auth/publicKey',
+  'encrypted with an unknown key, fetch /auth/publicKey again':
+    '使用了未知的公钥加密，请重新获取 /auth/publicKey',
   'cannot be decrypted': '无法解密',
   'must carry a time and a nonce (encryptPassword of @psy/contracts, docs/api.md)':
     '必须包含时间和随机数（@psy/contracts 的 encryptPassword，见 docs/api.md）',
@@ -144,7 +147,8 @@ const EXACT: Record<string, string> = {
   'this phone is already used by an account': '该手机号已被其他账号使用',
   'only your own school can be changed': '只能修改您自己的学校',
   'you cannot grant a school-wide administrator role': '您不能授予全校管理员角色',
-  'a school-wide administrator can only be changed by a school-wide administrator': '全校管理员只能由全校管理员修改',
+  'a school-wide administrator can only be changed by a school-wide administrator':
+    '全校管理员只能由全校管理员修改',
   'you cannot grant a permission you do not hold': '您不能授予自己没有的权限',
   'the person does not hold this role': '该人员没有此角色',
   'this user type cannot register': '该用户类型不能注册',
@@ -186,7 +190,8 @@ const EXACT: Record<string, string> = {
   'the answer holds no such file': '该答卷没有此文件',
   'exports are listed to their creator only': '导出记录只对其创建者列出',
   'only a failed job can be retried': '只有失败的任务可以重试',
-  'this kind of job is not retried: its task was ended, start a new one': '此类任务不重试：其任务已结束，请重新发起',
+  'this kind of job is not retried: its task was ended, start a new one':
+    '此类任务不重试：其任务已结束，请重新发起',
   'the task is already finished': '任务已完成',
   // Forms and answers.
   'the form type does not exist': '表单类型不存在',
@@ -199,7 +204,8 @@ const EXACT: Record<string, string> = {
   'a signed answer cannot be withdrawn; amend it instead': '已签名的答卷不能撤回；请改为修订',
   'the answer was saved at the same time by someone else: reload': '他人同时保存了该答卷：请刷新',
   'fill in and submit the intake form first': '请先填写并提交初访表单',
-  "not a submitted answer of the school's intake form about this visitor": '不是本校关于该来访者的已提交初访表单答卷',
+  "not a submitted answer of the school's intake form about this visitor":
+    '不是本校关于该来访者的已提交初访表单答卷',
   'not an appointment type (S1.9.2)': '不是预约类型（S1.9.2）',
   // Assessment.
   'a built-in scale cannot be removed; disable it instead': '内置量表不能删除；请改为停用',
@@ -300,7 +306,8 @@ const EXACT: Record<string, string> = {
   'a visitor signs a record with record/sign': '来访者通过 record/sign 签署记录',
   'a visitor signs the visitor’s field only': '来访者只能签署来访者签名栏',
   'Please sign': '请签名',
-  'the visitor’s case is held by another counsellor: transfer it first': '来访者的个案由其他咨询师负责：请先转介',
+  'the visitor’s case is held by another counsellor: transfer it first':
+    '来访者的个案由其他咨询师负责：请先转介',
   'the visitor’s case was opened at the same time: try again': '来访者的个案已被同时开启：请重试',
   'the visitor’s new case was opened at the same time: try again': '来访者的新个案已被同时开启：请重试',
   'the record is locked: ask for an unlock (approval option 8)': '记录已锁定：请申请解锁（审批选项 8）',
@@ -363,7 +370,12 @@ const EXACT: Record<string, string> = {
 };
 
 const VERBS: Record<string, string> = { delete: '删除', disable: '停用', approve: '审核通过' };
-const KINDS: Record<string, string> = { suspension: '休学', referral: '转介', journal: '日志', record: '记录' };
+const KINDS: Record<string, string> = {
+  suspension: '休学',
+  referral: '转介',
+  journal: '日志',
+  record: '记录',
+};
 const list = (text: string) => text.replaceAll(' or ', ' 或 ');
 
 /**
@@ -384,7 +396,10 @@ const PATTERNS: readonly [RegExp, (...g: string[]) => string | undefined][] = [
     /^too many records to export \((about )?(\d+), at most (\d+)\): narrow the filters$/,
     (about, n, max) => `导出记录过多（${about ? '约 ' : ''}${n} 条，最多 ${max} 条）：请缩小筛选范围`,
   ],
-  [/^appointment (\d+) is in session or its record is still to be filled$/, (id) => `预约 ${id} 正在进行中或其记录尚未填写`],
+  [
+    /^appointment (\d+) is in session or its record is still to be filled$/,
+    (id) => `预约 ${id} 正在进行中或其记录尚未填写`,
+  ],
   [/^an interview cannot go from (\S+) to (\S+)$/, (a, b) => `访谈不能从状态 ${a} 变为 ${b}`],
   [/^an interview in status (\S+) cannot be recorded as held$/, (s) => `状态为 ${s} 的访谈不能记录为已进行`],
   [/^the scale has no norm "(.*)"$/, (n) => `量表没有常模“${n}”`],
@@ -408,11 +423,17 @@ const PATTERNS: readonly [RegExp, (...g: string[]) => string | undefined][] = [
   ],
   [/^(\S+) is not allowed while the case is (\S+)$/, (a, s) => `个案状态为 ${s} 时不能执行 ${a}`],
   [/^already living in another dormitory: (.+)$/, (d) => `已住在其他宿舍：${d}`],
-  [/^the department has (\d+) users, move them to another department first$/, (n) => `该机构有 ${n} 名用户，请先将他们移到其他机构`],
+  [
+    /^the department has (\d+) users, move them to another department first$/,
+    (n) => `该机构有 ${n} 名用户，请先将他们移到其他机构`,
+  ],
   [/^you cannot (\S+) yourself$/, (v) => `不能${VERBS[v!] ?? v}自己`],
   [/^the initial administrator cannot be (\S+)d$/, (v) => `不能${VERBS[v!] ?? v}初始管理员`],
   [/^at most (\d+) open streams per user$/, (n) => `每个用户最多 ${n} 个打开的消息流`],
-  [/^unknown placeholder (.+); allowed: (.+)$/, (u, a) => `未知的占位符 ${u}；可用：${a === 'none' ? '无' : a}`],
+  [
+    /^unknown placeholder (.+); allowed: (.+)$/,
+    (u, a) => `未知的占位符 ${u}；可用：${a === 'none' ? '无' : a}`,
+  ],
   [/^unknown id (.+)$/, (ids) => `未知的编号 ${ids}`],
   [/^not departments of the school: (.+)$/, (ids) => `不是本校的机构：${ids}`],
   [/^the user holds no counsellor role \((.+)\)$/, (r) => `该用户没有咨询师角色（${r}）`],

@@ -143,7 +143,12 @@ export function RegisterPage() {
           label={t('register.userType')}
           rules={[{ required: true, message: t('register.userTypeRequired') }]}
         >
-          <Select options={setting.data.userTypes.map((u) => ({ value: u.id, label: seededName(u.name, currentLanguage()) }))} />
+          <Select
+            options={setting.data.userTypes.map((u) => ({
+              value: u.id,
+              label: seededName(u.name, currentLanguage()),
+            }))}
+          />
         </Form.Item>
         <Form.Item
           name="deptId"

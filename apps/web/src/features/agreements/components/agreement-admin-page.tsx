@@ -90,7 +90,10 @@ function AgreementSettingCard() {
   const save = useSaveAgreementSetting();
   if (!setting.data || !groups.data) return <Spin />;
   const initial = settingFormOf(setting.data.enable, setting.data.value);
-  const roleOptions = groups.data.groups.map((g) => ({ value: g.roleId, label: seededName(g.roleName, currentLanguage()) }));
+  const roleOptions = groups.data.groups.map((g) => ({
+    value: g.roleId,
+    label: seededName(g.roleName, currentLanguage()),
+  }));
 
   const submit = async (values: AgreementSettingForm) => {
     try {
@@ -290,7 +293,10 @@ function AgreementList() {
             <Select
               allowClear
               className={styles.roleSelect}
-              options={(groups.data?.groups ?? []).map((g) => ({ value: g.roleId, label: seededName(g.roleName, currentLanguage()) }))}
+              options={(groups.data?.groups ?? []).map((g) => ({
+                value: g.roleId,
+                label: seededName(g.roleName, currentLanguage()),
+              }))}
             />
           </Form.Item>,
           <Form.Item key="startDate" name="startDate" label={t('systemSettings.agreement.from')}>

@@ -175,7 +175,10 @@ function PlanForm({ plan }: { plan: Plan | null }) {
               <Select
                 mode="multiple"
                 loading={userTypes.isPending}
-                options={(userTypes.data ?? []).map((u) => ({ value: u.id, label: seededName(u.name, lang) }))}
+                options={(userTypes.data ?? []).map((u) => ({
+                  value: u.id,
+                  label: seededName(u.name, lang),
+                }))}
                 showSearch={{ optionFilterProp: 'label' }}
               />
             </Form.Item>

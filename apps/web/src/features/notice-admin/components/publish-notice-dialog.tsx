@@ -137,7 +137,10 @@ export function PublishNoticeDialog({
           showSearch={{ optionFilterProp: 'label' }}
           loading={roles.isLoading}
           placeholder={t('noticeAdmin.rolesPlaceholder')}
-          options={(roles.data ?? []).map((r) => ({ value: r.id, label: seededName(r.roleName, currentLanguage()) }))}
+          options={(roles.data ?? []).map((r) => ({
+            value: r.id,
+            label: seededName(r.roleName, currentLanguage()),
+          }))}
         />
       </Form.Item>
       <Typography.Paragraph type="secondary" className={styles.small} data-testid="notice-audience-hint">

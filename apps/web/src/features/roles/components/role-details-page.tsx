@@ -57,7 +57,11 @@ export function RoleDetailsPage({ roleId }: RoleDetailsPageProps) {
         className={styles.readable}
         column={{ xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 }}
         items={[
-          { key: 'name', label: t('roleAdmin.columns.roleName'), children: seededName(r.roleName, currentLanguage()) },
+          {
+            key: 'name',
+            label: t('roleAdmin.columns.roleName'),
+            children: seededName(r.roleName, currentLanguage()),
+          },
           { key: 'code', label: t('roleAdmin.columns.roleCode'), children: r.roleCode },
           {
             key: 'ports',

@@ -141,7 +141,12 @@ export function ImportUsersDialog({ userTypes, onClose }: ImportUsersDialogProps
               label={t('userImport.fields.userType')}
               rules={[{ required: true, message: t('userImport.messages.userTypeRequired') }]}
             >
-              <Select options={userTypes.map((type) => ({ value: type.id, label: seededName(type.name, currentLanguage()) }))} />
+              <Select
+                options={userTypes.map((type) => ({
+                  value: type.id,
+                  label: seededName(type.name, currentLanguage()),
+                }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
