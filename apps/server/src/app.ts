@@ -6,7 +6,6 @@ import {
   ERRORS,
   errorBody,
   errorMessage,
-  localiseMessage,
   REQUEST_ID_PATTERN,
   type FieldIssue,
   type Lang,
@@ -17,6 +16,7 @@ import { PUBLIC } from './core/http/context';
 import { enforceAccessRules } from './core/http/access-rules';
 import { buildOpenApi } from './core/http/openapi';
 import { registerBodyParsers } from './core/http/raw-body';
+import { refusalText } from './core/http/refusal-messages';
 import { langOf, registerRoutes, type RouteDef } from './core/http/register';
 import { registerStaticWeb } from './core/http/static-web';
 import { JobQueue } from './core/jobs/queue';
@@ -204,25 +204,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 }
 
 /**
- * An error's message and its fields' messages in the caller's language (contracts `localiseMessage`):
- * `field: message` keeps the field's name as the client sends it and localises the message.
+ * An error's message and its fields' messages in the caller's language (`refusalText`: the contracts'
+ * catalogue, then the server's refusals): `field: message` keeps the field's name as the client sends it
+ * and localises the message. Every status goes through here, not only 400.
  */
 export function localisedDetail(msg: string, data: unknown, lang: Lang): { msg: string; data: unknown } {
   if (lang === 'en-US') return { msg, data };
-  const local = (text: string) => {
-    const whole = localiseMessage(text, lang);
-    if (whole !== text) return whole;
-    const m = /^([\w.[\]-]+): (.+)$/s.exec(text);
-    return m ? `${m[1]}: ${localiseMessage(m[2]!, lang)}` : text;
-  };
   const fields = (data as { fields?: unknown } | null)?.fields;
-  if (!Array.isArray(fields)) return { msg: local(msg), data };
+  if (!Array.isArray(fields)) return { msg: refusalText(msg, lang), data };
   const issues = fields as FieldIssue[];
   return {
-    msg: local(msg),
+    msg: refusalText(msg, lang),
     data: {
       ...(data as object),
-      fields: issues.map((f) => ({ ...f, message: localiseMessage(f.message, lang) })),
+      fields: issues.map((f) => ({ ...f, message: refusalText(f.message, lang) })),
     },
   };
 }

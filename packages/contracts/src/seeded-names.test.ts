@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededName } from './seeded-names';
+import { seededMessageTitle, seededName } from './seeded-names';
 
 describe('seeded names in the reader language', () => {
   it('shows a seeded Chinese name in English to an English reader, and a name a school typed as typed', () => {
@@ -7,5 +7,14 @@ describe('seeded names in the reader language', () => {
     expect(seededName('咨询师', 'zh-CN')).toBe('咨询师');
     expect(seededName('组织机构', 'en-US')).toBe('Organisation');
     expect(seededName('我们的心理社团', 'en-US')).toBe('我们的心理社团');
+  });
+});
+
+describe('message titles the product writes, in the reader language', () => {
+  it("gives a demo message's and a template default's Chinese title in English, a typed title as typed", () => {
+    expect(seededMessageTitle('危机上报待审核', 'en-US')).toBe('Crisis report awaiting review');
+    expect(seededMessageTitle('危机上报待审核', 'zh-CN')).toBe('危机上报待审核');
+    expect(seededMessageTitle('密码已重置', 'en-US')).toBe('Password reset');
+    expect(seededMessageTitle('本周社团活动', 'en-US')).toBe('本周社团活动');
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness';
+import { seededMessageTitle } from '@psy/contracts';
 import { DEMO_ADMIN_PASSWORD, DEMO_PASSWORD, seedDemo } from './demo';
+import { DEMO_MESSAGE_TITLES } from './demo-content';
 
 let t: TestContext;
 let tenantId: number;
@@ -18,6 +20,13 @@ async function tokenOf(username: string, password: string) {
 }
 
 describe('demo school content', () => {
+  it('has an English title for every demo message, for an English reader', () => {
+    expect(DEMO_MESSAGE_TITLES.length).toBeGreaterThan(20);
+    expect(
+      DEMO_MESSAGE_TITLES.filter((title) => /[\u4e00-\u9fff]/.test(seededMessageTitle(title, 'en-US'))),
+    ).toEqual([]);
+  });
+
   it('gives the administrator and the counsellor an inbox with unread and read messages [spec:S0.2.20]', async () => {
     for (const [username, password] of [
       ['admin', DEMO_ADMIN_PASSWORD],

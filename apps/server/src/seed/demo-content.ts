@@ -263,6 +263,11 @@ const NOTICES: { title: string; content: string; minutesAgo: number }[] = [
 ];
 
 /** The start-up agreement: informed consent to counselling, in both languages (stored once each). */
+/** The titles of the demo messages (the web shows them in English to an English reader). */
+export const DEMO_MESSAGE_TITLES: readonly string[] = [...ADMIN_MESSAGES, ...COUNSELLOR_MESSAGES].map(
+  (m) => m[2],
+);
+
 export const DEMO_AGREEMENT_TEXT: NonNullable<AgreementSettingValue['locales']> = {
   'zh-CN': {
     title: '心理咨询知情同意书',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, errorBody, isApiPath } from '@psy/contracts';
 import { PUBLIC } from './context';
+import { refusalText } from './refusal-messages';
 import { langOf } from './register';
 
 const TYPES: Record<string, string> = {
@@ -87,7 +88,7 @@ export function registerStaticWeb(app: FastifyInstance, distDir: string): void {
     } catch {
       return reply
         .code(ERRORS.badRequest.status)
-        .send(errorBody('badRequest', langOf(req), 'path: malformed'));
+        .send(errorBody('badRequest', langOf(req), refusalText('path: malformed', langOf(req))));
     }
     // Some page paths share a prefix with the API (e.g. /admin/role/index): a browser navigation
     // (accepting HTML) gets the app, a script gets the API's 404.

@@ -136,12 +136,16 @@ describe('POST /admin/user/resetPwd: forced change after login [spec:S0.4.1] [sp
     const missing = await t.post('/admin/user/resetPwd', {}, { token });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toMatch(/^newPwd: /);
-    const plain = await t.post('/admin/user/resetPwd', { newPwd: 'NewPass#2026' }, { token });
+    const en = { token, headers: { 'accept-language': 'en-US' } };
+    const plain = await t.post('/admin/user/resetPwd', { newPwd: 'NewPass#2026' }, en);
     expect(plain.status).toBe(400);
     expect(plain.body.msg).toBe('newPwd: must be encrypted with the key from GET /auth/publicKey');
-    const wrongKey = await t.post('/admin/user/resetPwd', { newPwd: 'deadbeef.AAAA' }, { token });
+    const wrongKey = await t.post('/admin/user/resetPwd', { newPwd: 'deadbeef.AAAA' }, en);
     expect(wrongKey.body.msg).toBe('newPwd: encrypted with an unknown key, fetch /auth/publicKey again');
-    const garbage = await t.post('/admin/user/resetPwd', { newPwd: `${key.keyId}.AAAA` }, { token });
+    // Without Accept-Language the caller reads zh-CN, the field's name kept.
+    const zh = await t.post('/admin/user/resetPwd', { newPwd: 'deadbeef.AAAA' }, { token });
+    expect(zh.body.msg).toBe('newPwd: 使用了未知的公钥加密，请重新获取 /auth/publicKey');
+    const garbage = await t.post('/admin/user/resetPwd', { newPwd: `${key.keyId}.AAAA` }, en);
     expect(garbage.status).toBe(400);
     expect(garbage.body.msg).toBe('newPwd: cannot be decrypted');
   });

@@ -206,7 +206,7 @@ describe('request signing and replay [spec:S0.7.1]', () => {
       token: await t.tokenFor('admin'),
     });
     expect(res.status).toBe(401);
-    expect(res.body.msg).toMatch(/signature missing/);
+    expect(res.body.msg).toMatch(/缺少请求签名/);
   });
 
   it('refuses a replayed request id with 409, which leaves the session alone', async () => {
@@ -229,7 +229,7 @@ describe('request signing and replay [spec:S0.7.1]', () => {
     const token = await t.tokenFor('admin');
     const res = await t.get('/admin/user/info', { token, now: Date.now() - 10 * 60_000 });
     expect(res.status).toBe(401);
-    expect(res.body.msg).toMatch(/expired/);
+    expect(res.body.msg).toMatch(/请求签名已过期/);
   });
 
   it('refuses a signature made with another key or over another body', async () => {
@@ -244,7 +244,7 @@ describe('request signing and replay [spec:S0.7.1]', () => {
     });
     const res = await t.get('/admin/user/info', { token, unsigned: true, headers });
     expect(res.status).toBe(401);
-    expect(res.body.msg).toMatch(/signature invalid/);
+    expect(res.body.msg).toMatch(/请求签名无效/);
 
     const bodyHeaders = await signRequest({
       method: 'POST',

@@ -211,7 +211,7 @@ describe('encrypted passwords are bound to the moment [spec:S0.7.1]', () => {
         expect((await c.first(cipher)).status).toBe(400);
         const again = refusal(await c.again(cipher));
         expect(again).toMatchObject({ status: 400, field: c.field });
-        expect(again.message).toMatch(/already used/);
+        expect(again.message).toMatch(/该加密密码已使用过/);
         return;
       }
       const cipher = await enc(password);
@@ -219,7 +219,7 @@ describe('encrypted passwords are bound to the moment [spec:S0.7.1]', () => {
       expect(first.status, JSON.stringify((first as { body?: unknown }).body)).toBe(200);
       const again = refusal(await c.again(cipher));
       expect(again).toMatchObject({ status: 400, field: c.field });
-      expect(again.message).toMatch(/already used/);
+      expect(again.message).toMatch(/该加密密码已使用过/);
     });
   }
 
@@ -229,7 +229,7 @@ describe('encrypted passwords are bound to the moment [spec:S0.7.1]', () => {
       await login(await enc(PASSWORD, { now: Date.now() - PASSWORD_PAYLOAD_MAX_AGE_MS - 5_000 })),
     );
     expect(old).toMatchObject({ status: 400, field: 'password' });
-    expect(old.message).toMatch(/expired/);
+    expect(old.message).toMatch(/加密的密码已过期/);
     const ahead = refusal(
       await login(await enc(PASSWORD, { now: Date.now() + PASSWORD_PAYLOAD_MAX_AGE_MS + 5_000 })),
     );
@@ -248,7 +248,7 @@ describe('encrypted passwords are bound to the moment [spec:S0.7.1]', () => {
       ),
     );
     expect(res).toMatchObject({ status: 400, field: 'pwd' });
-    expect(res.message).toMatch(/expired/);
+    expect(res.message).toMatch(/加密的密码已过期/);
   });
 
   it('refuses a bare password ciphertext without time and nonce (an old client)', async () => {
@@ -259,7 +259,7 @@ describe('encrypted passwords are bound to the moment [spec:S0.7.1]', () => {
     ).toString('base64');
     const res = refusal(await login(`${key.keyId}.${bare}`));
     expect(res).toMatchObject({ status: 400, field: 'password' });
-    expect(res.message).toMatch(/time and a nonce/);
+    expect(res.message).toMatch(/必须包含时间和随机数/);
   });
 
   it('a student replaying a captured admin reset meets the access refusal first, and the ciphertext is spent', async () => {
@@ -280,6 +280,6 @@ describe('encrypted passwords are bound to the moment [spec:S0.7.1]', () => {
       ),
     );
     expect(admin).toMatchObject({ status: 400, field: 'pwd' });
-    expect(admin.message).toMatch(/already used/);
+    expect(admin.message).toMatch(/该加密密码已使用过/);
   });
 });

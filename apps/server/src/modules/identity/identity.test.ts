@@ -111,7 +111,7 @@ describe('roles, ports and the role switch [spec:S0.6.2] [spec:S0.6.3] [spec:S0.
       token,
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.msg).toMatch(/port permission/);
+    expect(refused.body.msg).toMatch(/没有此客户端的登录权限/);
   });
 
   it('names a malformed role-id header', async () => {

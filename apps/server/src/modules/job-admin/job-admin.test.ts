@@ -85,10 +85,10 @@ describe('POST /admin/job/page and /admin/job/retry (sys_job)', () => {
     // Not twice, not a kind whose task was ended, not another school's.
     const again = await t.post('/admin/job/retry', { id: failed }, { token: admin });
     expect(again.status).toBe(400);
-    expect(again.body.msg).toContain('only a failed job');
+    expect(again.body.msg).toContain('只有失败的任务可以重试');
     const task = await t.post('/admin/job/retry', { id: exportFailed }, { token: admin });
     expect(task.status).toBe(400);
-    expect(task.body.msg).toContain('start a new one');
+    expect(task.body.msg).toContain('请重新发起');
     expect((await t.post('/admin/job/retry', { id: other }, { token: admin })).status).toBe(404);
   });
 

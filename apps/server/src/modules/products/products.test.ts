@@ -233,7 +233,7 @@ describe('POST /admin/products/saveUserProduct [spec:S0.4.5] [spec:S0.7.7]', () 
       { productId: mine[0]!.id, userSort: 2, tuck: 0 },
     ]);
     expect(twice.status).toBe(400);
-    expect(twice.body.msg).toBe('[1].productId: appears more than once');
+    expect(twice.body.msg).toBe('[1].productId: 出现了多次');
   });
 
   it('validates the items and never answers 500', async () => {

@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../i18n/i18n';
 import { captchaEndpoint, newRequestId, PHONE_PATTERN } from '@psy/contracts';
 import { Button, Card, Form, Input, Result, Select, Spin, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
@@ -141,7 +143,12 @@ export function RegisterPage() {
           label={t('register.userType')}
           rules={[{ required: true, message: t('register.userTypeRequired') }]}
         >
-          <Select options={setting.data.userTypes.map((u) => ({ value: u.id, label: u.name }))} />
+          <Select
+            options={setting.data.userTypes.map((u) => ({
+              value: u.id,
+              label: seededName(u.name, currentLanguage()),
+            }))}
+          />
         </Form.Item>
         <Form.Item
           name="deptId"

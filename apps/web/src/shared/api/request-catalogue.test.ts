@@ -117,7 +117,7 @@ describe('request layer and the error catalogue', () => {
     async (code) => {
       fetchMock.mockResolvedValue(answer(403, { code, msg: 'account disabled', data: null }));
       const error = await failure();
-      expect(error.message).toBe('no permission, logging out');
+      expect(error.message).toBe('No permission, logging out');
       expect(toasts).toEqual([{ kind: 'error', text: 'account disabled' }]);
       expect(sessionStorage.getItem('psy-session')).toBeNull();
       expect(ended).toHaveBeenCalledWith('/login?shortName=demo');
@@ -175,7 +175,7 @@ describe('request layer and the error catalogue', () => {
       answer(429, { code: 429, msg: 'Requests too frequent', data: { retryAfter: 60 } }),
     );
     const error = await failure();
-    expect(toasts).toEqual([{ kind: 'warning', text: 'the service is busy, please try again later' }]);
+    expect(toasts).toEqual([{ kind: 'warning', text: 'The service is busy, please try again later' }]);
     expect(error.status).toBe(429);
   });
 
@@ -209,11 +209,11 @@ describe('request layer and the error catalogue', () => {
 
   it('uses the default message of the status when the answer has none [spec:S0.8.6]', async () => {
     const cases: [number, string][] = [
-      [404, 'resource does not exist'],
-      [423, 'demo environment cannot be operated'],
-      [479, 'demo environment, no permission'],
-      [417, 'no login account bound, log in with password then bind'],
-      [500, 'unknown system error, report to the administrator'],
+      [404, 'Resource does not exist'],
+      [423, 'Demo environment cannot be operated'],
+      [479, 'Demo environment, no permission'],
+      [417, 'No login account bound, log in with password then bind'],
+      [500, 'Unknown system error, report to the administrator'],
     ];
     for (const [status, text] of cases) {
       toasts.length = 0;

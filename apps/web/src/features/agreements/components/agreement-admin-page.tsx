@@ -1,9 +1,10 @@
+import { seededName } from '@psy/contracts';
 import { EditOutlined, FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
 import { DEFAULT_AGREEMENT_FORM_NAME, FORM_PERMISSIONS, type Lang, hasPermission } from '@psy/contracts';
 import { Button, Flex, Form, Input, Select, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18next } from '../../../i18n/i18n';
+import { currentLanguage, i18next } from '../../../i18n/i18n';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../auth';
 import { FORM_FILL_PATH, loadBoundFormBuilder } from '../../forms';
@@ -89,7 +90,10 @@ function AgreementSettingCard() {
   const save = useSaveAgreementSetting();
   if (!setting.data || !groups.data) return <Spin />;
   const initial = settingFormOf(setting.data.enable, setting.data.value);
-  const roleOptions = groups.data.groups.map((g) => ({ value: g.roleId, label: g.roleName }));
+  const roleOptions = groups.data.groups.map((g) => ({
+    value: g.roleId,
+    label: seededName(g.roleName, currentLanguage()),
+  }));
 
   const submit = async (values: AgreementSettingForm) => {
     try {
@@ -168,7 +172,7 @@ function AgreementGroups() {
       dataIndex: 'roleName',
       render: (name: string, g) => (
         <Flex gap={4} wrap>
-          {name}
+          {seededName(name, currentLanguage())}
           {g.targeted && <Tag color="blue">{t('systemSettings.agreement.targeted')}</Tag>}
         </Flex>
       ),
@@ -245,7 +249,7 @@ function AgreementList() {
       key: 'roleNames',
       title: t('systemSettings.agreement.role'),
       dataIndex: 'roleNames',
-      render: (names: string[]) => names.join(', '),
+      render: (names: string[]) => names.map((n) => seededName(n, currentLanguage())).join(', '),
     },
     {
       key: 'formName',
@@ -289,7 +293,10 @@ function AgreementList() {
             <Select
               allowClear
               className={styles.roleSelect}
-              options={(groups.data?.groups ?? []).map((g) => ({ value: g.roleId, label: g.roleName }))}
+              options={(groups.data?.groups ?? []).map((g) => ({
+                value: g.roleId,
+                label: seededName(g.roleName, currentLanguage()),
+              }))}
             />
           </Form.Item>,
           <Form.Item key="startDate" name="startDate" label={t('systemSettings.agreement.from')}>

@@ -1,3 +1,4 @@
+import { seededName } from '@psy/contracts';
 import {
   Alert,
   Button,
@@ -176,7 +177,10 @@ function PlanForm({ plan }: { plan: Plan | null }) {
               <Select
                 mode="multiple"
                 loading={userTypes.isPending}
-                options={(userTypes.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+                options={(userTypes.data ?? []).map((u) => ({
+                  value: u.id,
+                  label: seededName(u.name, lang),
+                }))}
                 showSearch={{ optionFilterProp: 'label' }}
               />
             </Form.Item>

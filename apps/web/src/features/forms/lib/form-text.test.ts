@@ -39,8 +39,8 @@ describe('form texts', () => {
       expect(enUS.forms.error[key], key).toBe(toI18n(FORM_ERROR_MESSAGES[key]['en-US']));
       expect(zhCN.forms.error[key], key).toBe(toI18n(FORM_ERROR_MESSAGES[key]['zh-CN']));
     }
-    expect(enUS.forms.empty).toBe('no data, contact the administrator to configure the form');
-    expect(enUS.forms.confirmSubmit).toBe('confirm submit form data');
+    expect(enUS.forms.empty).toBe('No data, contact the administrator to configure the form');
+    expect(enUS.forms.confirmSubmit).toBe('Confirm submit form data');
   });
 
   it('turns options into control options and trees', () => {

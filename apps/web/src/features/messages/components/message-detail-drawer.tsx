@@ -1,6 +1,7 @@
-import type { Message } from '@psy/contracts';
+import { seededMessageTitle, type Message } from '@psy/contracts';
 import { Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { useNow } from '../../../shared/lib/use-now';
 import { MessageTime, MessageTypeTag } from './message-meta';
 import styles from './messages.module.css';
@@ -27,7 +28,7 @@ export function MessageDetailDrawer({ message, open, isPhone, onClose }: Message
       {message && (
         <article aria-labelledby="message-detail-title">
           <Typography.Title level={3} id="message-detail-title" className={styles.detailTitle}>
-            {message.title}
+            {seededMessageTitle(message.title, currentLanguage())}
           </Typography.Title>
           <div className={styles.detailMeta}>
             <MessageTypeTag typeCode={message.typeCode} />

@@ -1,7 +1,8 @@
-import { MESSAGE_STATUS, type Message } from '@psy/contracts';
+import { MESSAGE_STATUS, seededMessageTitle, type Message } from '@psy/contracts';
 import { Empty, Spin } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { useNow } from '../../../shared/lib/use-now';
 import { useMessageList, type MessageTab } from '../api/messages';
 import { isNearEnd, mergePages, shouldLoadMore } from '../model/paging';
@@ -72,7 +73,7 @@ export function MessageList({ tab, onOpen }: MessageListProps) {
                       )}
                     </span>
                     <span className={styles.itemTitle} data-testid="message-item-title">
-                      {message.title}
+                      {seededMessageTitle(message.title, currentLanguage())}
                     </span>
                     <span className={styles.itemMeta}>
                       <MessageTypeTag typeCode={message.typeCode} />

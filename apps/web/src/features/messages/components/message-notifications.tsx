@@ -1,7 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
-import type { Message } from '@psy/contracts';
+import { seededMessageTitle, type Message } from '@psy/contracts';
 import { Button } from 'antd';
 import { useState, type CSSProperties } from 'react';
+import { currentLanguage } from '../../../i18n/i18n';
 import { useSession } from '../../../shared/session/session-store';
 import { useTranslation } from 'react-i18next';
 import { useMessageSync, useNotificationCards, useReadMessage } from '../api/messages';
@@ -74,7 +75,7 @@ export function MessageNotifications() {
           >
             <div className={styles.cardHead}>
               <h3 className={styles.cardTitle} id={`message-card-${message.id}`}>
-                {message.title}
+                {seededMessageTitle(message.title, currentLanguage())}
               </h3>
               <Button type="text" size="small" onClick={hideAll} data-testid="message-cards-hide">
                 {t('messages.cards.hide')}

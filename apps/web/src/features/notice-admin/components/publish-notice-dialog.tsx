@@ -1,8 +1,9 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { NOTICE_LIMITS } from '@psy/contracts';
+import { NOTICE_LIMITS, seededName } from '@psy/contracts';
 import { Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { FormDialog } from '../../../shared/admin/form-dialog';
 import { DeptPicker } from '../../depts';
 import { useAudienceRoles, usePublishNotice } from '../api/notice-admin';
@@ -136,7 +137,10 @@ export function PublishNoticeDialog({
           showSearch={{ optionFilterProp: 'label' }}
           loading={roles.isLoading}
           placeholder={t('noticeAdmin.rolesPlaceholder')}
-          options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
+          options={(roles.data ?? []).map((r) => ({
+            value: r.id,
+            label: seededName(r.roleName, currentLanguage()),
+          }))}
         />
       </Form.Item>
       <Typography.Paragraph type="secondary" className={styles.small} data-testid="notice-audience-hint">

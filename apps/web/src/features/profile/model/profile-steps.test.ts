@@ -59,19 +59,19 @@ describe('basic field checks [spec:S0.5.1] [spec:S0.5.3] [spec:S0.5.6] [spec:S0.
   const today = '2026-03-10';
   it('uses the spec messages for empty fields', () => {
     const en = (key: string | null) => (key ? textOf(enUS, key) : null);
-    expect(en(checkBasicText('realName', ' ', today))).toBe('enter name');
-    expect(en(checkBasicText('numberName', '', today))).toBe('enter number');
-    expect(en(checkBasicText('phone', '', today))).toBe('enter contact');
-    expect(en(checkBasicText('birthday', '', today))).toBe('choose birth date');
-    expect(enUS.profile.fields.deptId.required).toBe('choose organisation');
-    expect(enUS.profile.fields.sex.required).toBe('choose sex');
+    expect(en(checkBasicText('realName', ' ', today))).toBe('Enter name');
+    expect(en(checkBasicText('numberName', '', today))).toBe('Enter number');
+    expect(en(checkBasicText('phone', '', today))).toBe('Enter contact');
+    expect(en(checkBasicText('birthday', '', today))).toBe('Choose birth date');
+    expect(enUS.profile.fields.deptId.required).toBe('Choose organisation');
+    expect(enUS.profile.fields.sex.required).toBe('Choose sex');
   });
 
   it('checks the phone length and format', () => {
     expect(checkBasicText('phone', '1391234567', today)).toBe('profile.fields.phone.length');
     expect(checkBasicText('phone', '12912345678', today)).toBe('profile.fields.phone.format');
     expect(checkBasicText('phone', '139-1234-567', today)).toBe('profile.fields.phone.format');
-    expect(textOf(enUS, 'profile.fields.phone.format')).toBe('contact format incorrect');
+    expect(textOf(enUS, 'profile.fields.phone.format')).toBe('Contact format incorrect');
     expect(checkBasicText('phone', '13912345678', today)).toBeNull();
   });
 

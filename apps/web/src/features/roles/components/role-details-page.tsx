@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { allowedButtons, ROLE_USER_COUNT_CAP, type RoleMenus } from '@psy/contracts';
 import { Alert, Button, Collapse, Descriptions, Empty, Flex, Spin, Tabs, Tag, Tree, Typography } from 'antd';
@@ -55,7 +57,11 @@ export function RoleDetailsPage({ roleId }: RoleDetailsPageProps) {
         className={styles.readable}
         column={{ xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 }}
         items={[
-          { key: 'name', label: t('roleAdmin.columns.roleName'), children: r.roleName },
+          {
+            key: 'name',
+            label: t('roleAdmin.columns.roleName'),
+            children: seededName(r.roleName, currentLanguage()),
+          },
           { key: 'code', label: t('roleAdmin.columns.roleCode'), children: r.roleCode },
           {
             key: 'ports',

@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { allowedButtons, ROLE_USER_COUNT_CAP, type RoleRecord } from '@psy/contracts';
 import { Button, Flex, Grid, Tag } from 'antd';
@@ -36,7 +38,7 @@ export function RolesPage() {
 
   const confirmDelete = (role: RoleRecord) =>
     confirm({
-      title: t('roleAdmin.confirmDelete', { name: role.roleName }),
+      title: t('roleAdmin.confirmDelete', { name: seededName(role.roleName, currentLanguage()) }),
       isDanger: true,
       // Refused while users hold it; the request layer says so.
       action: () => remove.mutateAsync(role.id),
@@ -53,7 +55,7 @@ export function RolesPage() {
       width: 160,
       render: (name: string, role) => (
         <Flex gap={4} wrap align="center">
-          {name}
+          {seededName(name, currentLanguage())}
           {role.builtIn && <Tag color="blue">{t('roleAdmin.builtIn')}</Tag>}
         </Flex>
       ),
@@ -104,7 +106,7 @@ export function RolesPage() {
           {buttons.edit && (
             <RowButton
               icon={<EditOutlined />}
-              ariaLabel={`${t('roleAdmin.edit')} ${role.roleName}`}
+              ariaLabel={`${t('roleAdmin.edit')} ${seededName(role.roleName, currentLanguage())}`}
               onClick={() => setDialog({ role })}
               label={t('roleAdmin.edit')}
             />
@@ -113,7 +115,7 @@ export function RolesPage() {
             <RowButton
               isDanger
               icon={<DeleteOutlined />}
-              ariaLabel={`${t('roleAdmin.delete')} ${role.roleName}`}
+              ariaLabel={`${t('roleAdmin.delete')} ${seededName(role.roleName, currentLanguage())}`}
               onClick={() => confirmDelete(role)}
               label={t('roleAdmin.delete')}
             />

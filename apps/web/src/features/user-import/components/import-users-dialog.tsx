@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_TYPE } from '@psy/contracts';
 import { Alert, App, Button, Col, Flex, Form, Modal, Row, Select, Tabs, Typography, Upload } from 'antd';
@@ -139,7 +141,12 @@ export function ImportUsersDialog({ userTypes, onClose }: ImportUsersDialogProps
               label={t('userImport.fields.userType')}
               rules={[{ required: true, message: t('userImport.messages.userTypeRequired') }]}
             >
-              <Select options={userTypes.map((type) => ({ value: type.id, label: type.name }))} />
+              <Select
+                options={userTypes.map((type) => ({
+                  value: type.id,
+                  label: seededName(type.name, currentLanguage()),
+                }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   USER_TYPE_CODE_MAX,
@@ -39,7 +41,13 @@ export function UserTypesPage() {
     });
 
   const columns: AdminColumn<UserType>[] = [
-    { key: 'name', title: t('userTypeAdmin.columns.name'), dataIndex: 'name', alwaysShown: true },
+    {
+      key: 'name',
+      title: t('userTypeAdmin.columns.name'),
+      dataIndex: 'name',
+      alwaysShown: true,
+      render: (name: string) => seededName(name, currentLanguage()),
+    },
     { key: 'code', title: t('userTypeAdmin.columns.code'), dataIndex: 'code' },
     {
       key: 'allowRegister',
@@ -66,7 +74,7 @@ export function UserTypesPage() {
         <Flex gap={4} wrap>
           <RowButton
             icon={<EditOutlined />}
-            ariaLabel={`${t('userTypeAdmin.edit')} ${type.name}`}
+            ariaLabel={`${t('userTypeAdmin.edit')} ${seededName(type.name, currentLanguage())}`}
             onClick={() => setDialog({ type })}
             label={t('userTypeAdmin.edit')}
           />
@@ -74,7 +82,7 @@ export function UserTypesPage() {
             isDanger
             icon={<DeleteOutlined />}
             disabled={type.userCount > 0}
-            ariaLabel={`${t('userTypeAdmin.delete')} ${type.name}`}
+            ariaLabel={`${t('userTypeAdmin.delete')} ${seededName(type.name, currentLanguage())}`}
             onClick={() => confirmDelete(type)}
             label={t('userTypeAdmin.delete')}
           />

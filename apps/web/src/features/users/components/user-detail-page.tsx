@@ -103,7 +103,7 @@ function BasicInformation({ user }: { user: UserFormDetail }) {
     {
       key: 'userType',
       label: t('userAdmin.fields.userTypeId'),
-      children: <Shown value={user.userTypeName} />,
+      children: <Shown value={user.userTypeName && seededName(user.userTypeName, currentLanguage())} />,
     },
     { key: 'status', label: t('userAdmin.fields.status'), children: t(`userAdmin.status.${user.status}`) },
     ...DICT_FIELDS.map((field) => ({

@@ -321,7 +321,10 @@ function UserForm({
               allowClear
               loading={types.isLoading}
               placeholder={t('userAdmin.form.choose')}
-              options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+              options={(types.data ?? []).map((type) => ({
+                value: type.id,
+                label: seededName(type.name, currentLanguage()),
+              }))}
             />
           </Form.Item>
         </Col>

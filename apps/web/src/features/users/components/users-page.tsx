@@ -133,7 +133,13 @@ export function UsersPage() {
     { key: 'numberName', dataIndex: 'numberName', title: t('userAdmin.fields.numberName'), width: 110 },
     { key: 'phone', dataIndex: 'phone', title: t('userAdmin.fields.phone'), width: 130 },
     { key: 'dept', dataIndex: 'deptName', title: t('userAdmin.fields.deptId'), width: 150 },
-    { key: 'userType', dataIndex: 'userTypeName', title: t('userAdmin.fields.userTypeId'), width: 110 },
+    {
+      key: 'userType',
+      dataIndex: 'userTypeName',
+      title: t('userAdmin.fields.userTypeId'),
+      width: 110,
+      render: (name: string | null) => (name ? seededName(name, currentLanguage()) : name),
+    },
     {
       key: 'roles',
       title: t('userAdmin.fields.roleIds'),
@@ -225,7 +231,10 @@ export function UsersPage() {
               allowClear
               placeholder={all}
               loading={types.isLoading}
-              options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+              options={(types.data ?? []).map((type) => ({
+                value: type.id,
+                label: seededName(type.name, currentLanguage()),
+              }))}
             />
           </Form.Item>,
           <Form.Item key="roleId" name="roleId" label={t('userAdmin.fields.roleIds')}>
