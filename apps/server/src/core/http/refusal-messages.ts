@@ -11,6 +11,7 @@ import { localiseMessage, type Lang } from '@psy/contracts';
 
 /** The things `notFound(what)` names: "{what} does not exist". */
 const NOUNS: Record<string, string> = {
+  agreement: '协议',
   answer: '答卷',
   appointment: '预约',
   approval: '审批',
@@ -18,6 +19,7 @@ const NOUNS: Record<string, string> = {
   avatar: '头像',
   calendar: '日历',
   case: '个案',
+  signature: '签名',
   counsellor: '咨询师',
   'crisis record': '危机记录',
   department: '机构',
@@ -78,6 +80,11 @@ const NOUNS: Record<string, string> = {
 
 /** A refusal's whole text, or the text after a `field: ` the handler keeps as the client sent it. */
 const EXACT: Record<string, string> = {
+  // Case work, appointments and assessment calls added since.
+  'only counsellors hold video sessions': '只有咨询师才有视频咨询',
+  'only a waiting or registered transfer can be sent on': '只有待登记或已登记的转介才能继续转送',
+  'the agreement has changed since it was shown: read it again': '协议在显示后已修改：请重新阅读',
+  'a signature is quoted only by its owner': '签名只能由本人引用',
   // Requests, signatures, tokens (core/http, core/security).
   'malformed bearer token': '无效的 Bearer 令牌',
   malformed: '格式错误',
