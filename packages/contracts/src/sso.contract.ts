@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from './auth.contract';
-import { defineEndpoint, idSchema } from './endpoint';
+import { boundedPageQuery } from './common';
+import { defineEndpoint, idSchema, pageOf } from './endpoint';
 import type { PermissionKey } from './permissions';
 
 /**
@@ -294,13 +295,24 @@ export const ssoLinkSchema = z.object({
 });
 export type SsoLink = z.infer<typeof ssoLinkSchema>;
 
-export const ssoLinkListEndpoint = defineEndpoint({
+/** The links page's search: by subject, login account or name, within one provider. */
+export const ssoLinkPageQuerySchema = boundedPageQuery(100).extend({
+  providerId: idSchema,
+  keyword: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('subject, login account or real name contains (case-insensitive)'),
+});
+
+export const ssoLinkPageEndpoint = defineEndpoint({
   method: 'GET',
-  path: '/admin/sso/link/list',
-  summary: "A provider's explicit links (subject to user)",
+  path: '/admin/sso/link/page',
+  summary: "A provider's explicit links (subject to user), searched and paged",
   tags: ['sso'],
-  query: z.object({ providerId: idSchema }),
-  response: z.array(ssoLinkSchema),
+  query: ssoLinkPageQuerySchema,
+  response: pageOf(ssoLinkSchema),
 });
 
 export const ssoLinkSaveEndpoint = defineEndpoint({

@@ -16,6 +16,7 @@ import {
   type TokenResponse,
 } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
+import { pageAnswer, pageWindow } from '../../core/db/paging';
 import { AppError, badRequest } from '../../core/http/app-error';
 import { openSecret, sealSecret } from '../../core/security/secret-box';
 import { newOpaqueToken, sha256Hex } from '../../core/security/tokens';
@@ -159,8 +160,14 @@ export async function testProvider(deps: SsoDeps, scope: TenantScope, id: number
   return deps.adapters[settings.kind].test(settings);
 }
 
-export async function listLinks(scope: TenantScope, providerId: number): Promise<SsoLink[]> {
-  return repo.listLinks(scope, providerId);
+/** The links of one provider of the school, searched by subject, account or name. */
+export async function pageLinks(
+  scope: TenantScope,
+  q: { providerId: number; keyword?: string; current: number; size: number },
+) {
+  if (!(await repo.findProviderById(scope, q.providerId))) throw badRequest('providerId', 'no such provider');
+  const { records, total } = await repo.pageLinks(scope, q.providerId, q.keyword || undefined, pageWindow(q));
+  return pageAnswer(q, records, total);
 }
 
 export async function saveLink(
@@ -172,7 +179,7 @@ export async function saveLink(
   }
   if (!(await liveUserExists(scope, body.userId))) throw badRequest('userId', 'no such user');
   const id = await repo.upsertLink(scope, { ...body, subject: body.subject.trim() });
-  return (await repo.listLinks(scope, body.providerId)).find((l) => l.id === id)!;
+  return (await repo.findLink(scope, id))!;
 }
 
 export async function deleteLink(scope: TenantScope, id: number): Promise<true> {
