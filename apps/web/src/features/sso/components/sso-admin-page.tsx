@@ -20,6 +20,7 @@ import {
   providerSaveBody,
   type ProviderFormValues,
 } from '../lib/provider-form';
+import { SsoLinksDialog } from './sso-links-dialog';
 
 /** `/admin/sso/index`: the school's identity providers, with "test connection" (docs/sso.md). */
 export function SsoAdminPage() {
@@ -31,6 +32,7 @@ export function SsoAdminPage() {
   const test = useTestSsoProvider();
   const confirm = useConfirmAction();
   const [editing, setEditing] = useState<{ provider: SsoProvider | null } | null>(null);
+  const [linking, setLinking] = useState<SsoProvider | null>(null);
 
   const runTest = async (provider: SsoProvider) => {
     const result = await test.mutateAsync(provider.id);
@@ -59,34 +61,44 @@ export function SsoAdminPage() {
       key: 'actions',
       title: t('ssoAdmin.actions'),
       alwaysShown: true,
-      render: (_, p) =>
-        canEdit ? (
-          <>
+      render: (_, p) => (
+        <>
+          {p.linkBy === 'link' && (
             <RowButton
-              label={t('ssoAdmin.test')}
-              ariaLabel={`${t('ssoAdmin.test')} ${p.name}`}
-              onClick={() => void runTest(p)}
+              label={t('ssoAdmin.links.open')}
+              ariaLabel={`${t('ssoAdmin.links.open')} ${p.name}`}
+              onClick={() => setLinking(p)}
             />
-            <RowButton
-              label={t('ssoAdmin.edit')}
-              ariaLabel={`${t('ssoAdmin.edit')} ${p.name}`}
-              onClick={() => setEditing({ provider: p })}
-            />
-            <RowButton
-              isDanger
-              label={t('ssoAdmin.delete')}
-              ariaLabel={`${t('ssoAdmin.delete')} ${p.name}`}
-              onClick={() =>
-                confirm({
-                  title: t('ssoAdmin.confirmDelete', { name: p.name }),
-                  isDanger: true,
-                  action: () => remove.mutateAsync(p.id),
-                  successText: t('adminKit.deleted'),
-                })
-              }
-            />
-          </>
-        ) : null,
+          )}
+          {canEdit && (
+            <>
+              <RowButton
+                label={t('ssoAdmin.test')}
+                ariaLabel={`${t('ssoAdmin.test')} ${p.name}`}
+                onClick={() => void runTest(p)}
+              />
+              <RowButton
+                label={t('ssoAdmin.edit')}
+                ariaLabel={`${t('ssoAdmin.edit')} ${p.name}`}
+                onClick={() => setEditing({ provider: p })}
+              />
+              <RowButton
+                isDanger
+                label={t('ssoAdmin.delete')}
+                ariaLabel={`${t('ssoAdmin.delete')} ${p.name}`}
+                onClick={() =>
+                  confirm({
+                    title: t('ssoAdmin.confirmDelete', { name: p.name }),
+                    isDanger: true,
+                    action: () => remove.mutateAsync(p.id),
+                    successText: t('adminKit.deleted'),
+                  })
+                }
+              />
+            </>
+          )}
+        </>
+      ),
     },
   ];
 
@@ -104,6 +116,7 @@ export function SsoAdminPage() {
     >
       <AdminTable<SsoProvider> rowKey="id" columns={columns} query={providers} testId="sso-providers" />
       {editing && <ProviderDialog provider={editing.provider} onClose={() => setEditing(null)} />}
+      {linking && <SsoLinksDialog provider={linking} canEdit={canEdit} onClose={() => setLinking(null)} />}
     </AdminPage>
   );
 }
