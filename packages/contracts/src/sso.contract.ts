@@ -58,6 +58,32 @@ export const weComConfigSchema = z.object({
   oauthBase: httpUrl.optional().describe('default https://login.work.weixin.qq.com'),
 });
 
+/**
+ * Self-registration through a provider (off by default): an unknown subject becomes a new user of this
+ * user type, role and department, named by `nameClaim` and numbered by `numberClaim`.
+ */
+export const ssoRegistrationSchema = z.object({
+  enabled: z.boolean().default(false),
+  userTypeCode: z.string().trim().min(1).max(64).default('student').describe("the new user's type (code)"),
+  roleCode: z.string().trim().min(1).max(64).default('ROLE_GENERAL').describe("the new user's role (code)"),
+  deptId: idSchema.optional().describe("the new user's department; default the school's root department"),
+  nameClaim: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .describe(
+      'claim or attribute with the real name; default name, nick, cn or displayName, else the subject',
+    ),
+  numberClaim: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .describe('claim or attribute with the staff or student number (the numberName rule: the subject)'),
+});
+export type SsoRegistration = z.output<typeof ssoRegistrationSchema>;
+
 const providerCommon = {
   code: ssoCodeSchema,
   name: z.string().trim().min(1, 'is required').max(50),
@@ -74,6 +100,7 @@ const providerCommon = {
     .max(64)
     .optional()
     .describe('claim or attribute whose value is matched; default the subject itself'),
+  registration: ssoRegistrationSchema.optional().describe('absent: no self-registration'),
 };
 
 /** What an administrator saves; `secret` absent keeps the stored one, '' removes it. */
@@ -115,6 +142,7 @@ export const ssoProviderSchema = z.object({
   redirectUris: z.array(z.string()),
   linkBy: z.enum(SSO_LINK_RULES),
   subjectClaim: z.string().nullable(),
+  registration: ssoRegistrationSchema.nullable(),
   hasSecret: z.boolean(),
   updateTime: z.string(),
 });

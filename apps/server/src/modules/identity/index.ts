@@ -68,6 +68,9 @@ export { findUserPhone, findUserPhones } from './users.repository';
 export {
   deptIsLive,
   findDictFields,
+  findRootDeptId,
+  findUserTypeIdByCode,
+  liveRoleCodeExists,
   findTakenAccount,
   findUserDeptId,
   insertRegisteredUser,
