@@ -121,15 +121,32 @@ export function SsoAdminPage() {
   );
 }
 
-const SERVER_FIELDS = ['code', 'name', 'nameEn', 'redirectUris', 'linkBy', 'subjectClaim', 'secret'];
+const SERVER_FIELDS = [
+  'code',
+  'name',
+  'nameEn',
+  'redirectUris',
+  'linkBy',
+  'subjectClaim',
+  'secret',
+  'registration.userTypeCode',
+  'registration.roleCode',
+  'registration.nameClaim',
+  'registration.numberClaim',
+];
 
 function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveSsoProvider();
   const [form] = Form.useForm<ProviderFormValues>();
   const kind = Form.useWatch('kind', form) ?? provider?.kind ?? 'cas';
+  const registers = Form.useWatch('registerEnabled', form) ?? provider?.registration?.enabled ?? false;
   const shows = (field: keyof ProviderFormValues) => KIND_FIELDS[kind].includes(field);
-  const text = (name: keyof ProviderFormValues, required = false, extra?: string) => (
+  const text = (
+    name: Exclude<keyof ProviderFormValues, 'registerDeptId' | 'hadRegistration'>,
+    required = false,
+    extra?: string,
+  ) => (
     <Form.Item
       name={name}
       label={t(`ssoAdmin.fields.${name}`)}
@@ -147,7 +164,15 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
       name="sso-provider-form"
       initialValues={providerFormValues(provider, window.location.origin)}
       serverFields={SERVER_FIELDS}
-      fieldOf={{ 'config.serverUrl': 'serverUrl', 'config.issuer': 'issuer', 'config.clientId': 'clientId' }}
+      fieldOf={{
+        'config.serverUrl': 'serverUrl',
+        'config.issuer': 'issuer',
+        'config.clientId': 'clientId',
+        'registration.userTypeCode': 'registerUserTypeCode',
+        'registration.roleCode': 'registerRoleCode',
+        'registration.nameClaim': 'registerNameClaim',
+        'registration.numberClaim': 'registerNumberClaim',
+      }}
       successText={t('adminKit.saved')}
       onSubmit={(values) => save.mutateAsync(providerSaveBody(values, provider?.id))}
       onClose={onClose}
@@ -208,6 +233,22 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
         />
       </Form.Item>
       {text('subjectClaim', false, t('ssoAdmin.subjectClaimHint'))}
+      <Form.Item
+        name="registerEnabled"
+        label={t('ssoAdmin.fields.registerEnabled')}
+        extra={t('ssoAdmin.registerHint')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      {registers && (
+        <>
+          {text('registerUserTypeCode', true)}
+          {text('registerRoleCode', true)}
+          {text('registerNameClaim', false, t('ssoAdmin.registerNameHint'))}
+          {text('registerNumberClaim')}
+        </>
+      )}
       <Form.Item name="enabled" label={t('ssoAdmin.fields.enabled')} valuePropName="checked">
         <Switch />
       </Form.Item>
