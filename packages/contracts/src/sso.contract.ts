@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from './auth.contract';
-import { defineEndpoint, idSchema } from './endpoint';
+import { boundedPageQuery } from './common';
+import { defineEndpoint, idSchema, pageOf } from './endpoint';
 import type { PermissionKey } from './permissions';
 
 /**
@@ -57,6 +58,32 @@ export const weComConfigSchema = z.object({
   oauthBase: httpUrl.optional().describe('default https://login.work.weixin.qq.com'),
 });
 
+/**
+ * Self-registration through a provider (off by default): an unknown subject becomes a new user of this
+ * user type, role and department, named by `nameClaim` and numbered by `numberClaim`.
+ */
+export const ssoRegistrationSchema = z.object({
+  enabled: z.boolean().default(false),
+  userTypeCode: z.string().trim().min(1).max(64).default('student').describe("the new user's type (code)"),
+  roleCode: z.string().trim().min(1).max(64).default('ROLE_GENERAL').describe("the new user's role (code)"),
+  deptId: idSchema.optional().describe("the new user's department; default the school's root department"),
+  nameClaim: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .describe(
+      'claim or attribute with the real name; default name, nick, cn or displayName, else the subject',
+    ),
+  numberClaim: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .describe('claim or attribute with the staff or student number (the numberName rule: the subject)'),
+});
+export type SsoRegistration = z.output<typeof ssoRegistrationSchema>;
+
 const providerCommon = {
   code: ssoCodeSchema,
   name: z.string().trim().min(1, 'is required').max(50),
@@ -73,6 +100,7 @@ const providerCommon = {
     .max(64)
     .optional()
     .describe('claim or attribute whose value is matched; default the subject itself'),
+  registration: ssoRegistrationSchema.optional().describe('absent: no self-registration'),
 };
 
 /** What an administrator saves; `secret` absent keeps the stored one, '' removes it. */
@@ -114,6 +142,7 @@ export const ssoProviderSchema = z.object({
   redirectUris: z.array(z.string()),
   linkBy: z.enum(SSO_LINK_RULES),
   subjectClaim: z.string().nullable(),
+  registration: ssoRegistrationSchema.nullable(),
   hasSecret: z.boolean(),
   updateTime: z.string(),
 });
@@ -294,13 +323,24 @@ export const ssoLinkSchema = z.object({
 });
 export type SsoLink = z.infer<typeof ssoLinkSchema>;
 
-export const ssoLinkListEndpoint = defineEndpoint({
+/** The links page's search: by subject, login account or name, within one provider. */
+export const ssoLinkPageQuerySchema = boundedPageQuery(100).extend({
+  providerId: idSchema,
+  keyword: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('subject, login account or real name contains (case-insensitive)'),
+});
+
+export const ssoLinkPageEndpoint = defineEndpoint({
   method: 'GET',
-  path: '/admin/sso/link/list',
-  summary: "A provider's explicit links (subject to user)",
+  path: '/admin/sso/link/page',
+  summary: "A provider's explicit links (subject to user), searched and paged",
   tags: ['sso'],
-  query: z.object({ providerId: idSchema }),
-  response: z.array(ssoLinkSchema),
+  query: ssoLinkPageQuerySchema,
+  response: pageOf(ssoLinkSchema),
 });
 
 export const ssoLinkSaveEndpoint = defineEndpoint({

@@ -189,9 +189,10 @@ export interface ModuleManifest {
   /**
    * Gives a school created before the module (or a new default of it) what `seedSchool` would have:
    * run for every school at server start, so it must be idempotent and must not bring back what an
-   * administrator removed (insert only what the school has none of).
+   * administrator removed (insert only what the school has none of). `catalog` is the seed catalogue
+   * `seedSchool` gets, for modules whose defaults are the catalogue's (the products' menus).
    */
-  backfillSchool?(scope: TenantScope): Promise<void>;
+  backfillSchool?(scope: TenantScope, catalog: Catalog): Promise<void>;
   /** What is not a contract route: server-sent streams and their hooks on the Fastify app. */
   server?(app: FastifyInstance, deps: ModuleDeps): void;
   /** Work that runs while the server is up (timers); answers how to stop it. */

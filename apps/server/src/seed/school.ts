@@ -54,6 +54,7 @@ export async function backfillSchools(database: Database): Promise<void> {
   const withBackfill = MODULES.filter((m) => m.backfillSchool);
   if (withBackfill.length === 0) return;
   for (const tenantId of await findTenantIds(database.system)) {
-    for (const m of withBackfill) await database.withTenant(tenantId, (scope) => m.backfillSchool!(scope));
+    for (const m of withBackfill)
+      await database.withTenant(tenantId, (scope) => m.backfillSchool!(scope, CATALOG));
   }
 }

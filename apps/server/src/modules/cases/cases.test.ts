@@ -788,7 +788,7 @@ describe('the form engine’s answer export leaves case records out [spec:S0.7.2
       { token: admin },
     );
     expect(byEvent.status).toBe(403);
-    expect(byEvent.body.msg).toMatch(/through its case/);
+    expect(byEvent.body.msg).toMatch(/通过所属个案/);
   });
 });
 

@@ -65,6 +65,9 @@ export { findUserPhone, findUserPhones } from './users.repository';
 export {
   deptIsLive,
   findDictFields,
+  findRootDeptId,
+  findUserTypeIdByCode,
+  liveRoleCodeExists,
   findTakenAccount,
   findUserDeptId,
   insertRegisteredUser,

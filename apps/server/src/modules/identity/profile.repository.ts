@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
-import { dept, sysUser, userType } from './identity.table';
+import { dept, role, sysUser, userType } from './identity.table';
 
 /*
  * The rows of identity's tables that the user's own profile reads and writes (modules/user-profile):
- * the "other information" fields, self-registration and the avatar.
+ * the "other information" fields, self-registration (here and through a sign-on provider) and the avatar.
  */
 
 /** Locks a user's row until the transaction ends (a per-user cap checked and written by another module). */
@@ -109,7 +109,7 @@ export async function insertRegisteredUser(
     passwordHash: string;
     realName: string;
     numberName: string | null;
-    phone: string;
+    phone: string | null;
     deptId: number;
     userTypeId: number;
     roleCode: string;
@@ -154,4 +154,35 @@ export async function updateAvatar(
     .set({ avatar, updatedAt: sql`now()` })
     .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.id, userId)));
   return before?.avatar ?? null;
+}
+
+/** The id of the school's user type with this code (`student`, `staff`), or null. */
+export async function findUserTypeIdByCode({ tx, tenantId }: TenantScope, code: string) {
+  const [row] = await tx
+    .select({ id: userType.id })
+    .from(userType)
+    .where(and(eq(userType.tenantId, tenantId), eq(userType.code, code)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The school's top department (the one without a parent, oldest first), or null. */
+export async function findRootDeptId({ tx, tenantId }: TenantScope) {
+  const [row] = await tx
+    .select({ id: dept.id })
+    .from(dept)
+    .where(and(eq(dept.tenantId, tenantId), isNull(dept.parentId), eq(dept.delFlag, false)))
+    .orderBy(asc(dept.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Whether the school has a live role of this code. */
+export async function liveRoleCodeExists({ tx, tenantId }: TenantScope, code: string) {
+  const [row] = await tx
+    .select({ id: role.id })
+    .from(role)
+    .where(and(eq(role.tenantId, tenantId), eq(role.roleCode, code), eq(role.delFlag, false)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -115,7 +115,13 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
       endpoint: userSimpleEndpoint,
       // The picker of named people: user administration, and the assessment screens that name a person
       // (a plan's named audience, follow-up and House-Tree-Person records), always within the data scope.
-      access: permission('sys_user', 'plantest_plan_edit', 'plantest_followup', 'plantest_htp'),
+      access: permission(
+        'sys_user',
+        'plantest_plan_edit',
+        'plantest_followup',
+        'plantest_htp',
+        'sys_sso_edit',
+      ),
       handler: async ({ scope, principal, query }) => users.listSimpleUsers(scope, principal, query),
     }),
     defineRoute({

@@ -3,7 +3,7 @@ import { provide } from '../../core/module';
 import { roleGrants } from '../identity';
 import { permissionsByRoleSql, permissionsOfRoleSql } from './products.repository';
 import { productRoutes } from './products.routes';
-import { seedSchoolProducts } from './products.seed';
+import { backfillSchoolMenus, seedSchoolProducts } from './products.seed';
 
 export { getRoleGrantTree, saveRoleGrants } from './products.service';
 export {
@@ -37,4 +37,6 @@ export const productsModule: ModuleManifest = {
     ],
   },
   seedSchool: seedSchoolProducts,
+  // Menus a module declared after a school was made (e.g. `sys_sso`) reach that school at start.
+  backfillSchool: backfillSchoolMenus,
 };

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { rowsOf } from '../../core/db/rows';
 import { menu, product, roleMenu, tenantProduct, userProduct } from './products.table';
+import { rolesView } from '../identity';
 
 /**
  * Enabled products of the tenant in which any of the roles has a menu, with the user's favourites: in the
@@ -342,3 +343,44 @@ export const permissionsOfRoleSql = (tenantId: SQL, roleId: SQL): SQL =>
   sql`coalesce((select array_agg(distinct m.permission) from ${roleMenu} rm
         join ${menu} m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
         where rm.tenant_id = ${tenantId} and rm.role_id = ${roleId}), '{}')`;
+
+/* ------------------------------------------------------------ backfill of catalogue menus ----------- */
+
+/** Every menu and button code the school has (removed ones too: the backfill does not bring them back). */
+export async function findSchoolMenuIds({ tx, tenantId }: TenantScope): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ id: menu.id, code: menu.menuCode })
+    .from(menu)
+    .where(eq(menu.tenantId, tenantId));
+  return new Map(rows.filter((r) => r.code !== null).map((r) => [r.code!, r.id]));
+}
+
+/** The catalogue's product ids by code (the products the platform has). */
+export async function findProductIds({ tx }: TenantScope): Promise<Map<string, number>> {
+  const rows = await tx.select({ id: product.id, code: product.productCode }).from(product);
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+/** The school's live roles of the given codes (the seeded roles an administrator kept). */
+export async function findLiveRoleIdsByCode(
+  { tx, tenantId }: TenantScope,
+  codes: string[],
+): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const r = rolesView('r');
+  const rows = await tx
+    .select({ id: r.id, code: r.roleCode })
+    .from(r)
+    .where(and(eq(r.tenantId, tenantId), eq(r.delFlag, false), inArray(r.roleCode, codes)));
+  return new Map(rows.map((x) => [x.code, x.id]));
+}
+
+/** Which of the menus each role holds, as `${roleId}:${menuId}`. */
+export async function findGrantPairs({ tx, tenantId }: TenantScope, menuIds: number[]): Promise<Set<string>> {
+  if (menuIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ roleId: roleMenu.roleId, menuId: roleMenu.menuId })
+    .from(roleMenu)
+    .where(and(eq(roleMenu.tenantId, tenantId), inArray(roleMenu.menuId, menuIds)));
+  return new Set(rows.map((x) => `${x.roleId}:${x.menuId}`));
+}

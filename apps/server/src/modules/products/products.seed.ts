@@ -1,6 +1,12 @@
-import type { MenuSeed, ProductSeed } from '../../core/catalog';
-import type { Db, Tx } from '../../core/db/database';
+import type { MenuSeed, ProductSeed, RoleSeed } from '../../core/catalog';
+import type { Db, TenantScope, Tx } from '../../core/db/database';
 import type { Catalog, SchoolSeedContext } from '../../core/module';
+import {
+  findGrantPairs,
+  findLiveRoleIdsByCode,
+  findProductIds,
+  findSchoolMenuIds,
+} from './products.repository';
 import { menu, product, roleMenu, tenantProduct } from './products.table';
 
 /** The platform's product catalogue; idempotent. */
@@ -25,40 +31,52 @@ export async function seedCatalog(
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
+/**
+ * Inserts the menus and buttons of `seeds` the school lacks (`have`: code to id, filled as they are
+ * inserted; empty for a new school), under their parent; answers nothing, records the new codes in
+ * `added` in catalogue order (a parent before its children).
+ */
 async function insertMenus(
   tx: Tx,
   tenantId: number,
   productId: number,
   seeds: MenuSeed[],
   parentId: number | null,
-  out: Map<string, number>,
+  have: Map<string, number>,
+  added: string[],
 ) {
   for (const [i, m] of seeds.entries()) {
-    const [row] = await tx
-      .insert(menu)
-      .values({
-        tenantId,
-        productId,
-        parentId,
-        menuCode: m.code,
-        name: m.name,
-        nameEn: m.nameEn,
-        path: m.path ?? null,
-        permission: m.permission === undefined ? m.code : m.permission,
-        type: 0,
-        sort: i + 1,
-        isHidden: m.hidden ?? false,
-        keepAlive: m.keepAlive ?? true,
-      })
-      .returning({ id: menu.id });
-    out.set(m.code, row!.id);
+    let id = have.get(m.code);
+    if (id === undefined) {
+      const [row] = await tx
+        .insert(menu)
+        .values({
+          tenantId,
+          productId,
+          parentId,
+          menuCode: m.code,
+          name: m.name,
+          nameEn: m.nameEn,
+          path: m.path ?? null,
+          permission: m.permission === undefined ? m.code : m.permission,
+          type: 0,
+          sort: i + 1,
+          isHidden: m.hidden ?? false,
+          keepAlive: m.keepAlive ?? true,
+        })
+        .returning({ id: menu.id });
+      id = row!.id;
+      have.set(m.code, id);
+      added.push(m.code);
+    }
     for (const [j, b] of (m.buttons ?? []).entries()) {
+      if (have.has(b.code)) continue;
       const [btn] = await tx
         .insert(menu)
         .values({
           tenantId,
           productId,
-          parentId: row!.id,
+          parentId: id,
           menuCode: b.code,
           name: b.name,
           nameEn: b.nameEn,
@@ -67,10 +85,20 @@ async function insertMenus(
           sort: j + 1,
         })
         .returning({ id: menu.id });
-      out.set(b.code, btn!.id);
+      have.set(b.code, btn!.id);
+      added.push(b.code);
     }
-    if (m.children) await insertMenus(tx, tenantId, productId, m.children, row!.id, out);
+    if (m.children) await insertMenus(tx, tenantId, productId, m.children, id, have, added);
   }
+}
+
+/** Every menu, child and button code of a product's catalogue menus. */
+function catalogCodes(list: readonly MenuSeed[]): string[] {
+  return list.flatMap((m) => [
+    m.code,
+    ...(m.buttons ?? []).map((b) => b.code),
+    ...catalogCodes(m.children ?? []),
+  ]);
 }
 
 function findParentCode(catalog: Catalog, code: string): string | null {
@@ -90,9 +118,25 @@ function findParentCode(catalog: Catalog, code: string): string | null {
   return null;
 }
 
+/** The codes a seeded role's catalogue grants cover (a granted child brings its parent). */
+function roleCodes(catalog: Catalog, r: RoleSeed): Set<string> {
+  const codes = new Set<string>();
+  for (const g of r.grants) {
+    if (g.startsWith('menu:')) codes.add(g.slice(5));
+    else for (const c of catalogCodes(catalog.menus[g] ?? [])) codes.add(c);
+  }
+  for (const c of r.except ?? []) codes.delete(c);
+  // A granted child needs its parent to show in the tree.
+  for (const c of [...codes]) {
+    const parent = findParentCode(catalog, c);
+    if (parent) codes.add(parent);
+  }
+  return codes;
+}
+
 /**
  * A new school's products (all enabled), its own copy of every product's menus and buttons, and each
- * seeded role's grants (a granted child brings its parent, so it shows in the tree).
+ * seeded role's grants.
  */
 export async function seedSchoolProducts({ tx, tenantId, catalog, ids }: SchoolSeedContext): Promise<void> {
   const productIds = await seedCatalog(tx, catalog.products);
@@ -103,31 +147,66 @@ export async function seedSchoolProducts({ tx, tenantId, catalog, ids }: SchoolS
   }
 
   const menuIds = new Map<string, number>();
-  const productMenuCodes = new Map<string, string[]>();
   for (const p of catalog.products) {
-    const before = new Set(menuIds.keys());
-    await insertMenus(tx, tenantId, productIds.get(p.code)!, catalog.menus[p.code] ?? [], null, menuIds);
-    productMenuCodes.set(
-      p.code,
-      [...menuIds.keys()].filter((k) => !before.has(k)),
-    );
+    await insertMenus(tx, tenantId, productIds.get(p.code)!, catalog.menus[p.code] ?? [], null, menuIds, []);
   }
 
   for (const r of catalog.roles) {
-    const codes = new Set<string>();
-    for (const g of r.grants) {
-      if (g.startsWith('menu:')) codes.add(g.slice(5));
-      else for (const c of productMenuCodes.get(g) ?? []) codes.add(c);
-    }
-    for (const c of r.except ?? []) codes.delete(c);
-    // A granted child needs its parent to show in the tree.
-    for (const c of [...codes]) {
-      const parent = findParentCode(catalog, c);
-      if (parent) codes.add(parent);
-    }
-    const values = [...codes]
+    const values = [...roleCodes(catalog, r)]
       .filter((c) => menuIds.has(c))
       .map((c) => ({ tenantId, roleId: ids.roles[r.code]!, menuId: menuIds.get(c)! }));
     if (values.length) await tx.insert(roleMenu).values(values);
   }
+}
+
+/**
+ * Gives a school the catalogue's menus and buttons it lacks (a module's menu declared after the school
+ * was made), under their product and parent, and grants each of them to the seeded roles whose
+ * catalogue grants cover it. Only the menus inserted now are granted: a grant an administrator took
+ * away from a menu the school had is not brought back, and neither is a new child granted to a role
+ * that no longer holds its (older) parent. A menu the school has, even removed (`del_flag`), is kept
+ * as it is. Products the platform does not have yet are skipped (they come with a new school's seed,
+ * which runs as the system). Idempotent.
+ */
+export async function backfillSchoolMenus(scope: TenantScope, catalog: Catalog): Promise<void> {
+  const { tx, tenantId } = scope;
+  const have = await findSchoolMenuIds(scope);
+  const productIds = await findProductIds(scope);
+  const added: string[] = [];
+  for (const p of catalog.products) {
+    const productId = productIds.get(p.code);
+    if (productId === undefined) continue;
+    await insertMenus(tx, tenantId, productId, catalog.menus[p.code] ?? [], null, have, added);
+  }
+  if (added.length === 0) return;
+
+  const roleIds = await findLiveRoleIdsByCode(
+    scope,
+    catalog.roles.map((r) => r.code),
+  );
+  const parentIds = added
+    .map((c) => findParentCode(catalog, c))
+    .filter((c): c is string => c !== null)
+    .map((c) => have.get(c)!);
+  const held = await findGrantPairs(scope, parentIds);
+  const isNew = new Set(added);
+  const values: { tenantId: number; roleId: number; menuId: number }[] = [];
+  for (const r of catalog.roles) {
+    const roleId = roleIds.get(r.code);
+    if (roleId === undefined) continue;
+    const codes = roleCodes(catalog, r);
+    const granted = new Set<string>();
+    // `added` lists a parent before its children, so a new parent's grant is decided first.
+    for (const c of added) {
+      if (!codes.has(c)) continue;
+      const parent = findParentCode(catalog, c);
+      const parentHeld =
+        parent === null ||
+        (isNew.has(parent) ? granted.has(parent) : held.has(`${roleId}:${have.get(parent)}`));
+      if (!parentHeld) continue;
+      granted.add(c);
+      values.push({ tenantId, roleId, menuId: have.get(c)! });
+    }
+  }
+  if (values.length) await tx.insert(roleMenu).values(values).onConflictDoNothing();
 }

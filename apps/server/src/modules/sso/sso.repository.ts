@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lt, or, sql } from 'drizzle-orm';
 import type { SystemScope, TenantScope } from '../../core/db/database';
 import { usersView } from '../identity';
 import { ssoFlow, ssoLink, ssoLoginToken, ssoProvider } from './sso.table';
@@ -70,20 +70,55 @@ export async function deleteProvider({ tx, tenantId }: TenantScope, id: number):
 
 const users = usersView('sys_user');
 
-export async function listLinks({ tx, tenantId }: TenantScope, providerId: number) {
-  return tx
-    .select({
-      id: ssoLink.id,
-      providerId: ssoLink.providerId,
-      subject: ssoLink.subject,
-      userId: ssoLink.userId,
-      username: users.username,
-      realName: users.realName,
-    })
+const linkColumns = {
+  id: ssoLink.id,
+  providerId: ssoLink.providerId,
+  subject: ssoLink.subject,
+  userId: ssoLink.userId,
+  username: users.username,
+  realName: users.realName,
+};
+
+/** One page of a provider's links, newest first; `keyword` is a contains match on subject, account, name. */
+export async function pageLinks(
+  { tx, tenantId }: TenantScope,
+  providerId: number,
+  keyword: string | undefined,
+  window: { offset: number; limit: number },
+) {
+  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    eq(ssoLink.tenantId, tenantId),
+    eq(ssoLink.providerId, providerId),
+    like
+      ? or(ilike(ssoLink.subject, like), ilike(users.username, like), ilike(users.realName, like))
+      : undefined,
+  );
+  const from = () =>
+    tx
+      .select(linkColumns)
+      .from(ssoLink)
+      .innerJoin(users, and(eq(users.tenantId, ssoLink.tenantId), eq(users.id, ssoLink.userId)));
+  const records = await from()
+    .where(where)
+    .orderBy(desc(ssoLink.id))
+    .offset(window.offset)
+    .limit(window.limit);
+  const [counted] = await tx
+    .select({ n: count() })
     .from(ssoLink)
     .innerJoin(users, and(eq(users.tenantId, ssoLink.tenantId), eq(users.id, ssoLink.userId)))
-    .where(and(eq(ssoLink.tenantId, tenantId), eq(ssoLink.providerId, providerId)))
-    .orderBy(asc(ssoLink.id));
+    .where(where);
+  return { records, total: counted?.n ?? 0 };
+}
+
+export async function findLink({ tx, tenantId }: TenantScope, id: number) {
+  const [row] = await tx
+    .select(linkColumns)
+    .from(ssoLink)
+    .innerJoin(users, and(eq(users.tenantId, ssoLink.tenantId), eq(users.id, ssoLink.userId)))
+    .where(and(eq(ssoLink.tenantId, tenantId), eq(ssoLink.id, id)));
+  return row ?? null;
 }
 
 /** Links a subject to a user (a new link for the subject replaces the old one). */

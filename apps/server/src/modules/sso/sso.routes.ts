@@ -6,7 +6,7 @@ import {
   socialTokenEndpoint,
   ssoAuthorizeEndpoint,
   ssoLinkDeleteEndpoint,
-  ssoLinkListEndpoint,
+  ssoLinkPageEndpoint,
   ssoLinkSaveEndpoint,
   ssoLoginEndpoint,
   ssoLogoutEndpoint,
@@ -122,9 +122,9 @@ export const ssoRoutes = (deps: sso.SsoDeps): RouteDef[] => {
       handler: async ({ scope, params }) => sso.testProvider(deps, scope, params.id),
     }),
     defineRoute({
-      endpoint: ssoLinkListEndpoint,
+      endpoint: ssoLinkPageEndpoint,
       access: SSO_ACCESS.read,
-      handler: async ({ scope, query }) => sso.listLinks(scope, query.providerId),
+      handler: async ({ scope, query }) => sso.pageLinks(scope, query),
     }),
     defineRoute({
       endpoint: ssoLinkSaveEndpoint,

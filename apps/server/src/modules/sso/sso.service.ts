@@ -13,9 +13,11 @@ import {
   type SsoProvider,
   type SsoProviderKind,
   type SsoProviderSave,
+  type SsoRegistration,
   type TokenResponse,
 } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
+import { pageAnswer, pageWindow } from '../../core/db/paging';
 import { AppError, badRequest } from '../../core/http/app-error';
 import { openSecret, sealSecret } from '../../core/security/secret-box';
 import { newOpaqueToken, sha256Hex } from '../../core/security/tokens';
@@ -26,7 +28,17 @@ import {
   type AuthDeps,
   type ClientInfo,
 } from '../auth';
-import { findUserForLogin, findUsersByNumber, liveUserExists } from '../identity';
+import { hashPassword } from '../../core/security/password';
+import {
+  deptIsLive,
+  findRootDeptId,
+  findUserForLogin,
+  findUserTypeIdByCode,
+  findUsersByNumber,
+  insertRegisteredUser,
+  liveRoleCodeExists,
+  liveUserExists,
+} from '../identity';
 import { findTenantById, requireActiveTenant } from '../tenants';
 import {
   ProofRefused,
@@ -65,6 +77,7 @@ function toProvider(row: repo.ProviderRow): SsoProvider {
     redirectUris: row.redirectUris,
     linkBy: row.linkBy as SsoLinkRule,
     subjectClaim: row.subjectClaim,
+    registration: row.registration ?? null,
     hasSecret: row.secretSealed !== null,
     updateTime: row.updatedAt.toISOString(),
   };
@@ -101,6 +114,37 @@ const CONFIG_SCHEMAS = {
   wecom: weComConfigSchema,
 } as const;
 
+/**
+ * Checks a provider's self-registration settings against the school: the user type, role and department
+ * exist; the school's administrator role is never handed out to whoever the provider vouches for.
+ */
+async function checkRegistration(scope: TenantScope, r: SsoRegistration): Promise<SsoRegistration> {
+  const clean: SsoRegistration = {
+    enabled: r.enabled,
+    userTypeCode: r.userTypeCode,
+    roleCode: r.roleCode,
+    ...(r.deptId ? { deptId: r.deptId } : {}),
+    ...(r.nameClaim ? { nameClaim: r.nameClaim } : {}),
+    ...(r.numberClaim ? { numberClaim: r.numberClaim } : {}),
+  };
+  if (!(await findUserTypeIdByCode(scope, clean.userTypeCode))) {
+    throw badRequest('registration.userTypeCode', 'the school has no such user type');
+  }
+  if (ADMIN_ROLE_CODES.includes(clean.roleCode)) {
+    throw badRequest('registration.roleCode', 'an administrator role is not given by self-registration');
+  }
+  if (!(await liveRoleCodeExists(scope, clean.roleCode))) {
+    throw badRequest('registration.roleCode', 'the school has no such role');
+  }
+  if (clean.deptId && !(await deptIsLive(scope, clean.deptId))) {
+    throw badRequest('registration.deptId', 'department does not exist');
+  }
+  return clean;
+}
+
+/** Roles that administer the school: never given to a user the sign-on registers. */
+const ADMIN_ROLE_CODES = ['ROLE_ADMIN', 'ROLE_SUB_ADMIN'];
+
 /** Adds or changes a provider; the secret is sealed, kept when absent, removed when ''. */
 export async function saveProvider(
   deps: AuthDeps,
@@ -118,6 +162,7 @@ export async function saveProvider(
     redirectUris: [...new Set(body.redirectUris)],
     linkBy: body.linkBy,
     subjectClaim: body.subjectClaim?.trim() || null,
+    registration: body.registration ? await checkRegistration(scope, body.registration) : null,
   };
   let row: repo.ProviderRow | null;
   if (body.id) {
@@ -159,8 +204,14 @@ export async function testProvider(deps: SsoDeps, scope: TenantScope, id: number
   return deps.adapters[settings.kind].test(settings);
 }
 
-export async function listLinks(scope: TenantScope, providerId: number): Promise<SsoLink[]> {
-  return repo.listLinks(scope, providerId);
+/** The links of one provider of the school, searched by subject, account or name. */
+export async function pageLinks(
+  scope: TenantScope,
+  q: { providerId: number; keyword?: string; current: number; size: number },
+) {
+  if (!(await repo.findProviderById(scope, q.providerId))) throw badRequest('providerId', 'no such provider');
+  const { records, total } = await repo.pageLinks(scope, q.providerId, q.keyword || undefined, pageWindow(q));
+  return pageAnswer(q, records, total);
 }
 
 export async function saveLink(
@@ -172,7 +223,7 @@ export async function saveLink(
   }
   if (!(await liveUserExists(scope, body.userId))) throw badRequest('userId', 'no such user');
   const id = await repo.upsertLink(scope, { ...body, subject: body.subject.trim() });
-  return (await repo.listLinks(scope, body.providerId)).find((l) => l.id === id)!;
+  return (await repo.findLink(scope, id))!;
 }
 
 export async function deleteLink(scope: TenantScope, id: number): Promise<true> {
@@ -272,6 +323,51 @@ async function linkedUser(scope: TenantScope, row: repo.ProviderRow, value: stri
   }
 }
 
+/** Claims that usually carry a person's name: OIDC `name`, DingTalk `nick`, CAS `cn` / `displayName`. */
+const NAME_CLAIMS = ['name', 'nick', 'cn', 'displayName'];
+
+/**
+ * Registers an unknown subject as a new user (the provider's self-registration settings): the login
+ * account is the matched value, the number is the value under the number rule (else `numberClaim`),
+ * the name comes from `nameClaim` (else a usual name claim, else the value). The password is random and
+ * never told: the user signs in through the provider (or has it reset). Under the link rule the subject
+ * is linked to the new user. Null when the account or number is taken by another user: a subject is
+ * never attached to someone else's account.
+ */
+async function registerSubject(
+  scope: TenantScope,
+  row: repo.ProviderRow,
+  r: SsoRegistration,
+  value: string,
+  claims: Record<string, string>,
+): Promise<number | null> {
+  const rule = row.linkBy as SsoLinkRule;
+  const username = value.trim().slice(0, 64);
+  const numberName = (rule === 'numberName' ? value : r.numberClaim ? claims[r.numberClaim] : undefined)
+    ?.trim()
+    .slice(0, 64);
+  const named = [r.nameClaim, ...NAME_CLAIMS].find((c) => c && claims[c]?.trim());
+  const realName = (named ? claims[named]! : value).trim().slice(0, 50);
+  const userTypeId = await findUserTypeIdByCode(scope, r.userTypeCode);
+  const deptId = r.deptId && (await deptIsLive(scope, r.deptId)) ? r.deptId : await findRootDeptId(scope);
+  if (!username || !userTypeId || !deptId || !(await liveRoleCodeExists(scope, r.roleCode))) return null;
+  if (await findUserForLogin(scope, username)) return null;
+  if (numberName && (await findUsersByNumber(scope, numberName)).length > 0) return null;
+  const userId = await insertRegisteredUser(scope, {
+    username,
+    passwordHash: await hashPassword(newOpaqueToken()),
+    realName,
+    numberName: numberName || null,
+    phone: null,
+    deptId,
+    userTypeId,
+    roleCode: r.roleCode,
+  });
+  if (userId !== null && rule === 'link')
+    await repo.upsertLink(scope, { providerId: row.id, subject: value, userId });
+  return userId;
+}
+
 /**
  * Completes a sign-on on the provider's return: takes the flow once, checks that this call and the flow
  * agree on school and provider, lets the adapter verify the proof, links the subject and answers the
@@ -324,7 +420,13 @@ export async function complete(
     unavailable(err);
   }
   const value = row.subjectClaim ? identity.claims[row.subjectClaim] : identity.subject;
-  const userId = value ? await deps.database.withTenant(tenantId, (s) => linkedUser(s, row, value)) : null;
+  let userId = value ? await deps.database.withTenant(tenantId, (s) => linkedUser(s, row, value)) : null;
+  if (userId === null && value && row.registration?.enabled) {
+    userId = await deps.database.withTenant(tenantId, (s) =>
+      registerSubject(s, row, row.registration!, value, identity.claims),
+    );
+    if (userId !== null) await log('registered', userId, value.slice(0, 100));
+  }
   if (userId === null) {
     await log('unknown_subject', null, (value ?? identity.subject).slice(0, 100));
     throw new AppError('noAccountBound');

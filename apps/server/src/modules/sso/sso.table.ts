@@ -1,3 +1,4 @@
+import type { SsoRegistration } from '@psy/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -38,6 +39,8 @@ export const ssoProvider = pgTable(
     /** 'username' | 'numberName' | 'link'. */
     linkBy: text('link_by').notNull(),
     subjectClaim: text('subject_claim'),
+    /** Self-registration of unknown subjects (null: off); docs/sso.md "Self-registration". */
+    registration: jsonb('registration').$type<SsoRegistration>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -20,6 +20,7 @@ import {
   providerSaveBody,
   type ProviderFormValues,
 } from '../lib/provider-form';
+import { SsoLinksDialog } from './sso-links-dialog';
 
 /** `/admin/sso/index`: the school's identity providers, with "test connection" (docs/sso.md). */
 export function SsoAdminPage() {
@@ -31,6 +32,7 @@ export function SsoAdminPage() {
   const test = useTestSsoProvider();
   const confirm = useConfirmAction();
   const [editing, setEditing] = useState<{ provider: SsoProvider | null } | null>(null);
+  const [linking, setLinking] = useState<SsoProvider | null>(null);
 
   const runTest = async (provider: SsoProvider) => {
     const result = await test.mutateAsync(provider.id);
@@ -59,34 +61,44 @@ export function SsoAdminPage() {
       key: 'actions',
       title: t('ssoAdmin.actions'),
       alwaysShown: true,
-      render: (_, p) =>
-        canEdit ? (
-          <>
+      render: (_, p) => (
+        <>
+          {p.linkBy === 'link' && (
             <RowButton
-              label={t('ssoAdmin.test')}
-              ariaLabel={`${t('ssoAdmin.test')} ${p.name}`}
-              onClick={() => void runTest(p)}
+              label={t('ssoAdmin.links.open')}
+              ariaLabel={`${t('ssoAdmin.links.open')} ${p.name}`}
+              onClick={() => setLinking(p)}
             />
-            <RowButton
-              label={t('ssoAdmin.edit')}
-              ariaLabel={`${t('ssoAdmin.edit')} ${p.name}`}
-              onClick={() => setEditing({ provider: p })}
-            />
-            <RowButton
-              isDanger
-              label={t('ssoAdmin.delete')}
-              ariaLabel={`${t('ssoAdmin.delete')} ${p.name}`}
-              onClick={() =>
-                confirm({
-                  title: t('ssoAdmin.confirmDelete', { name: p.name }),
-                  isDanger: true,
-                  action: () => remove.mutateAsync(p.id),
-                  successText: t('adminKit.deleted'),
-                })
-              }
-            />
-          </>
-        ) : null,
+          )}
+          {canEdit && (
+            <>
+              <RowButton
+                label={t('ssoAdmin.test')}
+                ariaLabel={`${t('ssoAdmin.test')} ${p.name}`}
+                onClick={() => void runTest(p)}
+              />
+              <RowButton
+                label={t('ssoAdmin.edit')}
+                ariaLabel={`${t('ssoAdmin.edit')} ${p.name}`}
+                onClick={() => setEditing({ provider: p })}
+              />
+              <RowButton
+                isDanger
+                label={t('ssoAdmin.delete')}
+                ariaLabel={`${t('ssoAdmin.delete')} ${p.name}`}
+                onClick={() =>
+                  confirm({
+                    title: t('ssoAdmin.confirmDelete', { name: p.name }),
+                    isDanger: true,
+                    action: () => remove.mutateAsync(p.id),
+                    successText: t('adminKit.deleted'),
+                  })
+                }
+              />
+            </>
+          )}
+        </>
+      ),
     },
   ];
 
@@ -104,19 +116,37 @@ export function SsoAdminPage() {
     >
       <AdminTable<SsoProvider> rowKey="id" columns={columns} query={providers} testId="sso-providers" />
       {editing && <ProviderDialog provider={editing.provider} onClose={() => setEditing(null)} />}
+      {linking && <SsoLinksDialog provider={linking} canEdit={canEdit} onClose={() => setLinking(null)} />}
     </AdminPage>
   );
 }
 
-const SERVER_FIELDS = ['code', 'name', 'nameEn', 'redirectUris', 'linkBy', 'subjectClaim', 'secret'];
+const SERVER_FIELDS = [
+  'code',
+  'name',
+  'nameEn',
+  'redirectUris',
+  'linkBy',
+  'subjectClaim',
+  'secret',
+  'registration.userTypeCode',
+  'registration.roleCode',
+  'registration.nameClaim',
+  'registration.numberClaim',
+];
 
 function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveSsoProvider();
   const [form] = Form.useForm<ProviderFormValues>();
   const kind = Form.useWatch('kind', form) ?? provider?.kind ?? 'cas';
+  const registers = Form.useWatch('registerEnabled', form) ?? provider?.registration?.enabled ?? false;
   const shows = (field: keyof ProviderFormValues) => KIND_FIELDS[kind].includes(field);
-  const text = (name: keyof ProviderFormValues, required = false, extra?: string) => (
+  const text = (
+    name: Exclude<keyof ProviderFormValues, 'registerDeptId' | 'hadRegistration'>,
+    required = false,
+    extra?: string,
+  ) => (
     <Form.Item
       name={name}
       label={t(`ssoAdmin.fields.${name}`)}
@@ -134,7 +164,15 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
       name="sso-provider-form"
       initialValues={providerFormValues(provider, window.location.origin)}
       serverFields={SERVER_FIELDS}
-      fieldOf={{ 'config.serverUrl': 'serverUrl', 'config.issuer': 'issuer', 'config.clientId': 'clientId' }}
+      fieldOf={{
+        'config.serverUrl': 'serverUrl',
+        'config.issuer': 'issuer',
+        'config.clientId': 'clientId',
+        'registration.userTypeCode': 'registerUserTypeCode',
+        'registration.roleCode': 'registerRoleCode',
+        'registration.nameClaim': 'registerNameClaim',
+        'registration.numberClaim': 'registerNumberClaim',
+      }}
       successText={t('adminKit.saved')}
       onSubmit={(values) => save.mutateAsync(providerSaveBody(values, provider?.id))}
       onClose={onClose}
@@ -195,6 +233,22 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
         />
       </Form.Item>
       {text('subjectClaim', false, t('ssoAdmin.subjectClaimHint'))}
+      <Form.Item
+        name="registerEnabled"
+        label={t('ssoAdmin.fields.registerEnabled')}
+        extra={t('ssoAdmin.registerHint')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      {registers && (
+        <>
+          {text('registerUserTypeCode', true)}
+          {text('registerRoleCode', true)}
+          {text('registerNameClaim', false, t('ssoAdmin.registerNameHint'))}
+          {text('registerNumberClaim')}
+        </>
+      )}
       <Form.Item name="enabled" label={t('ssoAdmin.fields.enabled')} valuePropName="checked">
         <Switch />
       </Form.Item>

@@ -51,4 +51,44 @@ describe('provider dialog', () => {
     );
     expect(body.redirectUris).toEqual(['https://a.test/authredirect', 'https://b.test/authredirect']);
   });
+
+  it('sends self-registration when on, or to turn off a stored one, and nothing otherwise', () => {
+    const base = {
+      ...providerFormValues(null, 'https://a.test'),
+      code: 'c',
+      name: 'C',
+      serverUrl: 'https://cas.test',
+    };
+    expect('registration' in providerSaveBody(base, undefined)).toBe(false);
+    expect(
+      providerSaveBody(
+        { ...base, registerEnabled: true, registerNameClaim: ' cn ', registerNumberClaim: '' },
+        1,
+      ).registration,
+    ).toEqual({ enabled: true, userTypeCode: 'student', roleCode: 'ROLE_GENERAL', nameClaim: 'cn' });
+    const stored = providerFormValues(
+      {
+        id: 1,
+        code: 'c',
+        kind: 'cas',
+        name: 'C',
+        nameEn: null,
+        enabled: true,
+        config: { serverUrl: 'https://cas.test', version: '3.0' },
+        redirectUris: ['https://a.test/authredirect'],
+        linkBy: 'username',
+        subjectClaim: null,
+        registration: { enabled: true, userTypeCode: 'staff', roleCode: 'ROLE_CONSULTANT', deptId: 5 },
+        hasSecret: false,
+        updateTime: '2026-01-01T00:00:00.000Z',
+      },
+      'https://a.test',
+    );
+    expect(providerSaveBody({ ...stored, registerEnabled: false }, 1).registration).toEqual({
+      enabled: false,
+      userTypeCode: 'staff',
+      roleCode: 'ROLE_CONSULTANT',
+      deptId: 5,
+    });
+  });
 });

@@ -21,6 +21,15 @@ export interface ProviderFormValues {
   agentId?: string;
   apiBase?: string;
   oauthBase?: string;
+  /** Self-registration of unknown subjects (docs/sso.md "Self-registration"). */
+  registerEnabled: boolean;
+  registerUserTypeCode?: string;
+  registerRoleCode?: string;
+  registerNameClaim?: string;
+  registerNumberClaim?: string;
+  /** Kept as stored: the dialog does not change the department (default the root department). */
+  registerDeptId?: number;
+  hadRegistration?: boolean;
 }
 
 /** The settings each kind has (docs/sso.md "Providers per school"). */
@@ -45,6 +54,9 @@ export function providerFormValues(provider: SsoProvider | null, origin: string)
       linkBy: 'username',
       version: '3.0',
       scopes: 'openid profile',
+      registerEnabled: false,
+      registerUserTypeCode: 'student',
+      registerRoleCode: 'ROLE_GENERAL',
     };
   }
   const c = provider.config;
@@ -67,6 +79,29 @@ export function providerFormValues(provider: SsoProvider | null, origin: string)
     agentId: str(c.agentId),
     apiBase: str(c.apiBase),
     oauthBase: str(c.oauthBase),
+    registerEnabled: provider.registration?.enabled ?? false,
+    registerUserTypeCode: provider.registration?.userTypeCode ?? 'student',
+    registerRoleCode: provider.registration?.roleCode ?? 'ROLE_GENERAL',
+    registerNameClaim: provider.registration?.nameClaim,
+    registerNumberClaim: provider.registration?.numberClaim,
+    registerDeptId: provider.registration?.deptId,
+    hadRegistration: provider.registration !== null,
+  };
+}
+
+/**
+ * The self-registration part of the save body: sent when it is on, or to turn off one that was stored;
+ * absent otherwise (a provider that never registered anyone keeps no settings).
+ */
+export function registrationBody(values: ProviderFormValues): SsoProviderSave['registration'] {
+  if (!values.registerEnabled && !values.hadRegistration) return undefined;
+  return {
+    enabled: values.registerEnabled,
+    userTypeCode: filled(values.registerUserTypeCode) ?? 'student',
+    roleCode: filled(values.registerRoleCode) ?? 'ROLE_GENERAL',
+    ...(values.registerDeptId ? { deptId: values.registerDeptId } : {}),
+    ...(filled(values.registerNameClaim) ? { nameClaim: filled(values.registerNameClaim) } : {}),
+    ...(filled(values.registerNumberClaim) ? { numberClaim: filled(values.registerNumberClaim) } : {}),
   };
 }
 
@@ -86,6 +121,7 @@ export function providerSaveBody(values: ProviderFormValues, id: number | undefi
       .filter(Boolean),
     linkBy: values.linkBy,
     subjectClaim: filled(values.subjectClaim),
+    ...(registrationBody(values) ? { registration: registrationBody(values) } : {}),
   };
   const secret = filled(values.secret) ? { secret: values.secret!.trim() } : {};
   const base = { apiBase: filled(values.apiBase), oauthBase: filled(values.oauthBase) };

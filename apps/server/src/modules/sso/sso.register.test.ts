@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SsoLoginTicket } from '@psy/contracts';
+import { rowsOf } from '../../core/db/rows';
+import { createTestContext, type TestContext } from '../../test/harness';
+import {
+  followUntil,
+  startCasServer,
+  startOidcProvider,
+  type CasServer,
+  type OidcServer,
+} from './test-providers';
+
+// Self-registration through a provider (docs/sso.md "Self-registration"), against the same real local
+// providers as sso.test.ts: a CAS 3.0 server with attributes and an OpenID provider.
+const RETURN = 'http://app.test/authredirect';
+
+let t: TestContext;
+let admin: string;
+let cas: CasServer;
+let oidcIdp: OidcServer;
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+async function saveProvider(body: Record<string, unknown>) {
+  return t.post(
+    '/admin/sso/provider/save',
+    { enabled: true, redirectUris: [RETURN], ...body },
+    { token: admin },
+  );
+}
+
+const casProvider = (registration?: Record<string, unknown>, id?: number) =>
+  saveProvider({
+    ...(id ? { id } : {}),
+    code: 'cas',
+    kind: 'cas',
+    name: 'CAS',
+    config: { serverUrl: cas.casUrl, version: '3.0' },
+    linkBy: 'username',
+    ...(registration ? { registration } : {}),
+  });
+
+async function casSignOn(user: string, attributes: Record<string, string>) {
+  cas.signIn(user, attributes);
+  const res = await t.post(
+    `/auth/sso/authorize/cas`,
+    { redirectUri: RETURN },
+    { tenantId: t.alpha.tenantId },
+  );
+  expect(res.status).toBe(200);
+  const back = await followUntil(res.body.data.url, RETURN);
+  return t.get(
+    `/auth/token/cas/alpha/cas?${query({ state: res.body.data.state, ticket: back.searchParams.get('ticket')! })}`,
+    { tenantId: null },
+  );
+}
+
+async function oidcSignOn(sub: string, claims: Record<string, string>) {
+  oidcIdp.signIn(sub, claims);
+  const res = await t.post(
+    `/auth/sso/authorize/uia`,
+    { redirectUri: RETURN },
+    { tenantId: t.alpha.tenantId },
+  );
+  const back = await followUntil(res.body.data.url, RETURN);
+  return t.post(`/auth/mobile/token/social?${back.searchParams.toString()}`, undefined, { tenantId: null });
+}
+
+const exchange = (ticket: SsoLoginTicket) =>
+  t.post(`/auth/sso/login/${ticket.provider}?token=${encodeURIComponent(ticket.token)}`, undefined, {
+    tenantId: ticket.tenantId,
+  });
+
+async function userRow(username: string) {
+  return rowsOf<{
+    id: string;
+    real_name: string;
+    number_name: string | null;
+    type_code: string;
+    dept_parent: string | null;
+    roles: string;
+  }>(
+    await t.database.system.db.execute(sql`
+      select u.id, u.real_name, u.number_name, ut.code as type_code, d.parent_id as dept_parent,
+             (select string_agg(r.role_code, ',') from user_role ur
+                join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+               where ur.tenant_id = u.tenant_id and ur.user_id = u.id) as roles
+        from sys_user u
+        join user_type ut on ut.tenant_id = u.tenant_id and ut.id = u.user_type_id
+        join dept d on d.tenant_id = u.tenant_id and d.id = u.dept_id
+       where u.tenant_id = ${t.alpha.tenantId} and u.username = ${username}`),
+  );
+}
+
+async function lastLogs(provider: string, n: number) {
+  return rowsOf<{ result: string; username: string; user_id: string | null }>(
+    await t.database.system.db.execute(
+      sql`select result, username, user_id from login_log where provider = ${provider} order by id desc limit ${n}`,
+    ),
+  ).reverse();
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.tokenFor('admin');
+  [cas, oidcIdp] = await Promise.all([startCasServer(), startOidcProvider({ redirectUris: [RETURN] })]);
+});
+
+afterAll(async () => {
+  await Promise.all([cas?.close(), oidcIdp?.close()]);
+  await t?.close();
+});
+
+describe('self-registration through a provider [spec:S0.2.4]', () => {
+  it('is off by default: an unknown subject is refused and no account is made', async () => {
+    const saved = await casProvider();
+    expect(saved.status, saved.raw).toBe(200);
+    expect(saved.body.data.registration).toBeNull();
+    const res = await casSignOn('newcomer', { cn: 'New Comer' });
+    expect(res.status).toBe(417);
+    expect(await userRow('newcomer')).toEqual([]);
+    expect((await lastLogs('cas', 1))[0]!.result).toBe('unknown_subject');
+  });
+
+  it('refuses settings that name no user type or role of the school, or an administrator role', async () => {
+    const [{ id }] = (await t.get('/admin/sso/provider/list', { token: admin })).body.data;
+    const adminRole = await casProvider({ enabled: true, roleCode: 'ROLE_ADMIN' }, id);
+    expect(adminRole.status).toBe(400);
+    expect(adminRole.body.data.fields[0].field).toBe('registration.roleCode');
+    const noType = await casProvider({ enabled: true, userTypeCode: 'alien' }, id);
+    expect(noType.status).toBe(400);
+    expect(noType.body.data.fields[0].field).toBe('registration.userTypeCode');
+    const noDept = await casProvider({ enabled: true, deptId: 999999 }, id);
+    expect(noDept.body.data.fields[0].field).toBe('registration.deptId');
+    const list = await t.get('/admin/sso/provider/list', { token: admin });
+    expect(list.body.data[0].registration).toBeNull();
+  });
+
+  it('registers an unknown CAS subject as a student with the name and number of its attributes, and logs it', async () => {
+    const [{ id }] = (await t.get('/admin/sso/provider/list', { token: admin })).body.data;
+    const saved = await casProvider({ enabled: true, nameClaim: 'cn', numberClaim: 'studentNo' }, id);
+    expect(saved.status, saved.raw).toBe(200);
+    expect(saved.body.data.registration).toMatchObject({
+      enabled: true,
+      userTypeCode: 'student',
+      roleCode: 'ROLE_GENERAL',
+      nameClaim: 'cn',
+    });
+    const res = await casSignOn('newcomer', { cn: '新同学', studentNo: 'S2026001' });
+    expect(res.status, res.raw).toBe(200);
+    const login = await exchange(res.body.data);
+    expect(login.status).toBe(200);
+    expect(login.body.data.user_info.username).toBe('newcomer');
+    const [user] = await userRow('newcomer');
+    expect(user).toMatchObject({
+      real_name: '新同学',
+      number_name: 'S2026001',
+      type_code: 'student',
+      dept_parent: null,
+      roles: 'ROLE_GENERAL',
+    });
+    expect(await lastLogs('cas', 2)).toEqual([
+      { result: 'registered', username: 'newcomer', user_id: user!.id },
+      { result: 'success', username: 'newcomer', user_id: user!.id },
+    ]);
+    // The next sign-on finds the user it made: no second account.
+    const again = await casSignOn('newcomer', { cn: '新同学', studentNo: 'S2026001' });
+    expect((await exchange(again.body.data)).body.data.user_info.username).toBe('newcomer');
+    expect(await userRow('newcomer')).toHaveLength(1);
+    expect((await lastLogs('cas', 1))[0]!.result).toBe('success');
+  });
+
+  it('never gives a subject the account or number of another user', async () => {
+    // `S2026001` is newcomer's number now: a new subject with it is refused, not registered.
+    const res = await casSignOn('someone-else', { cn: 'X', studentNo: 'S2026001' });
+    expect(res.status).toBe(417);
+    expect(await userRow('someone-else')).toEqual([]);
+  });
+
+  it('registers an unknown OpenID subject under the link rule, with the role and user type configured, and links it', async () => {
+    const saved = await saveProvider({
+      code: 'uia',
+      kind: 'oidc',
+      name: 'UIA',
+      config: { issuer: oidcIdp.issuer, clientId: oidcIdp.clientId },
+      secret: oidcIdp.clientSecret,
+      linkBy: 'link',
+      registration: { enabled: true, userTypeCode: 'staff', roleCode: 'ROLE_CONSULTANT' },
+    });
+    expect(saved.status, saved.raw).toBe(200);
+    const res = await oidcSignOn('oidc-new-staff', { name: 'New Staff' });
+    expect(res.status, res.raw).toBe(200);
+    expect((await exchange(res.body.data)).body.data.user_info.username).toBe('oidc-new-staff');
+    const [user] = await userRow('oidc-new-staff');
+    expect(user).toMatchObject({ real_name: 'New Staff', type_code: 'staff', roles: 'ROLE_CONSULTANT' });
+    const links = await t.get(`/admin/sso/link/page?providerId=${saved.body.data.id}`, { token: admin });
+    expect(links.body.data.records).toMatchObject([
+      { subject: 'oidc-new-staff', username: 'oidc-new-staff' },
+    ]);
+    // A subject equal to an existing account is not attached to it: refused, not linked.
+    const taken = await oidcSignOn('teacher', { name: 'Impostor' });
+    expect(taken.status).toBe(417);
+    const after = await t.get(`/admin/sso/link/page?providerId=${saved.body.data.id}`, { token: admin });
+    expect(after.body.data.total).toBe(1);
+  });
+});
