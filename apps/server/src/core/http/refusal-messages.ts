@@ -85,6 +85,11 @@ const EXACT: Record<string, string> = {
   'only a waiting or registered transfer can be sent on': '只有待登记或已登记的转介才能继续转送',
   'the agreement has changed since it was shown: read it again': '协议在显示后已修改：请重新阅读',
   'a signature is quoted only by its owner': '签名只能由本人引用',
+  'not a key-person entry of this student': '不是该学生的重点关注记录',
+  'not a crisis record of this student': '不是该学生的危机记录',
+  'the school has no such user type': '本校没有该用户类型',
+  'an administrator role is not given by self-registration': '自助注册不能授予管理员角色',
+  'the school has no such role': '本校没有该角色',
   // Requests, signatures, tokens (core/http, core/security).
   'malformed bearer token': '无效的 Bearer 令牌',
   malformed: '格式错误',

@@ -263,6 +263,31 @@ describe('heart-to-heart talks and dormitory reports', () => {
 });
 
 describe('follow-up journals', () => {
+  it('a journal filed under a key-person entry or a crisis record must be about its student; nothing is opened otherwise', async () => {
+    const entries = (await n.post('advisora', '/biz/focus/person/page', {})).body.data.records as {
+      id: number;
+      student: { id: number };
+    }[];
+    const other = entries.find((e) => e.student.id !== n.ids.studenta2);
+    const before = (await n.post('advisora', '/biz/focus/journal/page', { studentId: n.ids.studenta2 })).body
+      .data.total;
+    for (const [field, body] of [
+      ['focusId', { focusId: other?.id ?? 999_999 }],
+      ['focusId', { focusId: 999_999 }],
+      ['recordId', { recordId: 999_999 }],
+    ] as const) {
+      const refused = await n.post('advisora', '/biz/focus/journal/open', {
+        studentId: n.ids.studenta2,
+        ...body,
+      });
+      expect(refused.status, refused.raw).toBe(400);
+      expect(refused.body.data.fields[0].field).toBe(field);
+    }
+    const after = (await n.post('advisora', '/biz/focus/journal/page', { studentId: n.ids.studenta2 })).body
+      .data.total;
+    expect(after).toBe(before);
+  });
+
   it('staff write, the student answers; asking for help raises a signal; statistics by mood', async () => {
     const opened = await n.post('advisora', '/biz/focus/journal/open', { studentId: n.ids.studenta2 });
     expect(opened.status, opened.raw).toBe(200);

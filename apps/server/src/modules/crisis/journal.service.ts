@@ -16,6 +16,7 @@ import {
 } from './crisis.context';
 import {
   findFeedbackStatistics,
+  findFocus,
   findJournal,
   findJournalCounts,
   findJournalEntries,
@@ -30,6 +31,7 @@ import {
   updateJournal,
   type JournalRow,
 } from './focus.repository';
+import { findRecord } from './crisis.repository';
 import { findStudent } from './network.repository';
 import { reportSignal } from './intake.service';
 
@@ -86,6 +88,11 @@ export async function openJournal(
   const student = await findStudent(scope, body.studentId);
   if (!student || !covers(v.work, student.deptId))
     throw badRequest('studentId', 'not a student in your reach');
+  // A journal filed under a key-person entry or a crisis record is about that entry's student.
+  if (body.focusId !== undefined && (await findFocus(scope, body.focusId))?.studentId !== student.id)
+    throw badRequest('focusId', 'not a key-person entry of this student');
+  if (body.recordId !== undefined && (await findRecord(scope, body.recordId))?.studentId !== student.id)
+    throw badRequest('recordId', 'not a crisis record of this student');
   const row = await insertJournal(scope, {
     studentId: student.id,
     studentDeptId: student.deptId,
