@@ -15,6 +15,7 @@ import {
   Table,
   Tabs,
 } from 'antd';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
@@ -240,17 +241,31 @@ export function NoticeSettingsPage() {
   const canEdit = can('crisis_setting_edit');
   const settings = useNoticeSettings();
   const save = useSaveNoticeSetting();
-  const change = (row: NoticeSetting, patch: Partial<NoticeSetting>) =>
-    save
-      .mutateAsync({
-        event: row.event as NoticeSetting['event'],
-        parties: row.parties,
-        sms: row.sms,
-        enabled: row.enabled,
-        ...patch,
-      })
-      .then(() => showToast('success', t('adminKit.saved')))
-      .catch(() => undefined);
+  // Each save sends the whole row: it starts from what this page sent last for the event, not from the
+  // list as last loaded, and goes after the one before it, so a second change made before the first is
+  // answered keeps the first and is not overtaken by it.
+  const sent = useRef(new Map<string, NoticeSetting>());
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const change = (row: NoticeSetting, patch: Partial<NoticeSetting>) => {
+    const next = { ...(sent.current.get(row.event) ?? row), ...patch };
+    sent.current.set(row.event, next);
+    const saved = queue.current.then(() =>
+      save
+        .mutateAsync({
+          event: next.event as NoticeSetting['event'],
+          parties: next.parties,
+          sms: next.sms,
+          enabled: next.enabled,
+        })
+        .then(() => showToast('success', t('adminKit.saved')))
+        .catch(() => {
+          // Not saved: the next change starts from the list again (read again after the refusal).
+          sent.current.delete(row.event);
+        }),
+    );
+    queue.current = saved;
+    return saved;
+  };
   return (
     <AdminPage title={t('crisis.settings.noticesTitle')} intro={t('crisis.settings.noticesIntro')}>
       <Table<NoticeSetting>
