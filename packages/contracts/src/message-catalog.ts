@@ -28,6 +28,7 @@ const EXACT: Record<string, string> = {
   required: '必填',
   'is required': '必填',
   'at least one': '至少一项',
+  'not a text version': '不是有效的文本版本',
   'too large': '过大',
   x: '格式不正确',
   m: '格式不正确',

@@ -88,6 +88,8 @@ const MID_SENTENCE = new Set([
   'scheduling.records.noShowReasons.late_leave',
   'scheduling.records.noShowReasons.late_cancel',
   'scheduling.records.noShowReasons.leave_limit',
+  'scheduling.settings.approverLacksPermission',
+  'scheduling.registrations.repeat',
 ]);
 
 describe('i18n catalogues', () => {
