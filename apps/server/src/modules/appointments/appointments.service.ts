@@ -85,6 +85,7 @@ import {
 import { visitorFacts, type Ctx } from './appointments.context';
 import { approvalsOfAppointment, raiseRequest, requiresApproval } from './approval-requests';
 import { offerFreedSlot } from './waitlist-offers';
+import { inTurn } from '../../core/db/in-turn';
 
 const actorOf = (ctx: Ctx) => ctx.p?.userId ?? null;
 
@@ -787,13 +788,14 @@ export async function listAppointments(
   ) {
     return pageAnswer(q, [], 0);
   }
-  const [rows, total] = await Promise.all([
-    findAppointments(ctx.scope, f, {
-      limit: q.size,
-      offset: (q.current - 1) * q.size,
-      order: opts.upcoming ? 'startAsc' : 'startDesc',
-    }),
-    countAppointments(ctx.scope, f),
+  const [rows, total] = await inTurn([
+    () =>
+      findAppointments(ctx.scope, f, {
+        limit: q.size,
+        offset: (q.current - 1) * q.size,
+        order: opts.upcoming ? 'startAsc' : 'startDesc',
+      }),
+    () => countAppointments(ctx.scope, f),
   ]);
   return pageAnswer(q, await presentAppointments(ctx, rows, opts.route), total);
 }

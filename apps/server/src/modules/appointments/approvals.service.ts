@@ -29,6 +29,7 @@ import type { Ctx } from './appointments.context';
 import { canActForVisitor } from './appointments.policy';
 import { releaseAppointment, visibleAppointment } from './appointments.service';
 import { raiseRequest, toApprovals } from './approval-requests';
+import { inTurn } from '../../core/db/in-turn';
 
 /**
  * Approvals (S1.4.5, S1.9.3): requests with ordered approver steps decided under the audit modes (1
@@ -111,9 +112,9 @@ export async function myApprovals(
         status: q.status ?? AUDIT_STATUS.pending,
         option: q.option,
       };
-  const [rows, total] = await Promise.all([
-    findApprovals(ctx.scope, f, { limit: q.size, offset: (q.current - 1) * q.size }),
-    countApprovals(ctx.scope, f),
+  const [rows, total] = await inTurn([
+    () => findApprovals(ctx.scope, f, { limit: q.size, offset: (q.current - 1) * q.size }),
+    () => countApprovals(ctx.scope, f),
   ]);
   // Open requests a holder of consult_approve raised themselves are not theirs to decide.
   return pageAnswer(q, await toApprovals(ctx, rows), total);
@@ -126,9 +127,9 @@ export async function myApprovals(
 export async function myDecisions(ctx: Ctx, q: { current: number; size: number; option?: number }) {
   const p = ctx.p!;
   const f = { decidedBy: p.userId, option: q.option };
-  const [rows, total] = await Promise.all([
-    findApprovals(ctx.scope, f, { limit: q.size, offset: (q.current - 1) * q.size }),
-    countApprovals(ctx.scope, f),
+  const [rows, total] = await inTurn([
+    () => findApprovals(ctx.scope, f, { limit: q.size, offset: (q.current - 1) * q.size }),
+    () => countApprovals(ctx.scope, f),
   ]);
   const records = (await toApprovals(ctx, rows)).map((a) => {
     const step = a.steps.filter((s) => s.approverId === p.userId && s.decidedAt !== null).at(-1)!;

@@ -49,6 +49,7 @@ import { visitorFacts, type Ctx } from './appointments.context';
 import { presentAppointments } from './appointments.service';
 import { countMyPending } from './approvals.service';
 import { offerFreedSlot } from './waitlist-offers';
+import { inTurn } from '../../core/db/in-turn';
 
 /** Records, front desk, counts, maintenance and video records (docs/appointments.md section 5). */
 
@@ -283,9 +284,14 @@ export async function restoreAppointment(ctx: Ctx, id: number) {
 
 export async function searchDeleted(ctx: Ctx, q: { current: number; size: number; keyword?: string }) {
   const f: AppointmentFilter = { deleted: true, keyword: q.keyword };
-  const [rows, total] = await Promise.all([
-    findAppointments(ctx.scope, f, { limit: q.size, offset: (q.current - 1) * q.size, order: 'deletedDesc' }),
-    countAppointments(ctx.scope, f),
+  const [rows, total] = await inTurn([
+    () =>
+      findAppointments(ctx.scope, f, {
+        limit: q.size,
+        offset: (q.current - 1) * q.size,
+        order: 'deletedDesc',
+      }),
+    () => countAppointments(ctx.scope, f),
   ]);
   const mapped = await presentAppointments(ctx, rows, 'POST /consult/register/searchDeleteAppoint');
   return pageAnswer(
@@ -320,9 +326,9 @@ export async function videoPage(
     from: range?.from,
     to: range?.to,
   };
-  const [rows, total] = await Promise.all([
-    findAppointments(ctx.scope, f, { limit: q.size, offset: (q.current - 1) * q.size }),
-    countAppointments(ctx.scope, f),
+  const [rows, total] = await inTurn([
+    () => findAppointments(ctx.scope, f, { limit: q.size, offset: (q.current - 1) * q.size }),
+    () => countAppointments(ctx.scope, f),
   ]);
   const mapped = await presentAppointments(ctx, rows, 'POST /consult/video/page');
   const videos = await findVideoRecords(
@@ -373,13 +379,14 @@ export async function myVideoSessions(
     mode: 2,
     statuses: q.when === 'upcoming' ? LIVE : PAST,
   };
-  const [rows, total] = await Promise.all([
-    findAppointments(ctx.scope, f, {
-      limit: q.size,
-      offset: (q.current - 1) * q.size,
-      order: q.when === 'upcoming' ? 'startAsc' : 'startDesc',
-    }),
-    countAppointments(ctx.scope, f),
+  const [rows, total] = await inTurn([
+    () =>
+      findAppointments(ctx.scope, f, {
+        limit: q.size,
+        offset: (q.current - 1) * q.size,
+        order: q.when === 'upcoming' ? 'startAsc' : 'startDesc',
+      }),
+    () => countAppointments(ctx.scope, f),
   ]);
   const mapped = await presentAppointments(ctx, rows, 'POST /consult/mine/videoList');
   const videos = await findVideoRecords(

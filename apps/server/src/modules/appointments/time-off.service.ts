@@ -24,6 +24,7 @@ import {
 } from './appointments.repository';
 import type { Ctx } from './appointments.context';
 import { releaseAppointment } from './appointments.service';
+import { inTurn } from '../../core/db/in-turn';
 
 /**
  * Time off (issue 13 "a counsellor's leave or a holiday frees or blocks slots and tells the affected
@@ -75,9 +76,9 @@ type LeaveRow = Awaited<ReturnType<typeof findCounsellorLeaves>>[number];
 
 /** What approving a leave would do now: the counsellor's free slots and duty shifts, and live bookings. */
 async function leaveEffect(ctx: Ctx, counsellorId: number, from: Date, to: Date) {
-  const [slots, appointments] = await Promise.all([
-    findSlotsOverlapping(ctx.scope, { counsellorId, from, to }),
-    findLiveOfCounsellor(ctx.scope, counsellorId, from, to),
+  const [slots, appointments] = await inTurn([
+    () => findSlotsOverlapping(ctx.scope, { counsellorId, from, to }),
+    () => findLiveOfCounsellor(ctx.scope, counsellorId, from, to),
   ]);
   return {
     affectedSlots: slots.filter((s) => s.kind !== 'consult' || s.status !== SLOT_STATUS.completed).length,
@@ -206,5 +207,8 @@ export async function listCounsellorLeaves(
   const p = ctx.p!;
   const counsellorId = can(p, P.scheduleView) || can(p, P.scheduleEdit) ? q.counsellorId : p.userId;
   const rows = await findCounsellorLeaves(ctx.scope, { counsellorId, status: q.status });
-  return Promise.all(rows.map((row) => presentLeave(ctx, row)));
+  // One after another: they read through the one connection of the request's transaction.
+  const leaves = [];
+  for (const row of rows) leaves.push(await presentLeave(ctx, row));
+  return leaves;
 }

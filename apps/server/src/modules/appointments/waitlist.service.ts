@@ -22,6 +22,7 @@ import { canActForVisitor } from './appointments.policy';
 import type { Ctx } from './appointments.context';
 import { bookSlot } from './appointments.service';
 import { offerFreedSlot } from './waitlist-offers';
+import { inTurn } from '../../core/db/in-turn';
 
 /**
  * The waiting list (issue 13): a freed slot is offered to the next eligible visitor in a fair order
@@ -168,9 +169,9 @@ export function createWaitlistJob(deps: {
 
 async function entryViews(ctx: Ctx, rows: Awaited<ReturnType<typeof findEntries>>['rows']) {
   const ids = rows.map((r) => r.e.id);
-  const [offers, positions] = await Promise.all([
-    findOffersOfEntries(ctx.scope, ids),
-    positionsOf(ctx.scope, ids),
+  const [offers, positions] = await inTurn([
+    () => findOffersOfEntries(ctx.scope, ids),
+    () => positionsOf(ctx.scope, ids),
   ]);
   return rows.map(({ e, visitorName, counsellorName }) => ({
     id: e.id,

@@ -62,6 +62,7 @@ import {
 } from './assessment.repository';
 import { definitionOf } from './assessment-scales.service';
 import { raiseWarning, refreshRainbow, warningReasonsRecord, type Jobs } from './assessment-warnings.service';
+import { inTurn } from '../../core/db/in-turn';
 
 /** Plans and answering them (docs/assessment.md "Plans", "Answering"). */
 
@@ -133,13 +134,14 @@ function toPlan(
 
 async function presentPlans(scope: TenantScope, rows: PlanRow[], lang: Lang) {
   const ids = rows.map((r) => r.id);
-  const [scales, counts, names] = await Promise.all([
-    findPlanScales(scope, ids),
-    countAnswersByPlan(scope, ids),
-    findUserNames(
-      scope,
-      rows.map((r) => r.createdBy),
-    ),
+  const [scales, counts, names] = await inTurn([
+    () => findPlanScales(scope, ids),
+    () => countAnswersByPlan(scope, ids),
+    () =>
+      findUserNames(
+        scope,
+        rows.map((r) => r.createdBy),
+      ),
   ]);
   return rows.map((r) =>
     toPlan(

@@ -34,6 +34,7 @@ import {
   type CategoryRow,
   type ScaleRow,
 } from './assessment.repository';
+import { inTurn } from '../../core/db/in-turn';
 
 /** The scale library (docs/assessment.md "The scale library"). */
 
@@ -128,9 +129,9 @@ async function summaryOf(scope: TenantScope, row: ScaleRow, lang: Lang) {
 
 /** `GET /scale/scale/tree`: categories with their enabled scales, in order; empty categories left out. */
 export async function scaleTree(scope: TenantScope, lang: Lang, kind?: string) {
-  const [categories, scales] = await Promise.all([
-    findCategories(scope, kind),
-    findEnabledScales(scope, kind),
+  const [categories, scales] = await inTurn([
+    () => findCategories(scope, kind),
+    () => findEnabledScales(scope, kind),
   ]);
   return categories
     .map((c) => ({

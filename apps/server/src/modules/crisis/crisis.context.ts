@@ -28,6 +28,7 @@ import {
   findSubtreeIds,
   type StudentRow,
 } from './network.repository';
+import { inTurn } from '../../core/db/in-turn';
 
 /** The caller as the crisis module sees them: roles, reach and what personal data they may see. */
 export interface CrisisViewer {
@@ -141,9 +142,9 @@ export function studentRef(
 
 /** Students and names for a set of rows, in two queries. */
 export async function loadNames(scope: TenantScope, studentIds: number[], personIds: number[]) {
-  const [students, names] = await Promise.all([
-    findStudents(scope, studentIds),
-    findPeople(scope, personIds),
+  const [students, names] = await inTurn([
+    () => findStudents(scope, studentIds),
+    () => findPeople(scope, personIds),
   ]);
   return { students, names };
 }

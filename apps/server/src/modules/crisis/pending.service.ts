@@ -11,13 +11,14 @@ import {
   pastDeadline,
 } from './crisis.repository';
 import { countFocusDue, countPendingFocusReports } from './focus.repository';
+import { inTurn } from '../../core/db/in-turn';
 
 /** Crisis work waiting for the caller (S1.7.26 `crisisIntervenePending`). */
 export async function crisisIntervenePending(scope: TenantScope, p: Principal) {
-  const [unacknowledged, interventions, approvals] = await Promise.all([
-    countOwnedUnacknowledged(scope, p.userId),
-    countOpenOrdersOf(scope, p.userId),
-    countApprovalsWaitingFor(scope, p.userId),
+  const [unacknowledged, interventions, approvals] = await inTurn([
+    () => countOwnedUnacknowledged(scope, p.userId),
+    () => countOpenOrdersOf(scope, p.userId),
+    () => countApprovalsWaitingFor(scope, p.userId),
   ]);
   return { total: unacknowledged + interventions + approvals, unacknowledged, interventions, approvals };
 }
@@ -39,14 +40,14 @@ export async function workbench(scope: TenantScope, p: Principal, now = new Date
     ? { all: true as const }
     : { all: false as const, deptIds: v.read.deptIds, assigneeId: v.userId };
   const [unacknowledged, overdue, openSignals, dueFollowUps, interventions, approvals, myReports] =
-    await Promise.all([
-      countOwnedUnacknowledged(scope, p.userId),
-      countRecords(scope, reach, { openOnly: true }, pastDeadline(now)),
-      countRecords(scope, reach, { openOnly: true }),
-      countFocusDue(scope, focus.work, calendarDay(now)),
-      countOpenOrdersOf(scope, p.userId),
-      countApprovalsWaitingFor(scope, p.userId),
-      countOpenReportsBy(scope, p.userId),
+    await inTurn([
+      () => countOwnedUnacknowledged(scope, p.userId),
+      () => countRecords(scope, reach, { openOnly: true }, pastDeadline(now)),
+      () => countRecords(scope, reach, { openOnly: true }),
+      () => countFocusDue(scope, focus.work, calendarDay(now)),
+      () => countOpenOrdersOf(scope, p.userId),
+      () => countApprovalsWaitingFor(scope, p.userId),
+      () => countOpenReportsBy(scope, p.userId),
     ]);
   return { unacknowledged, overdue, openSignals, dueFollowUps, interventions, approvals, myReports };
 }

@@ -42,6 +42,7 @@ import {
 } from './scheduling.repository';
 import { guardClashes } from './scheduling.refusals';
 import { P, isStaff } from './scheduling.policy';
+import { inTurn } from '../../core/db/in-turn';
 
 // ---------------------------------------------------------------------------------------------------
 // The booking rules
@@ -176,12 +177,12 @@ export interface TypeState {
 
 /** The types the school's switches enable now. */
 export async function appointmentTypeState(scope: TenantScope, policy: SchedulingPolicy): Promise<TypeState> {
-  const [zxyyms, sfqyycdy, ytmssz, crisis, group] = await Promise.all([
-    getSettingState(scope, 'zxyyms'),
-    getSettingState(scope, 'sfqyycdy'),
-    getSettingState(scope, 'ytmssz'),
-    isProductEnabled(scope, 'CRISIS'),
-    isProductEnabled(scope, 'GROUP_COUNSELLING'),
+  const [zxyyms, sfqyycdy, ytmssz, crisis, group] = await inTurn([
+    () => getSettingState(scope, 'zxyyms'),
+    () => getSettingState(scope, 'sfqyycdy'),
+    () => getSettingState(scope, 'ytmssz'),
+    () => isProductEnabled(scope, 'CRISIS'),
+    () => isProductEnabled(scope, 'GROUP_COUNSELLING'),
   ]);
   const switches: TypeSwitches = {
     bookingMode: { enabled: zxyyms.enable, assessMode: Number(zxyyms.value.assessMode ?? 0) },

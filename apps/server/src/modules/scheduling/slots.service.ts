@@ -79,6 +79,7 @@ import {
   requireSite,
   siteServes,
 } from './scheduling.service';
+import { inTurn } from '../../core/db/in-turn';
 
 const DAY_MS = 86_400_000;
 
@@ -158,9 +159,9 @@ export async function pageSlots(
     from: range.from,
     to: range.to,
   };
-  const [rows, total] = await Promise.all([
-    findSlots(scope, f, { withAppointments: true, limit: q.size, offset: (q.current - 1) * q.size }),
-    countSlots(scope, f),
+  const [rows, total] = await inTurn([
+    () => findSlots(scope, f, { withAppointments: true, limit: q.size, offset: (q.current - 1) * q.size }),
+    () => countSlots(scope, f),
   ]);
   return pageAnswer(
     q,
