@@ -261,6 +261,98 @@ function withTimeout(promise, ms, what) {
 }
 
 /**
+ * What each page went through, told with a failure (a CI log keeps only the last lines): where it went, the
+ * buttons and links clicked, the dialogs removed, the layout going away, 4xx/5xx answers and console
+ * errors, each with its time. Every page of every context gets one (journeys open contexts for other
+ * people); a failure tells the trails of the pages that used its shard's server since it began.
+ * @type {{ page: import('playwright-core').Page, since: number, origins: Set<string>, lines: { at: number, what: string }[] }[]}
+ */
+const TRAILS = [];
+
+/** Runs in every page: tells the trail of clicks, dialogs removed and the layout going away. */
+function trailScript() {
+  const named = (/** @type {Element} */ el) =>
+    el.getAttribute('aria-label') ??
+    el.querySelector('.ant-modal-title, .ant-drawer-title')?.textContent ??
+    el.className.toString().slice(0, 60);
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.removedNodes) {
+        if (!(node instanceof Element)) continue;
+        for (const dialog of [node, ...node.querySelectorAll('[role="dialog"]')])
+          if (dialog.getAttribute('role') === 'dialog')
+            console.debug(`[trail] dialog removed: ${named(dialog)}`);
+        // The layout itself going away (and its dialogs' state with it) while the address stays.
+        if (node.matches('header.ant-layout-header') || node.querySelector('header.ant-layout-header'))
+          console.debug('[trail] layout removed');
+      }
+  }).observe(document, { childList: true, subtree: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target =
+        event.target instanceof Element
+          ? event.target.closest(
+              'button, a, [role="button"], [role="tab"], [role="menuitem"], [role="option"], .ant-select-item-option, label',
+            )
+          : null;
+      if (target)
+        console.debug(
+          `[trail] click: ${(target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40)}`,
+        );
+    },
+    true,
+  );
+}
+
+/** Records the trail of a page (see TRAILS). @param {import('playwright-core').Page} page */
+function followPage(page) {
+  const trail = {
+    page,
+    since: Date.now(),
+    origins: new Set(),
+    lines: /** @type {{ at: number, what: string }[]} */ ([]),
+  };
+  TRAILS.push(trail);
+  const mark = (/** @type {string} */ what) => {
+    trail.lines.push({ at: Date.now(), what: what.slice(0, 160) });
+    if (trail.lines.length > 40) trail.lines.splice(0, trail.lines.length - 40);
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = new URL(frame.url());
+    trail.origins.add(url.origin);
+    mark(`at ${url.pathname}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      mark(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith('[trail] ')) mark(text.slice(8));
+    else if (message.type() === 'error' || message.type() === 'warning') mark(`${message.type()}: ${text}`);
+  });
+}
+
+/**
+ * The trail lines of the pages that used `baseUrl` since `began`, oldest first, the last `max` of them;
+ * pages are told apart by a number when there were several.
+ * @param {string} baseUrl
+ * @param {number} began
+ * @param {number} [max]
+ */
+function trailOf(baseUrl, began, max = 40) {
+  const origin = new URL(baseUrl).origin;
+  const pages = TRAILS.filter((t) => t.since >= began && t.origins.has(origin));
+  const lines = pages.flatMap((t, i) =>
+    t.lines.map((l) => ({ at: l.at, what: pages.length > 1 ? `[page ${i + 1}] ${l.what}` : l.what })),
+  );
+  lines.sort((a, b) => a.at - b.at);
+  return lines.slice(-max).map((l) => `${((l.at - began) / 1000).toFixed(1)}s ${l.what}`);
+}
+
+/**
  * @typedef {import('./lib/journey.mjs').Artifacts} Artifacts
  * @typedef {import('./lib/journey.mjs').JourneyContext} JourneyContext
  * @typedef {import('./lib/db.mjs').Db} Db
@@ -280,56 +372,7 @@ async function runJourney(browser, journey, baseUrl, db) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
-  // What the page went through, told with a failure (a CI log keeps only the last lines): where it went,
-  // which dialogs closed and what it logged, each with the seconds since the journey began.
-  const trail = /** @type {string[]} */ ([]);
   const began = Date.now();
-  const mark = (/** @type {string} */ what) => {
-    trail.push(`${((Date.now() - began) / 1000).toFixed(1)}s ${what.slice(0, 160)}`);
-    if (trail.length > 40) trail.splice(0, trail.length - 40);
-  };
-  await page.addInitScript(() => {
-    const named = (/** @type {Element} */ el) =>
-      el.getAttribute('aria-label') ??
-      el.querySelector('.ant-modal-title, .ant-drawer-title')?.textContent ??
-      el.className.toString().slice(0, 60);
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.removedNodes) {
-          if (!(node instanceof Element)) continue;
-          for (const dialog of [node, ...node.querySelectorAll('[role="dialog"]')])
-            if (dialog.getAttribute('role') === 'dialog')
-              console.debug(`[trail] dialog removed: ${named(dialog)}`);
-          // The layout itself going away (and its dialogs' state with it) while the address stays.
-          if (node.matches('header.ant-layout-header') || node.querySelector('header.ant-layout-header'))
-            console.debug('[trail] layout removed');
-        }
-    }).observe(document, { childList: true, subtree: true });
-    document.addEventListener(
-      'click',
-      (event) => {
-        const target =
-          event.target instanceof Element ? event.target.closest('button, a, [role="button"]') : null;
-        if (target)
-          console.debug(
-            `[trail] click: ${(target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40)}`,
-          );
-      },
-      true,
-    );
-  });
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) mark(`at ${new URL(frame.url()).pathname}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400)
-      mark(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
-  page.on('console', (message) => {
-    const text = message.text();
-    if (text.startsWith('[trail] ')) mark(text.slice(8));
-    else if (message.type() === 'error' || message.type() === 'warning') mark(`${message.type()}: ${text}`);
-  });
   /** @type {string[]} */
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -389,7 +432,11 @@ async function runJourney(browser, journey, baseUrl, db) {
   }
   if (error && refusals.length)
     error.message += `\n    401 answers: ${(await Promise.all(refusals)).join(' | ')}`;
-  return { error, skipped: error ? undefined : skipped, ms: Date.now() - started, trail: error ? trail : [] };
+  const trail = error ? trailOf(baseUrl, began) : [];
+  // This shard's pages are done with: their trails go (the other shard's stay for its journey).
+  const origin = new URL(baseUrl).origin;
+  for (let i = TRAILS.length - 1; i >= 0; i -= 1) if (TRAILS[i]?.origins.has(origin)) TRAILS.splice(i, 1);
+  return { error, skipped: error ? undefined : skipped, ms: Date.now() - started, trail };
 }
 
 /**
@@ -552,7 +599,12 @@ async function main() {
     // of their system: dialogs and menus appear at once, with no zoom or slide to click through on a loaded
     // machine. The animated path is the same components with a transition.
     const newContext = browser.newContext.bind(browser);
-    browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+    browser.newContext = async (options = {}) => {
+      const context = await newContext({ reducedMotion: 'reduce', ...options });
+      await context.addInitScript(trailScript);
+      context.on('page', followPage);
+      return context;
+    };
     const queue = [...journeys];
     const openBrowser = browser;
     await Promise.all(
