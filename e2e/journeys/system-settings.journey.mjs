@@ -161,7 +161,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, s.agreement.title);
     const roles = page.getByLabel(s.agreement.roles);
     await roles.click();
-    await page.locator('.ant-select-item-option[title="评估员"]').click();
+    // Seeded roles are named in the reader's language (the school's own names stay as typed).
+    await page.locator('.ant-select-item-option[title="Assessor"]').click();
     await page.keyboard.press('Escape');
     const enable = page.getByRole('switch', { name: s.agreement.enable });
     if ((await enable.getAttribute('aria-checked')) !== 'true') await enable.click();
@@ -173,7 +174,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     ).rows[0];
     assert.equal(agreement.enable, true);
     assert.ok(agreement.value.userRoleId.includes(Number(assessor?.id)), 'the assessor role must agree now');
-    await page.getByRole('row').filter({ hasText: '评估员' }).getByText(s.agreement.targeted).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Assessor' }).getByText(s.agreement.targeted).waitFor();
     await screenshot(page, artifacts, 'agreement-admin-en-US');
     await checkA11y(page, { name: 'agreement-admin-en-US', artifacts, include: '#main-content' });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededMessageTitle, seededName } from './seeded-names';
+import { MESSAGE_EVENTS } from './message-templates.contract';
+import { seededMessageTitle, seededName, TEMPLATE_TITLES_EN } from './seeded-names';
 
 describe('seeded names in the reader language', () => {
   it('shows a seeded Chinese name in English to an English reader, and a name a school typed as typed', () => {
@@ -16,5 +17,16 @@ describe('message titles the product writes, in the reader language', () => {
     expect(seededMessageTitle('危机上报待审核', 'zh-CN')).toBe('危机上报待审核');
     expect(seededMessageTitle('密码已重置', 'en-US')).toBe('Password reset');
     expect(seededMessageTitle('本周社团活动', 'en-US')).toBe('本周社团活动');
+  });
+});
+
+describe('the template titles written out in seeded-names', () => {
+  it("are exactly the templates' Chinese default titles without a placeholder, with their English ones", () => {
+    const fromTemplates = Object.fromEntries(
+      Object.values(MESSAGE_EVENTS)
+        .map((e) => [e.defaults['zh-CN'].title, e.defaults['en-US'].title] as const)
+        .filter(([zh]) => !zh.includes('{')),
+    );
+    expect(TEMPLATE_TITLES_EN).toEqual(fromTemplates);
   });
 });

@@ -1,14 +1,15 @@
-import { Button, Flex, Input, Rate, Spin, Tag, Typography } from 'antd';
+import { Button, Flex, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../shared/ui/feedback';
-import { useGiveFeedback, useMineEngagement, useMineSessions, type MineAppointment } from '../api/mine';
+import { useMineEngagement, useMineSessions, type MineAppointment } from '../api/mine';
 import { When } from './common';
 import styles from './cases.module.css';
 
 // Only a visitor with a record to sign needs the signature part: it loads after the sessions.
 const RecordsToSign = lazy(async () => ({ default: (await import('./records-to-sign')).RecordsToSign }));
 const AgreeDialog = lazy(async () => ({ default: (await import('./agreement-dialogs')).AgreeDialog }));
+// The stars and comment of a held session load after the list (route size budget).
+const FeedbackForm = lazy(async () => ({ default: (await import('./feedback-form')).FeedbackForm }));
 
 /**
  * `/consult/mine/sessions` (docs/cases.md 13): the visitor's side of case work on a phone (375 px): the
@@ -61,7 +62,9 @@ export function MySessionsPage() {
             {feedback.has(a.id) ? (
               <Tag color="blue">{t('cases.mine.feedbackGiven')}</Tag>
             ) : (
-              <FeedbackForm a={a} />
+              <Suspense fallback={<Spin size="small" />}>
+                <FeedbackForm a={a} />
+              </Suspense>
             )}
           </SessionCard>
         ))
@@ -105,49 +108,5 @@ function AgreeButton({ a }: { a: MineAppointment }) {
         </Suspense>
       )}
     </>
-  );
-}
-
-function FeedbackForm({ a }: { a: MineAppointment }) {
-  const { t } = useTranslation();
-  const give = useGiveFeedback();
-  const [stars, setStars] = useState(0);
-  const [content, setContent] = useState('');
-  return (
-    <Flex vertical gap={6} data-testid="feedback-form">
-      <Typography.Text>{t('cases.mine.howWasIt')}</Typography.Text>
-      <Rate
-        value={stars}
-        onChange={setStars}
-        count={5}
-        aria-label={t('cases.mine.stars')}
-        tooltips={[1, 2, 3, 4, 5].map((n) => t(`cases.feedback.levels.${n as 1 | 2 | 3 | 4 | 5}`))}
-      />
-      <Input.TextArea
-        value={content}
-        onChange={(e) => setContent(e.target.value)}
-        maxLength={1000}
-        aria-label={t('cases.mine.comment')}
-        placeholder={t('cases.mine.comment')}
-        autoSize={{ minRows: 2 }}
-      />
-      <Button
-        type="primary"
-        block
-        disabled={stars === 0}
-        loading={give.isPending}
-        data-testid="send-feedback"
-        onClick={async () => {
-          await give.mutateAsync({
-            id: a.id,
-            visitorSatisfaction: stars,
-            content: content.trim() || undefined,
-          });
-          showToast('success', t('cases.mine.thanks'));
-        }}
-      >
-        {t('cases.mine.send')}
-      </Button>
-    </Flex>
   );
 }
