@@ -369,10 +369,11 @@ function trailOf(baseUrl, began, max = 40) {
  */
 async function runJourney(browser, journey, baseUrl, db) {
   if (journey.needsDb && !db.available) return { error: null, skipped: db.reason, ms: 0, trail: [] };
+  // Before the context: the trail of its first page starts with it.
+  const began = Date.now();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
-  const began = Date.now();
   /** @type {string[]} */
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
