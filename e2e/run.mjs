@@ -35,6 +35,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { PG_BIN, startTempPostgres } from '../scripts/lib/pg-temp.mjs';
+import { costLines } from './lib/costs.mjs';
 import { JourneySkipped, connectDb, unavailableDb } from './lib/db.mjs';
 
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -463,6 +464,7 @@ function finish(results) {
     path.join(ARTIFACTS, 'results.json'),
     `${JSON.stringify({ passed, failed, skipped, failures: results.filter((r) => r.error).map(failureLine) }, null, 2)}\n`,
   );
+  for (const line of costLines()) log(line);
   log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed === 0 && results.length > 0 ? 0 : 1;
 }

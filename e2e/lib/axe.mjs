@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { timed } from './costs.mjs';
 
 const require = createRequire(import.meta.url);
 /** axe-core's browser build, read once. */
@@ -27,7 +28,12 @@ const BLOCKING = new Set(['serious', 'critical']);
  *   name: file name part, e.g. 'login-zh-CN'
  * @returns {Promise<Violation[]>} all violations
  */
-export async function checkA11y(page, { name, artifacts, known = [], include }) {
+export async function checkA11y(page, options) {
+  return timed('accessibility checks', () => runA11y(page, options));
+}
+
+/** @param {import('playwright-core').Page} page @param {Parameters<typeof checkA11y>[1]} options */
+async function runA11y(page, { name, artifacts, known = [], include }) {
   axeSource ||= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const present = await page.evaluate(() => 'axe' in window);
   if (!present) await page.addScriptTag({ content: axeSource });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { timed } from './costs.mjs';
 import { DEMO_TENANT } from './db.mjs';
 
 /**
@@ -63,7 +64,7 @@ export async function loginAs(page, baseUrl, { username, password, tenant = DEMO
  */
 export async function screenshot(page, artifacts, name) {
   const file = path.join(artifacts.dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await timed('full-page screenshots', () => page.screenshot({ path: file, fullPage: true }));
   return file;
 }
 
