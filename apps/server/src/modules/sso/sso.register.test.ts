@@ -222,7 +222,7 @@ async function customRole(roleName: string, codes: string[]): Promise<string> {
   const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
   const ids = tree.products
     .flatMap((p) => flat(p.menus))
-    .filter((m) => codes.includes(m.menuCode))
+    .filter((m) => m.menuCode !== null && codes.includes(m.menuCode))
     .map((m) => m.id);
   expect(ids).toHaveLength(codes.length);
   const granted = await t.request('PUT', '/admin/role/menus', { roleId, menuIds: ids }, { token: admin });

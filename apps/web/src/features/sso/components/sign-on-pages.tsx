@@ -78,7 +78,9 @@ export function SignOnPage() {
         if (dingTalk) {
           // Only here, inside DingTalk, does its JSAPI (and this module) load.
           const { requestDingTalkAuthCode } = await import('../lib/dingtalk-jsapi');
-          const code = await requestDingTalkAuthCode(dingTalk);
+          const code = await requestDingTalkAuthCode(dingTalk).catch((error: unknown) => {
+            throw new Error(t('sso.dingTalkFailed', { message: messageOf(error, '') }));
+          });
           const ticket = await completeSignOn(
             { kind: target.kind, shortName: tenant.code, provider: target.code },
             { state, code },
