@@ -46,16 +46,28 @@ export const oidcConfigSchema = z.object({
   clientId: z.string().min(1).max(200),
   scopes: z.string().max(200).default('openid profile').describe('space-separated; openid is always asked'),
 });
+/** An organisation id of DingTalk (`ding…`) or WeCom (`ww…`): letters, digits, `_` and `-`. */
+const corpIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, '1-64 letters, digits, _ or -');
+
 export const dingTalkConfigSchema = z.object({
   clientId: z.string().min(1).max(200).describe('AppKey (Client ID) of the DingTalk app'),
+  corpId: corpIdSchema
+    .optional()
+    .describe("the organisation's CorpId: in-app sign-on inside DingTalk asks the JSAPI for a code with it"),
   apiBase: httpUrl.optional().describe('default https://api.dingtalk.com'),
   oauthBase: httpUrl.optional().describe('default https://login.dingtalk.com'),
 });
 export const weComConfigSchema = z.object({
-  corpId: z.string().min(1).max(200),
+  corpId: corpIdSchema,
   agentId: z.string().min(1).max(50),
   apiBase: httpUrl.optional().describe('default https://qyapi.weixin.qq.com'),
   oauthBase: httpUrl.optional().describe('default https://login.work.weixin.qq.com'),
+  inAppBase: httpUrl
+    .optional()
+    .describe("default https://open.weixin.qq.com (the silent OAuth address inside WeCom's browser)"),
 });
 
 /**
@@ -174,8 +186,23 @@ export const ssoAuthorizeEndpoint = defineEndpoint({
   body: z.object({
     redirectUri: z.string().max(500).describe("our return address; must be in the provider's list"),
     returnTo: z.string().max(500).optional().describe('an in-app path to open after the login'),
+    inApp: z
+      .boolean()
+      .optional()
+      .describe(
+        "the page runs inside DingTalk's or WeCom's own browser: WeCom answers its silent OAuth address, DingTalk the JSAPI's settings",
+      ),
   }),
-  response: z.object({ url: z.string(), state: z.string() }),
+  response: z.object({
+    url: z.string(),
+    state: z.string(),
+    dingTalk: z
+      .object({ corpId: z.string(), clientId: z.string() })
+      .optional()
+      .describe(
+        'inside DingTalk, with a corpId set: ask requestAuthCode for a code with these, then complete with the state',
+      ),
+  }),
 });
 
 /** What a completion answers: the single-use login token for `/auth/sso/login/{x}`. */

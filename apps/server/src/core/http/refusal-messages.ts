@@ -88,7 +88,8 @@ const EXACT: Record<string, string> = {
   'not a key-person entry of this student': '不是该学生的重点关注记录',
   'not a crisis record of this student': '不是该学生的危机记录',
   'the school has no such user type': '本校没有该用户类型',
-  'an administrator role is not given by self-registration': '自助注册不能授予管理员角色',
+  'a role with administration permissions is not given by self-registration':
+    '自助注册不能授予带有管理权限的角色',
   'the school has no such role': '本校没有该角色',
   // Requests, signatures, tokens (core/http, core/security).
   'malformed bearer token': '无效的 Bearer 令牌',

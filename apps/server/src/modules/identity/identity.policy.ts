@@ -88,6 +88,42 @@ export const ADMINISTRATION_KEYS: ReadonlySet<string> = new Set([
   'admin_role_del',
 ]);
 
+/**
+ * Permission keys that administer the school itself, beyond its people: its roles and grants, settings,
+ * products, dictionaries, forms, page set-up, logs, jobs, sign-on providers, the publishing of notices
+ * and messages. The system menus every user holds (`sys_notice`, `sys_message`, `sys_files`: reading
+ * one's notices, messages and downloads) are not among them.
+ */
+export const SCHOOL_ADMINISTRATION_KEYS: ReadonlySet<string> = new Set([
+  ...ADMINISTRATION_KEYS,
+  'admin_userFinger_add',
+  'consult_workforce_edit',
+  'sys_user_fields',
+  'sys_role_detail',
+  'sys_product',
+  'sys_dict',
+  'sys_setting',
+  'sys_client_log',
+  'admin_log_view',
+  'sys_page_setup',
+  'sys_agreement',
+  'sys_form',
+  'admin_form_edit',
+  'sys_notice_publish',
+  'sys_message_manage',
+  'admin_message_manage',
+  'sys_job',
+  'sys_sso',
+  'sys_sso_edit',
+]);
+
+/**
+ * Whether a role's permission keys administer the school (people or the school's set-up): such a role is
+ * never handed out by something other than an administrator's decision (a sign-on's self-registration).
+ */
+export const grantsSchoolAdministration = (keys: readonly string[]) =>
+  keys.some((k) => SCHOOL_ADMINISTRATION_KEYS.has(k));
+
 const grantsAdministration = (keys: readonly string[] | undefined) =>
   (keys ?? []).some((k) => ADMINISTRATION_KEYS.has(k));
 

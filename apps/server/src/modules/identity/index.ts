@@ -42,6 +42,7 @@ export { deptScopeOf, isDeptInScope, type DeptScope } from './identity.policy';
 export { USER_EXPORT_QUEUE, type UserExportPayload } from './users.export';
 // Bulk user import (modules/user-import) checks uploads and rows with the same helpers as addUser.
 export { isRoleGrantableBy, isTenantWideAdminRole } from './identity.policy';
+export { grantsSchoolAdministration } from './identity.policy';
 export { generateInitialPassword } from './users.service';
 export { findRolesWithPermissions, userTypeExists } from './users.repository';
 export {
@@ -68,6 +69,7 @@ export {
   findRootDeptId,
   findUserTypeIdByCode,
   liveRoleCodeExists,
+  findLiveRolePermissionsByCode,
   findTakenAccount,
   findUserDeptId,
   insertRegisteredUser,

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
+import { rowsOf } from '../../core/db/rows';
+import { roleGrants } from './identity.repository';
 import { dept, role, sysUser, userType } from './identity.table';
 
 /*
@@ -175,6 +177,19 @@ export async function findRootDeptId({ tx, tenantId }: TenantScope) {
     .orderBy(asc(dept.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The permission keys of the school's live role of this code (every product); null when there is none. */
+export async function findLiveRolePermissionsByCode(
+  { tx, tenantId }: TenantScope,
+  code: string,
+): Promise<string[] | null> {
+  const res = await tx.execute(sql`
+    select ${roleGrants.get().permissionsOfRoleSql(sql`r.tenant_id`, sql`r.id`)} as permissions
+    from role r where r.tenant_id = ${tenantId} and r.role_code = ${code} and not r.del_flag
+    order by r.id limit 1`);
+  const [row] = rowsOf<{ permissions: string[] | null }>(res);
+  return row ? (row.permissions ?? []) : null;
 }
 
 /** Whether the school has a live role of this code. */

@@ -33,6 +33,8 @@ export const roleRoutes = (): RouteDef[] =>
         'sys_notice_publish',
         // The form builder's visibleCharacters picker (modules/forms).
         'sys_form',
+        // The sign-on provider's self-registration role (modules/sso).
+        'sys_sso_edit',
       ),
       handler: async ({ scope, principal }) => listRoles(scope, principal),
     }),

@@ -23,8 +23,14 @@ export const userTypeRoutes = (): RouteDef[] =>
     defineRoute({
       // The user list filters, the user form, the import dialog and the user-type page.
       endpoint: userTypeListEndpoint,
-      // A plan's audience by user type names them too.
-      access: permission('sys_user_type', 'sys_user', 'sys_user_detail', 'plantest_plan_edit'),
+      // A plan's audience by user type names them too; a sign-on provider's self-registration picks one.
+      access: permission(
+        'sys_user_type',
+        'sys_user',
+        'sys_user_detail',
+        'plantest_plan_edit',
+        'sys_sso_edit',
+      ),
       handler: async ({ scope }) => listAllUserTypes(scope),
     }),
     defineRoute({

@@ -140,13 +140,15 @@ export const userAdminRoutes = (deps: UserAdminRouteDeps): RouteDef[] =>
     // Departments.
     defineRoute({
       endpoint: deptInnerTreeEndpoint,
-      // Also the department pickers of a plan's audience and of the assessment result filters.
+      // Also the department pickers of a plan's audience, of the assessment result filters and of a sign-on
+      // provider's self-registration.
       access: permission(
         'sys_user',
         'sys_dept',
         'sys_user_detail',
         'plantest_plan_edit',
         'plantest_result_view',
+        'sys_sso_edit',
       ),
       handler: async ({ scope, principal, query }) => depts.getScopedDeptTree(scope, principal, query),
     }),

@@ -39,8 +39,13 @@ export class ProofRefused extends Error {}
 export class ProviderUnavailable extends Error {}
 
 /** One interface for every kind of provider (docs/sso.md "One adapter interface"). */
+/** How the start call was made: `inApp` when the page runs inside DingTalk's or WeCom's own browser. */
+export interface AuthorizeOptions {
+  inApp?: boolean;
+}
+
 export interface SsoAdapter {
-  authorizeUrl(p: ProviderSettings, flow: FlowSecrets): Promise<string>;
+  authorizeUrl(p: ProviderSettings, flow: FlowSecrets, options?: AuthorizeOptions): Promise<string>;
   complete(p: ProviderSettings, flow: FlowSecrets, proof: Proof): Promise<VerifiedIdentity>;
   logoutUrl(p: ProviderSettings, returnTo: string): Promise<string | null>;
   test(p: ProviderSettings): Promise<{ ok: boolean; message: string }>;
@@ -333,7 +338,11 @@ export const dingTalkAdapter = (opts: AdapterOptions): SsoAdapter => {
 
 /* ---------------------------------------------------------------- WeCom -------------------------------- */
 
-/** WeCom (WeChat Work) web login of a corp app (developer.work.weixin.qq.com: "Web login", "getuserinfo"). */
+/**
+ * WeCom (WeChat Work) login of a corp app (developer.work.weixin.qq.com: "Web login", "Construct the
+ * OAuth2 link", "getuserinfo"): the QR web login outside WeCom, the silent OAuth inside its browser; both
+ * answer a code that `/cgi-bin/auth/getuserinfo` turns into the member.
+ */
 export const weComAdapter = (opts: AdapterOptions): SsoAdapter => {
   const api = (p: ProviderSettings) => trimSlash(str(p.config.apiBase) || 'https://qyapi.weixin.qq.com');
   const login = (p: ProviderSettings) =>
@@ -347,15 +356,29 @@ export const weComAdapter = (opts: AdapterOptions): SsoAdapter => {
     );
     return { token: res.body.errcode === 0 ? str(res.body.access_token) : '', body: res.body };
   };
+  const inApp = (p: ProviderSettings) => trimSlash(str(p.config.inAppBase) || 'https://open.weixin.qq.com');
   return {
-    authorizeUrl: async (p, flow) =>
-      withQuery(`${login(p)}/wwlogin/sso/login`, {
-        login_type: 'CorpApp',
-        appid: str(p.config.corpId),
-        agentid: str(p.config.agentId),
-        redirect_uri: flow.redirectUri,
-        state: flow.state,
-      }),
+    // Inside WeCom's browser the member is known already: the silent OAuth of `snsapi_base` answers a code
+    // without a page. Its parameters go in the documented order, `#wechat_redirect` last.
+    authorizeUrl: async (p, flow, options) =>
+      options?.inApp
+        ? `${inApp(p)}/connect/oauth2/authorize?${[
+            ['appid', str(p.config.corpId)],
+            ['redirect_uri', flow.redirectUri],
+            ['response_type', 'code'],
+            ['scope', 'snsapi_base'],
+            ['state', flow.state],
+            ['agentid', str(p.config.agentId)],
+          ]
+            .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
+            .join('&')}#wechat_redirect`
+        : withQuery(`${login(p)}/wwlogin/sso/login`, {
+            login_type: 'CorpApp',
+            appid: str(p.config.corpId),
+            agentid: str(p.config.agentId),
+            redirect_uri: flow.redirectUri,
+            state: flow.state,
+          }),
     complete: async (p, _flow, proof) => {
       if (!proof.code) throw new ProofRefused('no code');
       const corp = await corpToken(p);

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SsoLoginTicket } from '@psy/contracts';
+import { ERRORS, encryptPassword, type RoleMenus, type SsoLoginTicket } from '@psy/contracts';
 import { rowsOf } from '../../core/db/rows';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { hashPassword } from '../../core/security/password';
+import { createTestContext, PASSWORD, type TestContext } from '../../test/harness';
 import {
   followUntil,
   startCasServer,
@@ -203,5 +204,91 @@ describe('self-registration through a provider [spec:S0.2.4]', () => {
     expect(taken.status).toBe(417);
     const after = await t.get(`/admin/sso/link/page?providerId=${saved.body.data.id}`, { token: admin });
     expect(after.body.data.total).toBe(1);
+  });
+});
+
+/** A role of the school made by its administrator, granted the menus and buttons of `codes`. */
+async function customRole(roleName: string, codes: string[]): Promise<string> {
+  const roleCode = `ROLE_${roleName.toUpperCase().replace(/\W+/g, '_')}`;
+  const made = await t.post(
+    '/admin/role',
+    { roleName, roleCode, portPermission: ['pc', 'h5'], dataScope: 'all' },
+    { token: admin },
+  );
+  expect(made.status, made.raw).toBe(200);
+  const roleId = made.body.data.id as number;
+  const tree = (await t.get(`/admin/role/${roleId}/menus`, { token: admin })).body.data as RoleMenus;
+  type Node = RoleMenus['products'][number]['menus'][number];
+  const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+  const ids = tree.products
+    .flatMap((p) => flat(p.menus))
+    .filter((m) => m.menuCode !== null && codes.includes(m.menuCode))
+    .map((m) => m.id);
+  expect(ids).toHaveLength(codes.length);
+  const granted = await t.request('PUT', '/admin/role/menus', { roleId, menuIds: ids }, { token: admin });
+  expect(granted.status, granted.raw).toBe(200);
+  return roleCode;
+}
+
+describe('self-registration never hands out administration [spec:S0.2.4]', () => {
+  it("refuses a school's own role that holds an administration permission, whatever its code, naming the field", async () => {
+    const [{ id }] = (await t.get('/admin/sso/provider/list', { token: admin })).body.data;
+    const centreAdmin = await customRole('Centre admin', ['sys_notice', 'sys_setting']);
+    const refused = await casProvider({ enabled: true, roleCode: centreAdmin }, id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.fields[0].field).toBe('registration.roleCode');
+    // The built-in department administrator is refused for its grants too (user and department administration).
+    const subAdmin = await casProvider({ enabled: true, roleCode: 'ROLE_SUB_ADMIN' }, id);
+    expect(subAdmin.body.data.fields[0].field).toBe('registration.roleCode');
+    const stored = (await t.get('/admin/sso/provider/list', { token: admin })).body.data[0];
+    expect(stored.registration.roleCode).toBe('ROLE_GENERAL');
+  });
+
+  it("accepts a school's own plain role (notices and messages, no administration)", async () => {
+    const [{ id }] = (await t.get('/admin/sso/provider/list', { token: admin })).body.data;
+    const plain = await customRole('Student helper', ['sys_notice', 'sys_message']);
+    const saved = await casProvider({ enabled: true, roleCode: plain }, id);
+    expect(saved.status, saved.raw).toBe(200);
+    expect(saved.body.data.registration.roleCode).toBe(plain);
+    const back = await casProvider({ enabled: true }, id);
+    expect(back.status, back.raw).toBe(200);
+  });
+});
+
+describe('a password that must still be changed, after single sign-on [spec:S0.4.1]', () => {
+  it('keeps the forced change: the session says so and only the password change answers', async () => {
+    const setMustChange = async (on: boolean) =>
+      t.database.withTenant(t.alpha.tenantId, async ({ tx }) =>
+        tx.execute(
+          sql`update sys_user set must_change_password = ${on}, password_hash = ${await hashPassword(PASSWORD)}
+              where username = 'student'`,
+        ),
+      );
+    await setMustChange(true);
+    try {
+      const res = await casSignOn('student', {});
+      expect(res.status, res.raw).toBe(200);
+      const login = await exchange(res.body.data);
+      expect(login.status, login.raw).toBe(200);
+      expect(login.body.data.user_info.mustChangePassword).toBe(true);
+      const token = login.body.data.access_token as string;
+      const info = await t.get('/admin/user/info', { token });
+      expect(info.body.data.sysUser.mustChangePassword).toBe(true);
+      const other = await t.get('/admin/role/page', { token });
+      expect(other.status).toBe(403);
+      expect(other.body.code).toBe(ERRORS.passwordChangeRequired.code);
+      // The forced change itself answers (no old password needed: the user may never have known it).
+      const key = (await t.get('/auth/publicKey')).body.data;
+      const reset = await t.post(
+        '/admin/user/resetPwd',
+        { newPwd: await encryptPassword(key, 'NewPass#2026') },
+        { token },
+      );
+      expect(reset.status, reset.raw).toBe(200);
+      const again = await exchange((await casSignOn('student', {})).body.data);
+      expect(again.body.data.user_info.mustChangePassword).toBe(false);
+    } finally {
+      await setMustChange(false);
+    }
   });
 });

@@ -34,7 +34,9 @@ import {
   findRootDeptId,
   findUserForLogin,
   findUserTypeIdByCode,
+  findLiveRolePermissionsByCode,
   findUsersByNumber,
+  grantsSchoolAdministration,
   insertRegisteredUser,
   liveRoleCodeExists,
   liveUserExists,
@@ -116,7 +118,7 @@ const CONFIG_SCHEMAS = {
 
 /**
  * Checks a provider's self-registration settings against the school: the user type, role and department
- * exist; the school's administrator role is never handed out to whoever the provider vouches for.
+ * exist; a role that administers the school is never handed out to whoever the provider vouches for.
  */
 async function checkRegistration(scope: TenantScope, r: SsoRegistration): Promise<SsoRegistration> {
   const clean: SsoRegistration = {
@@ -130,20 +132,21 @@ async function checkRegistration(scope: TenantScope, r: SsoRegistration): Promis
   if (!(await findUserTypeIdByCode(scope, clean.userTypeCode))) {
     throw badRequest('registration.userTypeCode', 'the school has no such user type');
   }
-  if (ADMIN_ROLE_CODES.includes(clean.roleCode)) {
-    throw badRequest('registration.roleCode', 'an administrator role is not given by self-registration');
-  }
-  if (!(await liveRoleCodeExists(scope, clean.roleCode))) {
-    throw badRequest('registration.roleCode', 'the school has no such role');
+  // Decided by what the role may do, not by its code: a school's own "centre administrator" role is as
+  // dangerous as the built-in ones. ROLE_ADMIN stays refused even if its grants were emptied.
+  const permissions = await findLiveRolePermissionsByCode(scope, clean.roleCode);
+  if (permissions === null) throw badRequest('registration.roleCode', 'the school has no such role');
+  if (clean.roleCode === 'ROLE_ADMIN' || grantsSchoolAdministration(permissions)) {
+    throw badRequest(
+      'registration.roleCode',
+      'a role with administration permissions is not given by self-registration',
+    );
   }
   if (clean.deptId && !(await deptIsLive(scope, clean.deptId))) {
     throw badRequest('registration.deptId', 'department does not exist');
   }
   return clean;
 }
-
-/** Roles that administer the school: never given to a user the sign-on registers. */
-const ADMIN_ROLE_CODES = ['ROLE_ADMIN', 'ROLE_SUB_ADMIN'];
 
 /** Adds or changes a provider; the secret is sealed, kept when absent, removed when ''. */
 export async function saveProvider(
@@ -263,9 +266,9 @@ export async function authorize(
   deps: SsoDeps,
   tenantId: number,
   code: string,
-  input: { redirectUri: string; returnTo?: string },
+  input: { redirectUri: string; returnTo?: string; inApp?: boolean },
   client: ClientInfo,
-): Promise<{ url: string; state: string }> {
+): Promise<{ url: string; state: string; dingTalk?: { corpId: string; clientId: string } }> {
   await requireActiveTenant(deps.database.system, tenantId);
   await enforceLoginIpLimit(deps, client);
   const row = await enabledProvider(deps, tenantId, code);
@@ -282,7 +285,9 @@ export async function authorize(
     redirectUri: input.redirectUri,
   };
   const settings = await settingsOf(deps, row);
-  const url = await deps.adapters[settings.kind].authorizeUrl(settings, flow).catch(unavailable);
+  const url = await deps.adapters[settings.kind]
+    .authorizeUrl(settings, flow, { inApp: input.inApp === true })
+    .catch(unavailable);
   await repo.insertFlow(deps.database.system, {
     tenantId,
     stateHash: sha256Hex(flow.state),
@@ -293,6 +298,13 @@ export async function authorize(
     returnTo: input.returnTo || null,
     expiresAt: new Date(Date.now() + SSO_FLOW_TTL_S * 1000),
   });
+  // Inside DingTalk the page asks the JSAPI for the code (no browser round trip) and completes with this
+  // flow's state; without a corpId it goes to the OAuth page like any browser.
+  const corpId = typeof row.config.corpId === 'string' ? row.config.corpId : '';
+  const clientId = typeof row.config.clientId === 'string' ? row.config.clientId : '';
+  if (input.inApp && row.kind === 'dingtalk' && corpId) {
+    return { url, state: flow.state, dingTalk: { corpId, clientId } };
+  }
   return { url, state: flow.state };
 }
 

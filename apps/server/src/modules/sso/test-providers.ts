@@ -208,20 +208,72 @@ export async function startOidcProvider(opts: {
 export interface DingTalkServer extends LocalProvider {
   clientId: string;
   clientSecret: string;
+  /** The organisation whose DingTalk the in-app sign-on runs in. */
+  corpId: string;
   signIn(user: { unionId: string; openId?: string; nick?: string; mobile?: string }): void;
+  /**
+   * What DingTalk's JSAPI `requestAuthCode({ corpId, clientId })` answers inside the app: an OAuth code
+   * of the signed-in user for that app, or null (another organisation, app or nobody signed in).
+   */
+  requestAuthCode(corpId: string, clientId: string): string | null;
+  /** Address of a stand-in for DingTalk's JSAPI script (`dingtalk.open.js`), which exists only inside DingTalk. */
+  jsapiUrl: string;
 }
+
+/**
+ * The stand-in of DingTalk's JSAPI for a browser journey: `dd.requestAuthCode` as documented (callbacks
+ * and a promise), asking this server for the code DingTalk's app would hand out.
+ */
+const dingTalkJsApiStub = (origin: string) => `(() => {
+  const ask = (p) => fetch(${JSON.stringify(origin)} + '/test/requestAuthCode?corpId=' +
+    encodeURIComponent(p.corpId || '') + '&clientId=' + encodeURIComponent(p.clientId || ''))
+    .then((r) => r.json())
+    .then((b) => { if (!b.code) throw Object.assign(new Error(b.errorMessage), b); return { code: b.code }; });
+  window.dd = {
+    env: { platform: 'android' },
+    requestAuthCode(p) {
+      const answer = ask(p);
+      answer.then((r) => p.onSuccess && p.onSuccess(r), (e) => p.onFail && p.onFail(e));
+      return answer;
+    },
+  };
+})();
+`;
 
 /** DingTalk's login page and `/v1.0/oauth2/*`, `/v1.0/contact/users/me` as documented. */
 export async function startDingTalk(port = 0): Promise<DingTalkServer> {
   const clientId = 'dingtest';
   const clientSecret = randomBytes(12).toString('hex');
+  const corpId = 'dingtestcorp';
   type DingUser = { unionId: string; openId?: string; nick?: string; mobile?: string };
   let current = null as DingUser | null;
   const codes = new Map<string, DingUser>();
   const accessTokens = new Map<string, DingUser>();
+  const requestAuthCode = (askedCorp: string, askedClient: string) => {
+    if (!current || askedCorp !== corpId || askedClient !== clientId) return null;
+    const authCode = randomBytes(12).toString('hex');
+    codes.set(authCode, current);
+    return authCode;
+  };
+  let origin = '';
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/test/dingtalk.open.js') {
+        return send(res, 200, dingTalkJsApiStub(origin), 'text/javascript');
+      }
+      if (url.pathname === '/test/requestAuthCode') {
+        res.setHeader('access-control-allow-origin', '*');
+        const code = requestAuthCode(
+          url.searchParams.get('corpId') ?? '',
+          url.searchParams.get('clientId') ?? '',
+        );
+        return send(
+          res,
+          200,
+          code ? { code } : { errorCode: '3', errorMessage: 'corpId or clientId invalid' },
+        );
+      }
       if (url.pathname === '/oauth2/auth') {
         if (!current || url.searchParams.get('client_id') !== clientId)
           return send(res, 400, 'bad request', 'text/plain');
@@ -273,10 +325,14 @@ export async function startDingTalk(port = 0): Promise<DingTalkServer> {
     })();
   });
   const url = await listen(server, port);
+  origin = url;
   return {
     url,
     clientId,
     clientSecret,
+    corpId,
+    jsapiUrl: `${url}/test/dingtalk.open.js`,
+    requestAuthCode,
     signIn: (user) => {
       current = user;
     },
@@ -294,7 +350,11 @@ export interface WeComServer extends LocalProvider {
   signIn(userid: string, member?: boolean): void;
 }
 
-/** WeCom's web login and `/cgi-bin/gettoken`, `/cgi-bin/auth/getuserinfo` as documented. */
+/**
+ * WeCom's web login, its silent OAuth inside WeCom's browser (`/connect/oauth2/authorize`, which answers
+ * only a browser whose user agent says `wxwork`), and `/cgi-bin/gettoken`, `/cgi-bin/auth/getuserinfo`
+ * as documented.
+ */
 export async function startWeCom(port = 0): Promise<WeComServer> {
   const corpId = 'wwtestcorp';
   const agentId = '1000002';
@@ -313,6 +373,23 @@ export async function startWeCom(port = 0): Promise<WeComServer> {
         res,
         withParams(q.get('redirect_uri')!, { code, state: q.get('state') ?? '', appid: corpId }),
       );
+    }
+    if (url.pathname === '/connect/oauth2/authorize') {
+      // Outside WeCom's browser the real page says "open this link in WeCom" and goes nowhere.
+      if (!/wxwork/i.test(req.headers['user-agent'] ?? '')) {
+        return send(res, 200, '<html><body>请在企业微信客户端打开链接</body></html>', 'text/html');
+      }
+      const valid =
+        current &&
+        q.get('appid') === corpId &&
+        q.get('agentid') === agentId &&
+        q.get('response_type') === 'code' &&
+        q.get('scope') === 'snsapi_base' &&
+        q.get('redirect_uri');
+      if (!valid) return send(res, 400, 'bad request', 'text/plain');
+      const code = randomBytes(12).toString('hex');
+      codes.set(code, current!);
+      return redirect(res, withParams(q.get('redirect_uri')!, { code, state: q.get('state') ?? '' }));
     }
     if (url.pathname === '/cgi-bin/gettoken') {
       if (q.get('corpid') !== corpId || q.get('corpsecret') !== corpSecret) {
@@ -358,7 +435,11 @@ export async function startWeCom(port = 0): Promise<WeComServer> {
  * Follows redirects like a browser (cookies per host) from `start` until an address that begins with
  * `stopAt` (our return address): answers that address with its query.
  */
-export async function followUntil(start: string, stopAt: string): Promise<URL> {
+export async function followUntil(
+  start: string,
+  stopAt: string,
+  headers: Record<string, string> = {},
+): Promise<URL> {
   const jar = new Map<string, Map<string, string>>();
   let url = start;
   for (let i = 0; i < 20; i += 1) {
@@ -367,7 +448,7 @@ export async function followUntil(start: string, stopAt: string): Promise<URL> {
     const cookies = jar.get(host) ?? new Map<string, string>();
     const res = await fetch(url, {
       redirect: 'manual',
-      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: { ...headers, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');

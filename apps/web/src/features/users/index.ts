@@ -1,2 +1,3 @@
 export { usersFeature } from './manifest';
 export { userQueryKeys } from './api/users';
+export { useRoleOptions, useUserTypeOptions } from './api/options';

@@ -25,4 +25,16 @@ describe('issuesByField', () => {
     expect(byField).toEqual({ title: ['required', 'too long'], deptIds: ['unknown id 9'] });
     expect(other).toEqual([{ field: 'id', message: 'not found' }]);
   });
+
+  it('gives an issue of a nested value to the form field named by its whole path', () => {
+    const { byField, other } = issuesByField(
+      [
+        { field: 'registration.roleCode', message: 'not this role' },
+        { field: 'config.issuer', message: 'must be an URL' },
+      ],
+      ['registration.roleCode', 'code'],
+    );
+    expect(byField).toEqual({ 'registration.roleCode': ['not this role'] });
+    expect(other).toEqual([{ field: 'config.issuer', message: 'must be an URL' }]);
+  });
 });

@@ -29,8 +29,9 @@ export function issuesByField<K extends string>(
   const byField: Partial<Record<K, string[]>> = {};
   const other: FieldIssue[] = [];
   for (const issue of issues) {
-    // `deptIds[2]` belongs to the `deptIds` field.
-    const root = issue.field.replace(/[[.].*$/, '');
+    // A form field named by its whole path (`registration.roleCode`) takes its issues; else `deptIds[2]`
+    // belongs to the `deptIds` field.
+    const root = known.has(issue.field) ? issue.field : issue.field.replace(/[[.].*$/, '');
     if (known.has(root)) (byField[root as K] ??= []).push(issue.message);
     else other.push(issue);
   }

@@ -28,13 +28,17 @@ export function useSsoButtons(tenantId: number | undefined) {
   });
 }
 
-/** Starts a sign-on: answers the provider's address and the flow's state. */
-export function startSignOn(tenantId: number, code: string, returnTo: string | null) {
+/**
+ * Starts a sign-on: answers the provider's address and the flow's state (inside DingTalk, with a corpId
+ * set, the JSAPI's settings too).
+ */
+export function startSignOn(tenantId: number, code: string, returnTo: string | null, inApp = false) {
   return request(ssoAuthorizeEndpoint, {
     params: { code },
     body: {
       redirectUri: `${window.location.origin}/authredirect`,
       ...(returnTo ? { returnTo } : {}),
+      ...(inApp ? { inApp } : {}),
     },
     tenantId,
     hidePopup: true,

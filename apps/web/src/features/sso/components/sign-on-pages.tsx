@@ -1,4 +1,4 @@
-import type { SsoButton } from '@psy/contracts';
+import type { SsoButton, SsoLoginTicket } from '@psy/contracts';
 import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { completeSignOn, exchangeLoginToken, startSignOn, useSsoButtons } from '
 import {
   ENTRY_KINDS,
   completionOf,
+  isInAppEntry,
   proofOf,
   savePendingSignOn,
   takePendingSignOn,
@@ -22,6 +23,15 @@ import styles from './sso.module.css';
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
+/** The end of every sign-on: the login token for the session, then the page the sign-on was for. */
+async function finishSignOn(ticket: SsoLoginTicket, navigate: ReturnType<typeof useNavigate>) {
+  await exchangeLoginToken(ticket);
+  saveSignedInWith({ shortName: ticket.shortName, code: ticket.provider });
+  // Spec S0.4.2: logging in clears the lock screen.
+  clearLock();
+  void navigate(ticket.returnTo ?? HOME_PATH, { replace: true });
+}
+
 function entryOf(pathname: string): EntryPage {
   if (pathname.endsWith('/dingTalk')) return 'dingTalk';
   if (pathname.endsWith('/weChat')) return 'weChat';
@@ -31,10 +41,13 @@ function entryOf(pathname: string): EntryPage {
 /**
  * `/{shortName}/sso`, `/{shortName}/dingTalk`, `/{shortName}/weChat` (spec S0.2.4): starts the sign-on of
  * the school's provider (`?provider=` names one; else the only one of the page's kinds, or a choice) and
- * sends the browser to it.
+ * sends the browser to it. Inside DingTalk's or WeCom's own browser the start says so: WeCom answers its
+ * silent OAuth address, and DingTalk the settings with which its JSAPI gives the code here, without a
+ * round trip through a login page (docs/sso.md "In-app sign-on").
  */
 export function SignOnPage() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const { shortName = '' } = useParams();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -53,13 +66,35 @@ export function SignOnPage() {
   useEffect(() => {
     if (!tenant || !target || started.current) return;
     started.current = true;
-    startSignOn(tenant.id, target.code, takeLoginRedirect())
-      .then(({ url, state }) => {
+    const inApp = isInAppEntry(entry, navigator.userAgent);
+    void (async () => {
+      try {
+        const { url, state, dingTalk } = await startSignOn(
+          tenant.id,
+          target.code,
+          takeLoginRedirect(),
+          inApp,
+        );
+        if (dingTalk) {
+          // Only here, inside DingTalk, does its JSAPI (and this module) load.
+          const { requestDingTalkAuthCode } = await import('../lib/dingtalk-jsapi');
+          const code = await requestDingTalkAuthCode(dingTalk).catch((error: unknown) => {
+            throw new Error(t('sso.dingTalkFailed', { message: messageOf(error, '') }));
+          });
+          const ticket = await completeSignOn(
+            { kind: target.kind, shortName: tenant.code, provider: target.code },
+            { state, code },
+          );
+          await finishSignOn(ticket, navigate);
+          return;
+        }
         savePendingSignOn({ state, shortName: tenant.code, provider: target.code, kind: target.kind });
         window.location.assign(url);
-      })
-      .catch((error: unknown) => setProblem(messageOf(error, t('sso.failed'))));
-  }, [tenant, target, t]);
+      } catch (error) {
+        setProblem(messageOf(error, t('sso.failed')));
+      }
+    })();
+  }, [tenant, target, t, entry, navigate]);
 
   const passwordLogin = `/${tenant?.code ?? shortName}/login`;
   const isEnglish = i18n.language.startsWith('en');
@@ -138,11 +173,7 @@ export function AuthRedirectPage() {
       try {
         const ticket = await completeSignOn(target, proof);
         setShortName(ticket.shortName);
-        await exchangeLoginToken(ticket);
-        saveSignedInWith({ shortName: ticket.shortName, code: ticket.provider });
-        // Spec S0.4.2: logging in clears the lock screen.
-        clearLock();
-        void navigate(ticket.returnTo ?? HOME_PATH, { replace: true });
+        await finishSignOn(ticket, navigate);
       } catch (error) {
         setProblem(messageOf(error, t('sso.failed')));
       }

@@ -1,4 +1,4 @@
-import { SSO_PROVIDER_EDIT_PERMISSION, hasPermission, type SsoProvider } from '@psy/contracts';
+import { SSO_PROVIDER_EDIT_PERMISSION, hasPermission, seededName, type SsoProvider } from '@psy/contracts';
 import { App, Button, Form, Input, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,10 @@ import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table'
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { FormDialog } from '../../../shared/admin/form-dialog';
 import { RowButton } from '../../../shared/admin/row-button';
+import { currentLanguage } from '../../../i18n/i18n';
 import { useUserInfo } from '../../auth';
+import { DeptPicker } from '../../depts';
+import { useRoleOptions, useUserTypeOptions } from '../../users';
 import {
   useDeleteSsoProvider,
   useSaveSsoProvider,
@@ -129,8 +132,18 @@ const SERVER_FIELDS = [
   'linkBy',
   'subjectClaim',
   'secret',
+  'config.serverUrl',
+  'config.logoutUrl',
+  'config.issuer',
+  'config.clientId',
+  'config.corpId',
+  'config.agentId',
+  'config.apiBase',
+  'config.oauthBase',
+  'config.inAppBase',
   'registration.userTypeCode',
   'registration.roleCode',
+  'registration.deptId',
   'registration.nameClaim',
   'registration.numberClaim',
 ];
@@ -142,6 +155,11 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
   const kind = Form.useWatch('kind', form) ?? provider?.kind ?? 'cas';
   const registers = Form.useWatch('registerEnabled', form) ?? provider?.registration?.enabled ?? false;
   const shows = (field: keyof ProviderFormValues) => KIND_FIELDS[kind].includes(field);
+  // The pickers of the user form, loaded when self-registration is on; they store the codes (and the
+  // department id) the server checks.
+  const roles = useRoleOptions(registers);
+  const types = useUserTypeOptions(registers);
+  const lang = currentLanguage();
   const text = (
     name: Exclude<keyof ProviderFormValues, 'registerDeptId' | 'hadRegistration'>,
     required = false,
@@ -168,8 +186,15 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
         'config.serverUrl': 'serverUrl',
         'config.issuer': 'issuer',
         'config.clientId': 'clientId',
+        'config.logoutUrl': 'logoutUrl',
+        'config.corpId': 'corpId',
+        'config.agentId': 'agentId',
+        'config.apiBase': 'apiBase',
+        'config.oauthBase': 'oauthBase',
+        'config.inAppBase': 'inAppBase',
         'registration.userTypeCode': 'registerUserTypeCode',
         'registration.roleCode': 'registerRoleCode',
+        'registration.deptId': 'registerDeptId',
         'registration.nameClaim': 'registerNameClaim',
         'registration.numberClaim': 'registerNumberClaim',
       }}
@@ -203,7 +228,8 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
       {shows('issuer') && text('issuer', true)}
       {shows('clientId') && text('clientId', true)}
       {shows('scopes') && text('scopes')}
-      {shows('corpId') && text('corpId', true)}
+      {shows('corpId') &&
+        text('corpId', kind === 'wecom', kind === 'dingtalk' ? t('ssoAdmin.corpIdHint') : undefined)}
       {shows('agentId') && text('agentId', true)}
       {shows('secret') && (
         <Form.Item
@@ -216,6 +242,7 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
       )}
       {shows('apiBase') && text('apiBase', false, t('ssoAdmin.baseHint'))}
       {shows('oauthBase') && text('oauthBase')}
+      {shows('inAppBase') && text('inAppBase')}
       <Form.Item
         name="redirectUris"
         label={t('ssoAdmin.fields.redirectUris')}
@@ -243,8 +270,42 @@ function ProviderDialog({ provider, onClose }: { provider: SsoProvider | null; o
       </Form.Item>
       {registers && (
         <>
-          {text('registerUserTypeCode', true)}
-          {text('registerRoleCode', true)}
+          <Form.Item
+            name="registerUserTypeCode"
+            label={t('ssoAdmin.fields.registerUserTypeCode')}
+            rules={[{ required: true, message: t('ssoAdmin.required') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={types.isLoading}
+              options={(types.data ?? []).map((type) => ({
+                value: type.code,
+                label: seededName(type.name, lang),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="registerRoleCode"
+            label={t('ssoAdmin.fields.registerRoleCode')}
+            extra={t('ssoAdmin.registerRoleHint')}
+            rules={[{ required: true, message: t('ssoAdmin.required') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={roles.isLoading}
+              options={(roles.data ?? []).map((role) => ({
+                value: role.roleCode,
+                label: seededName(role.roleName, lang),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="registerDeptId"
+            label={t('ssoAdmin.fields.registerDeptId')}
+            extra={t('ssoAdmin.registerDeptHint')}
+          >
+            <DeptPicker allowClear />
+          </Form.Item>
           {text('registerNameClaim', false, t('ssoAdmin.registerNameHint'))}
           {text('registerNumberClaim')}
         </>

@@ -37,6 +37,19 @@ describe('provider dialog', () => {
     expect(withSecret).toMatchObject({ kind: 'dingtalk', secret: 's', config: { clientId: 'k' } });
   });
 
+  it("sends DingTalk's optional corpId and WeCom's in-app address only when filled", () => {
+    const base = { ...providerFormValues(null, 'https://a.test'), code: 'd', name: 'D' };
+    const ding = providerSaveBody({ ...base, kind: 'dingtalk', clientId: 'k', corpId: ' dingcorp ' }, 1);
+    expect(ding.config).toEqual({ clientId: 'k', corpId: 'dingcorp' });
+    const noCorp = providerSaveBody({ ...base, kind: 'dingtalk', clientId: 'k', corpId: ' ' }, 1);
+    expect(JSON.parse(JSON.stringify(noCorp.config))).toEqual({ clientId: 'k' });
+    const wecom = providerSaveBody(
+      { ...base, kind: 'wecom', corpId: 'ww1', agentId: '1', inAppBase: 'http://127.0.0.1:9/' },
+      1,
+    );
+    expect(wecom.config).toMatchObject({ corpId: 'ww1', agentId: '1', inAppBase: 'http://127.0.0.1:9/' });
+  });
+
   it('reads the return addresses one per line', () => {
     const base = providerFormValues(null, 'https://a.test');
     const body = providerSaveBody(

@@ -21,13 +21,14 @@ export interface ProviderFormValues {
   agentId?: string;
   apiBase?: string;
   oauthBase?: string;
+  inAppBase?: string;
   /** Self-registration of unknown subjects (docs/sso.md "Self-registration"). */
   registerEnabled: boolean;
   registerUserTypeCode?: string;
   registerRoleCode?: string;
   registerNameClaim?: string;
   registerNumberClaim?: string;
-  /** Kept as stored: the dialog does not change the department (default the root department). */
+  /** The new users' department; empty: the school's root department. */
   registerDeptId?: number;
   hadRegistration?: boolean;
 }
@@ -36,8 +37,8 @@ export interface ProviderFormValues {
 export const KIND_FIELDS: Record<SsoProviderKind, readonly (keyof ProviderFormValues)[]> = {
   cas: ['serverUrl', 'version', 'logoutUrl'],
   oidc: ['issuer', 'clientId', 'scopes', 'secret'],
-  dingtalk: ['clientId', 'secret', 'apiBase', 'oauthBase'],
-  wecom: ['corpId', 'agentId', 'secret', 'apiBase', 'oauthBase'],
+  dingtalk: ['clientId', 'corpId', 'secret', 'apiBase', 'oauthBase'],
+  wecom: ['corpId', 'agentId', 'secret', 'apiBase', 'oauthBase', 'inAppBase'],
 };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -79,6 +80,7 @@ export function providerFormValues(provider: SsoProvider | null, origin: string)
     agentId: str(c.agentId),
     apiBase: str(c.apiBase),
     oauthBase: str(c.oauthBase),
+    inAppBase: str(c.inAppBase),
     registerEnabled: provider.registration?.enabled ?? false,
     registerUserTypeCode: provider.registration?.userTypeCode ?? 'student',
     registerRoleCode: provider.registration?.roleCode ?? 'ROLE_GENERAL',
@@ -152,14 +154,19 @@ export function providerSaveBody(values: ProviderFormValues, id: number | undefi
         ...common,
         ...secret,
         kind: 'dingtalk',
-        config: { clientId: values.clientId?.trim() ?? '', ...base },
+        config: { clientId: values.clientId?.trim() ?? '', corpId: filled(values.corpId), ...base },
       };
     case 'wecom':
       return {
         ...common,
         ...secret,
         kind: 'wecom',
-        config: { corpId: values.corpId?.trim() ?? '', agentId: values.agentId?.trim() ?? '', ...base },
+        config: {
+          corpId: values.corpId?.trim() ?? '',
+          agentId: values.agentId?.trim() ?? '',
+          ...base,
+          inAppBase: filled(values.inAppBase),
+        },
       };
   }
 }

@@ -71,3 +71,22 @@ export function completionOf(
   if (params.has('appid')) return { kind: 'wecom' };
   return { kind: 'oidc' };
 }
+
+/** The messaging apps whose own browser signs in without a page: DingTalk's and WeCom's. */
+export type InAppBrowser = 'dingtalk' | 'wecom';
+
+/**
+ * Which app's browser a user agent is: WeCom's says `wxwork` (it also says `MicroMessenger`, as WeChat's
+ * does, which is not WeCom), DingTalk's says `DingTalk`.
+ */
+export function inAppBrowserOf(userAgent: string): InAppBrowser | null {
+  if (/\bwxwork\//i.test(userAgent)) return 'wecom';
+  if (/\bDingTalk\b/i.test(userAgent)) return 'dingtalk';
+  return null;
+}
+
+/** Whether an entry page runs inside the app it signs in with (`/dingTalk` in DingTalk, `/weChat` in WeCom). */
+export function isInAppEntry(entry: EntryPage, userAgent: string): boolean {
+  const app = inAppBrowserOf(userAgent);
+  return (entry === 'dingTalk' && app === 'dingtalk') || (entry === 'weChat' && app === 'wecom');
+}
