@@ -15,7 +15,7 @@ import { answered } from '../lib/crisis.mjs';
 import { expectText, screenshot } from '../lib/journey.mjs';
 
 export const name =
-  '[spec:S1.4.3] [spec:S1.3.11] [spec:S1.4.12] [spec:S1.5.8] [spec:S1.5.9] [spec:S1.6.20] [spec:S1.9.3] [spec:S1.2.27] case work: a student seen four times by a counsellor gets a first-interview record and three signed session records, one graded against the tests (inconsistent, explained) and amended after signing, one locked past its deadline and signed after an approved unlock; the case is referred to another counsellor, who closes it with a signed closing summary; the student gives feedback on a phone';
+  '[spec:S1.3.4] [spec:S1.4.1] [spec:S1.4.2] [spec:S1.4.3] [spec:S1.3.11] [spec:S1.4.12] [spec:S1.5.8] [spec:S1.5.9] [spec:S1.6.20] [spec:S1.9.3] [spec:S1.2.27] case work: a student books four sessions on a phone, the front desk marks each arrival and the counsellor starts and ends them; the counsellor writes a first-interview record and three session records, signed, one graded against the tests (inconsistent, explained) and amended after signing, one locked past its deadline and signed after an approved unlock; the case is referred to another counsellor, who closes it with a signed closing summary; the student sees the four appointments completed and gives feedback on the phone';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');

@@ -5,7 +5,7 @@ import { answered, closeDropdowns, openAs, option, pickStudent } from '../lib/cr
 import { expectText, expectToast, screenshot, watchToasts } from '../lib/journey.mjs';
 
 export const name =
-  '[spec:S1.2.17] [spec:S1.2.18] [spec:S1.2.19] [spec:S1.2.20] [spec:S1.2.22] [spec:S1.5.10] crisis, more pages: the centre head changes who a taken-on signal tells and sees it after a reload, while a save from another tab’s older read is refused and that tab reads the settings again; the faculty consultant refers a student through the green channel and the escorting advisor marks him seen at the hospital; the advisor proposes a key person, the faculty head reads the update and approves it in the case audit; the key case shows a refused journal opening and a refused close; the advisor records the follow-up that fell due and finds it listed';
+  '[spec:S1.2.17] [spec:S1.2.18] [spec:S1.2.19] [spec:S1.2.20] [spec:S1.2.22] [spec:S1.5.10] crisis, more pages: the centre head changes who a taken-on signal tells and sees it after a reload, while a save from a second browser’s older read is refused and that browser reads the settings again; the faculty consultant refers a student through the green channel and the escorting advisor marks him seen at the hospital; the advisor proposes a key person, the faculty head reads the update and approves it in the case audit; the key case shows a refused journal opening and a refused close; the advisor records the follow-up that fell due and finds it listed';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
@@ -98,8 +98,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
       name: `${c.settings.sms} ${c.enums.noticeEvent.signalAcknowledged}`,
     });
     assert.equal(await consultant.isChecked(), false, 'the default does not tell the faculty consultant');
-    // A second tab has read the same settings before the changes below.
-    const other = await head.context().newPage();
+    // The same head at a second browser has read the same settings before the changes below.
+    const other = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
     pages.push(other);
     await watchToasts(other);
     await other.goto(`${baseUrl}/focusperson/setting/caseMsgSetDetail`);
@@ -131,7 +131,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       assert.equal(body.code, 0, JSON.stringify(body));
     }
     await expectToast(head, en.adminKit.saved);
-    // The other tab switches the event off from what it read: refused (each save sends the whole row, and
+    // The second browser switches the event off from what it read: refused (each save sends the whole row, and
     // this one would have undone the two changes above), said so, and the settings read again.
     const stale = await answered(other, 'POST', '/biz/crisis/noticeSetting/save', () => otherEnabled.click());
     assert.equal(stale.status, 409, `a save from an old read is refused: ${JSON.stringify(stale.body)}`);
@@ -144,7 +144,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
         .elementHandle(),
     );
     assert.equal(await otherEnabled.getAttribute('aria-checked'), 'true', 'the refused change is not shown');
-    await other.close();
+    await other.context().close();
     await head.reload();
     await head.getByRole('heading', { name: c.settings.noticesTitle }).waitFor();
     await head.waitForFunction(
