@@ -187,10 +187,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await desk.getByRole('button', { name: en.scheduling.queue.next, exact: true }).click();
     await expectText(desk, day, { exact: false, within: desk.getByTestId('day-shown') });
     const dayList = desk.getByTestId('day-list');
+    const [firstSlot] = slots;
+    assert.ok(firstSlot, 'the first session’s time');
     const firstRow = dayList
       .locator('tbody tr')
       .filter({ hasText: STUDENT })
-      .filter({ hasText: schoolTime(slots[0].start) });
+      .filter({ hasText: schoolTime(firstSlot.start) });
     await deskAction(desk, dayList, firstRow, `${en.appointments.desk.actions.arrive} ${STUDENT}`);
     await expectText(desk, 'Visitor arrived', { within: firstRow });
     await deskContext.close();
