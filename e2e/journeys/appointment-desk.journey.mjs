@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import {
   appointmentFixture,
-  clickOpening,
   closeMessagePopups,
-  confirmAndWait,
+  deskAction,
   schoolDate,
   schoolTime,
-  tableSettled,
+  sessionAction,
 } from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
@@ -77,27 +76,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await deskPage.mouse.move(0, 0);
     await checkA11y(deskPage, { name: 'appointment-desk-day', artifacts, include: '#main-content' });
 
-    // Each action waits for the day list to have settled (its spinner swallows clicks), for the confirmation
-    // to open, for the action's answer, and for the list to show the new status.
-    const deskAction = async (
-      /** @type {import('playwright-core').Locator} */ row,
-      /** @type {string} */ label,
-    ) => {
-      await tableSettled(table);
-      const confirm = deskPage
-        .getByRole('dialog')
-        .getByRole('button', { name: en.common.confirm, exact: true });
-      await clickOpening(row.getByRole('button', { name: label }), confirm);
-      const answer = await confirmAndWait(deskPage, confirm, '/consult/appointment/action');
-      assert.equal((await answer.json()).code, 0, `${label}: the action is accepted`);
-      await tableSettled(table);
-    };
-    await deskAction(studentRow, `${en.appointments.desk.actions.arrive} 林同学`);
+    await deskAction(deskPage, table, studentRow, `${en.appointments.desk.actions.arrive} 林同学`);
     await expectText(deskPage, 'Visitor arrived', { within: studentRow }).catch(async (error) => {
       await screenshot(deskPage, artifacts, 'appointment-desk-day-failure');
       throw error;
     });
-    await deskAction(newcomerRow, `${en.appointments.desk.actions.visitorNoShow} 沈新生`);
+    await deskAction(deskPage, table, newcomerRow, `${en.appointments.desk.actions.visitorNoShow} 沈新生`);
     await expectText(deskPage, 'Visitor no-show', { within: newcomerRow });
     // Start and end are the counsellor's: the desk is not offered them.
     assert.equal(
@@ -122,23 +106,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
       .getByTestId('my-sessions')
       .locator('.ant-card')
       .filter({ hasText: '林同学' });
-    // Start, then end: each waits for the action's answer and for the card to show the new status.
-    const sessionAction = async (/** @type {string} */ label, /** @type {string} */ shown) => {
-      const button = session.getByRole('button', { name: label, exact: true });
-      await button.click({ trial: true });
-      const [answer] = await Promise.all([
-        counsellorPage.waitForResponse((r) => r.url().includes('/consult/appointment/action')),
-        button.click(),
-      ]);
-      assert.equal((await answer.json()).code, 0, `${label}: the action is accepted`);
-      await expectText(counsellorPage, shown, { within: session }).catch(async (error) => {
-        await screenshot(counsellorPage, artifacts, 'appointment-desk-sessions-failure');
-        throw error;
-      });
-    };
     await session.waitFor();
-    await sessionAction(en.appointments.desk.actions.start, 'In session');
-    await sessionAction(en.appointments.desk.actions.end, 'Record to be filled');
+    await sessionAction(counsellorPage, session, en.appointments.desk.actions.start, 'In session');
+    await sessionAction(counsellorPage, session, en.appointments.desk.actions.end, 'Record to be filled');
     await screenshot(counsellorPage, artifacts, 'appointment-desk-counsellor-sessions');
     await counsellor.close();
   } finally {

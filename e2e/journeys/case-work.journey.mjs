@@ -1,19 +1,27 @@
 import assert from 'node:assert/strict';
-import { appointmentFixture, closeMessagePopups } from '../lib/appointments.mjs';
+import {
+  appointmentFixture,
+  bookOnPanel,
+  closeMessagePopups,
+  deskAction,
+  schoolDayFromToday,
+  schoolInstant,
+  schoolTime,
+  sessionAction,
+} from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered } from '../lib/crisis.mjs';
 import { expectText, screenshot } from '../lib/journey.mjs';
 
 export const name =
-  '[spec:S1.4.3] [spec:S1.3.11] [spec:S1.4.12] [spec:S1.5.8] [spec:S1.5.9] [spec:S1.6.20] [spec:S1.9.3] [spec:S1.2.27] case work: a student seen four times by a counsellor gets a first-interview record and three signed session records, one graded against the tests (inconsistent, explained) and amended after signing, one locked past its deadline and signed after an approved unlock; the case is referred to another counsellor, who closes it with a signed closing summary; the student gives feedback on a phone';
+  '[spec:S1.3.4] [spec:S1.4.1] [spec:S1.4.2] [spec:S1.4.3] [spec:S1.3.11] [spec:S1.4.12] [spec:S1.5.8] [spec:S1.5.9] [spec:S1.6.20] [spec:S1.9.3] [spec:S1.2.27] case work: a student books four sessions on a phone, the front desk marks the first arrival and the counsellor starts and ends each; the counsellor writes a first-interview record and three session records, signed, one graded against the tests (inconsistent, explained) and amended after signing, one locked past its deadline and signed after an approved unlock; the case is referred to another counsellor, who closes it with a signed closing summary; the student sees the four appointments completed and gives feedback on the phone';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
 const c = en.cases;
 const STUDENT = '林同学';
 const REFERRAL = '何多角色';
-const DAY_MS = 86_400_000;
 const SAVE_PATH = '/biz/consult/inner/profiles/save/forms';
 
 /**
@@ -127,38 +135,88 @@ export async function run({ page, baseUrl, artifacts, db }) {
   try {
     const { student, counsellor, admin } = fx.people;
     await fx.clearVisitor(student);
-    // Unlocks (approval option 8) are decided by the administrator alone.
+    // Unlocks (approval option 8) are decided by the administrator alone; the student books four
+    // sessions ahead.
     await fx.setPolicy({
       sessionsPerTerm: 20,
+      maxUpcomingPerVisitor: 4,
       approvals: { 8: { required: true, mode: 3, approverIds: [admin], counsellorFirst: false } },
     });
-    // Booked and seen (the booking is the appointment journeys'): four sessions held in the last days.
-    /** @type {number[]} */
-    const held = [];
-    for (const daysAgo of [6, 5, 4, 3]) {
-      const start = new Date(Date.now() - daysAgo * DAY_MS);
-      held.push(
-        await fx.makeAppointment({
-          visitorId: student,
-          counsellorId: counsellor,
-          status: 'success',
-          // Held: the interview took place (S1.4.2 interviewed), which the record's signature completes.
-          interviewStatus: 7,
-          start,
-          end: new Date(start.getTime() + 50 * 60_000),
-        }),
+    // Four times of the counsellor's tomorrow (a school day in Shanghai, whatever the hour here: far
+    // enough ahead for self-booking, within the booking window, on any weekday; the times the demo
+    // schedule has there make way). The sessions themselves are booked and held on the pages below.
+    const day = schoolDayFromToday(1);
+    /** @type {import('../lib/appointments.mjs').Slot[]} */
+    const slots = [];
+    for (const time of ['09:00', '10:00', '11:00', '14:00'])
+      slots.push(
+        await fx.makeSlot({ counsellorId: counsellor, start: schoolInstant(day, time), minutes: 50 }),
       );
-    }
+    await fx.q(`delete from visitor_registration where tenant_id = $1 and visitor_id = $2`, [student]);
+    await fx.setSiteNoticesRead(student);
     // The student's latest scale says high risk (grade 1): a milder grade is inconsistent (S1.4.12).
     await fx.q(
       `insert into form_scale_result (tenant_id, user_id, scale_name, score, created_by) values ($1, $2, 'SCL-90', 90, $3)`,
       [student, admin],
     );
 
-    step = 'records to fill';
+    step = 'the student books on a phone';
+    const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    contexts.push(phoneContext);
+    const phone = await phoneContext.newPage();
+    await fx.signIn(phone, baseUrl, 'student', 'en-US');
+    // On a phone no message cards are drawn over the page: nothing to close.
+    await phone.goto(`${baseUrl}/appointment/mine/index`);
+    // The intake registration comes once a term, before the first booking (S1.3.4).
+    const registration = phone.getByTestId('registration-card');
+    await registration.getByText(en.appointments.register.one['1'], { exact: true }).click();
+    await registration.getByText(en.appointments.register.team['2'], { exact: true }).click();
+    await registration.getByTestId('registration-submit').click();
+    await phone.getByTestId('booking-type').waitFor();
+    /** @type {number[]} */
+    const held = [];
+    for (const slot of slots) held.push((await bookOnPanel(phone, slot)).id);
+    await expectText(phone, en.appointments.book.booked);
+
+    step = 'the front desk marks arrival';
+    const deskContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    contexts.push(deskContext);
+    const desk = await deskContext.newPage();
+    await fx.signIn(desk, baseUrl, 'reception', 'en-US');
+    await desk.goto(`${baseUrl}/appointment/queue/index`);
+    await desk.getByRole('button', { name: en.scheduling.queue.next, exact: true }).click();
+    await expectText(desk, day, { exact: false, within: desk.getByTestId('day-shown') });
+    const dayList = desk.getByTestId('day-list');
+    const [firstSlot] = slots;
+    assert.ok(firstSlot, 'the first session’s time');
+    const firstRow = dayList
+      .locator('tbody tr')
+      .filter({ hasText: STUDENT })
+      .filter({ hasText: schoolTime(firstSlot.start) });
+    await deskAction(desk, dayList, firstRow, `${en.appointments.desk.actions.arrive} ${STUDENT}`);
+    await expectText(desk, 'Visitor arrived', { within: firstRow });
+    await deskContext.close();
+
+    step = 'the counsellor starts and ends the sessions';
     await page.setViewportSize({ width: 1280, height: 900 });
     await fx.signIn(page, baseUrl, 'counsellor', 'en-US');
+    await page.goto(`${baseUrl}/appointment/mine/index`);
     await closeMessagePopups(page);
+    await page.getByRole('button', { name: en.appointments.tabs.sessions, exact: true }).click();
+    for (const [i, slot] of slots.entries()) {
+      const card = page
+        .getByTestId('my-sessions')
+        .locator('.ant-card')
+        .filter({ hasText: STUDENT })
+        .filter({ hasText: schoolTime(slot.start) });
+      // The desk saw the student in the first time; the counsellor sees them in the later ones.
+      if (i > 0) await sessionAction(page, card, en.appointments.desk.actions.arrive, 'Booked');
+      await sessionAction(page, card, en.appointments.desk.actions.start, 'In session');
+      // Ended, the session waits for its record (success, S1.4.1).
+      await sessionAction(page, card, en.appointments.desk.actions.end, 'Record to be filled');
+    }
+
+    step = 'records to fill';
     await page.goto(`${baseUrl}/consult/record/wait`);
     const waiting = page
       .getByTestId('records-to-fill')
@@ -373,10 +431,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(adminPage, { name: 'case-personal-report', artifacts });
 
     step = 'the student’s feedback on a phone';
-    const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
-    contexts.push(phoneContext);
-    const phone = await phoneContext.newPage();
-    await fx.signIn(phone, baseUrl, 'student', 'en-US');
+    // Every session's record is signed: the student's appointments are complete.
+    await phone.goto(`${baseUrl}/appointment/mine/index`);
+    await phone
+      .getByRole('group', { name: en.appointments.title })
+      .getByRole('button', { name: en.appointments.tabs.mine })
+      .click();
+    for (const id of held)
+      await expectText(phone, 'Completed', { within: phone.getByTestId(`appointment-${id}`) });
     await phone.goto(`${baseUrl}/consult/mine/sessions`);
     const form = phone.getByTestId('feedback-form').first();
     await form.waitFor();

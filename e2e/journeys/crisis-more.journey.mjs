@@ -5,7 +5,7 @@ import { answered, closeDropdowns, openAs, option, pickStudent } from '../lib/cr
 import { expectText, expectToast, screenshot, watchToasts } from '../lib/journey.mjs';
 
 export const name =
-  '[spec:S1.2.17] [spec:S1.2.18] [spec:S1.2.19] [spec:S1.2.20] [spec:S1.2.22] [spec:S1.5.10] crisis, more pages: the centre head changes who a taken-on signal tells and sees it after a reload; the faculty consultant refers a student through the green channel and the escorting advisor marks him seen at the hospital; the advisor proposes a key person, the faculty head reads the update and approves it in the case audit; the key case shows a refused journal opening and a refused close; the advisor records the follow-up that fell due and finds it listed';
+  '[spec:S1.2.17] [spec:S1.2.18] [spec:S1.2.19] [spec:S1.2.20] [spec:S1.2.22] [spec:S1.5.10] crisis, more pages: the centre head changes who a taken-on signal tells and sees it after a reload, while a save from a second browser’s older read is refused and that browser reads the settings again; the faculty consultant refers a student through the green channel and the escorting advisor marks him seen at the hospital; the advisor proposes a key person, the faculty head reads the update and approves it in the case audit; the key case shows a refused journal opening and a refused close; the advisor records the follow-up that fell due and finds it listed';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
@@ -62,7 +62,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
       await screenshot(other, artifacts, `crisis-more-failure-${index}`).catch(() => undefined);
     throw error;
   } finally {
-    for (const other of pages) await other.context().close();
+    // A second tab shares its context with the first: closing it again is a no-op.
+    for (const other of pages)
+      await other
+        .context()
+        .close()
+        .catch(() => undefined);
     for (const table of ADDED)
       await db.query(`delete from ${table} where tenant_id = $1 and id > $2`, [tenantId, before[table]]);
     for (const table of RESTORED) {
@@ -93,6 +98,18 @@ export async function run({ page, baseUrl, artifacts, db }) {
       name: `${c.settings.sms} ${c.enums.noticeEvent.signalAcknowledged}`,
     });
     assert.equal(await consultant.isChecked(), false, 'the default does not tell the faculty consultant');
+    // The same head at a second browser has read the same settings before the changes below.
+    const other = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
+    pages.push(other);
+    await watchToasts(other);
+    await other.goto(`${baseUrl}/focusperson/setting/caseMsgSetDetail`);
+    const otherEnabled = other.getByRole('switch', {
+      name: `${c.settings.enabled} ${c.enums.noticeEvent.signalAcknowledged}`,
+    });
+    await other.waitForFunction(
+      (box) => box?.getAttribute('aria-checked') === 'true' && !box.hasAttribute('disabled'),
+      await otherEnabled.elementHandle(),
+    );
     // The boxes show what the server holds (checked once the list is read again): a click, not check().
     // Two changes at once, the second before the first is answered: each save sends the whole row, and the
     // second must keep the first (it starts from what the page sent, not from the list as last read).
@@ -114,6 +131,20 @@ export async function run({ page, baseUrl, artifacts, db }) {
       assert.equal(body.code, 0, JSON.stringify(body));
     }
     await expectToast(head, en.adminKit.saved);
+    // The second browser switches the event off from what it read: refused (each save sends the whole row, and
+    // this one would have undone the two changes above), said so, and the settings read again.
+    const stale = await answered(other, 'POST', '/biz/crisis/noticeSetting/save', () => otherEnabled.click());
+    assert.equal(stale.status, 409, `a save from an old read is refused: ${JSON.stringify(stale.body)}`);
+    await expectToast(other, c.settings.changedElsewhere);
+    await other.waitForFunction(
+      (box) => box instanceof HTMLInputElement && box.checked,
+      await other
+        .locator('tr', { hasText: c.enums.noticeEvent.signalAcknowledged })
+        .getByRole('checkbox', { name: c.enums.noticeParty.facultyConsult })
+        .elementHandle(),
+    );
+    assert.equal(await otherEnabled.getAttribute('aria-checked'), 'true', 'the refused change is not shown');
+    await other.context().close();
     await head.reload();
     await head.getByRole('heading', { name: c.settings.noticesTitle }).waitFor();
     await head.waitForFunction(
@@ -128,11 +159,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     for (const party of [c.enums.noticeParty.reporter, c.enums.noticeParty.ladder])
       assert.equal(await acknowledged.getByRole('checkbox', { name: party }).isChecked(), true, party);
     const { rows: notice } = await db.query(
-      `select parties, sms from crisis_notice_setting where tenant_id = $1 and event = 'signalAcknowledged'`,
+      `select parties, sms, enabled from crisis_notice_setting where tenant_id = $1 and event = 'signalAcknowledged'`,
       [tenantId],
     );
     assert.deepEqual([...(notice[0]?.parties ?? [])].sort(), ['facultyConsult', 'ladder', 'reporter']);
     assert.equal(notice[0]?.sms, true);
+    assert.equal(notice[0]?.enabled, true, 'the stale save changed nothing');
     await head.mouse.move(0, 0);
     await checkA11y(head, { name: 'crisis-notice-settings', artifacts, include: '#main-content' });
 

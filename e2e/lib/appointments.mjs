@@ -108,6 +108,74 @@ export async function confirmAndWait(page, button, path) {
   return answer;
 }
 
+/**
+ * The visitor books a time on their own booking panel ("my appointments", on a phone or a desktop): the day,
+ * the slot, the confirmation; answers the booking's answer once the page says it is booked.
+ * @param {import('playwright-core').Page} page
+ * @param {{ id: number, date: string }} slot
+ */
+export async function bookOnPanel(page, slot) {
+  // After a booking the panel shows the visitor's appointments: back to booking.
+  await page
+    .getByRole('group', { name: en.appointments.title })
+    .getByRole('button', { name: en.appointments.tabs.book })
+    .click();
+  await page
+    .getByRole('group', { name: en.appointments.book.day })
+    .getByRole('button', { name: new RegExp(slot.date) })
+    .click();
+  await page.getByTestId(`slot-${slot.id}`).click();
+  const [booked] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/consult/appointment/book')),
+    page.getByRole('dialog').getByRole('button', { name: en.appointments.book.confirm, exact: true }).click(),
+  ]);
+  const answer = await booked.json();
+  if (answer.code !== 0) throw new Error(`booking slot ${slot.id}: ${JSON.stringify(answer)}`);
+  await page.getByTestId(`appointment-${answer.data.id}`).waitFor();
+  // The confirmation closes after its call: the next booking's dialog is then the only one.
+  await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
+  return answer.data;
+}
+
+/**
+ * A front-desk action on the day list (arrival, no-show): waits for the list to have settled (its spinner
+ * swallows clicks), for the confirmation to open, for the action's answer, and for the list to settle
+ * again on the new status.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} table the day list
+ * @param {import('playwright-core').Locator} row
+ * @param {string} label the button's name (action and visitor)
+ */
+export async function deskAction(page, table, row, label) {
+  await tableSettled(table);
+  const confirm = page.getByRole('dialog').getByRole('button', { name: en.common.confirm, exact: true });
+  await clickOpening(row.getByRole('button', { name: label }), confirm);
+  const answer = await confirmAndWait(page, confirm, '/consult/appointment/action');
+  const body = await answer.json();
+  if (body.code !== 0) throw new Error(`${label}: ${JSON.stringify(body)}`);
+  await tableSettled(table);
+}
+
+/**
+ * A counsellor's action on a session card of "my sessions" (start, end): waits for the action's answer
+ * and for the card to show the new status.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} card
+ * @param {string} label the button's name
+ * @param {string} shown the status the card shows after it
+ */
+export async function sessionAction(page, card, label, shown) {
+  const button = card.getByRole('button', { name: label, exact: true });
+  await button.click({ trial: true });
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/consult/appointment/action')),
+    button.click(),
+  ]);
+  const body = await answer.json();
+  if (body.code !== 0) throw new Error(`${label}: ${JSON.stringify(body)}`);
+  await card.getByText(shown, { exact: true }).waitFor();
+}
+
 const TABLES_BY_ID = [
   'waitlist_offer',
   'waitlist_entry',

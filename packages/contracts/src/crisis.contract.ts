@@ -933,21 +933,32 @@ export const crisisSettingSaveEndpoint = defineEndpoint({
   response: settingAnswer,
 });
 
+const noticeSettingVersion = z
+  .number()
+  .int()
+  .min(0)
+  .describe('how many times the row was saved (0: never, the defaults); a save sends the one it read');
+const noticeSettingAnswer = crisisNoticeSettingSchema.extend({
+  version: noticeSettingVersion,
+  updateTime: dateTimeSchema.nullable(),
+});
+
 export const crisisNoticeSettingListEndpoint = defineEndpoint({
   method: 'GET',
   path: '/biz/crisis/noticeSetting/list',
   summary: 'Who is told what (`/focusperson/setting/caseMsgSetDetail`): each event with its parties and SMS',
   tags: ['crisis'],
-  response: z.array(crisisNoticeSettingSchema.extend({ updateTime: dateTimeSchema.nullable() })),
+  response: z.array(noticeSettingAnswer),
 });
 
 export const crisisNoticeSettingSaveEndpoint = defineEndpoint({
   method: 'POST',
   path: '/biz/crisis/noticeSetting/save',
-  summary: 'Changes who an event tells',
+  summary:
+    'Changes who an event tells; the body is the whole row with the version it was read at, and a save from an older version is refused 409 (nothing changes)',
   tags: ['crisis'],
-  body: crisisNoticeSettingSchema,
-  response: crisisNoticeSettingSchema.extend({ updateTime: dateTimeSchema.nullable() }),
+  body: crisisNoticeSettingSchema.extend({ version: noticeSettingVersion }),
+  response: noticeSettingAnswer,
 });
 
 // ---------------------------------------------------------------- monthly reports

@@ -84,6 +84,8 @@ const EXACT: Record<string, string> = {
   'only counsellors hold video sessions': '只有咨询师才有视频咨询',
   'only a waiting or registered transfer can be sent on': '只有待登记或已登记的转介才能继续转送',
   'the agreement has changed since it was shown: read it again': '协议在显示后已修改：请重新阅读',
+  'the notice settings were changed elsewhere since they were read: read them again':
+    '通知设置在读取后已被他人修改：请重新读取',
   'a signature is quoted only by its owner': '签名只能由本人引用',
   'not a key-person entry of this student': '不是该学生的重点关注记录',
   'not a crisis record of this student': '不是该学生的危机记录',

@@ -336,6 +336,54 @@ describe('approvals of the steps a school wants approved', () => {
   });
 });
 
+describe('message-notice settings [spec:S1.2.18]', () => {
+  it('two saves from the same read: the second is refused 409 in both languages and changes nothing', async () => {
+    const read = async () =>
+      (await n.get('centrehead', '/biz/crisis/noticeSetting/list')).body.data.find(
+        (r: { event: string }) => r.event === 'statusChanged',
+      );
+    const before = await read();
+    expect(before).toMatchObject({
+      version: 0,
+      updateTime: null,
+      sms: false,
+      parties: ['reporter', 'owners'],
+    });
+    // Two administrators opened the page at once: one adds the SMS, the other switches the event off.
+    const { updateTime: _, ...row } = before;
+    const first = await n.post('centrehead', '/biz/crisis/noticeSetting/save', { ...row, sms: true });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ sms: true, enabled: true, version: 1 });
+    const second = await n.post('centrehead', '/biz/crisis/noticeSetting/save', { ...row, enabled: false });
+    expect(second.status).toBe(409);
+    expect(second.body.msg).toBe('通知设置在读取后已被他人修改：请重新读取');
+    const english = await t.post(
+      '/biz/crisis/noticeSetting/save',
+      { ...row, enabled: false },
+      { token: await n.token('centrehead'), tenantId: n.tenantId, headers: { 'accept-language': 'en-US' } },
+    );
+    expect(english.status).toBe(409);
+    expect(english.body.msg).toMatch(/changed elsewhere since they were read/);
+    // The first save stands whole; read again, the second administrator's change goes through.
+    const after = await read();
+    expect(after).toMatchObject({ sms: true, enabled: true, version: 1 });
+    const again = await n.post('centrehead', '/biz/crisis/noticeSetting/save', {
+      ...row,
+      ...after,
+      updateTime: undefined,
+      enabled: false,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ sms: true, enabled: false, version: 2 });
+    // A save from the first read, now two versions old, is refused too.
+    expect(
+      (await n.post('centrehead', '/biz/crisis/noticeSetting/save', { ...after, updateTime: undefined }))
+        .status,
+    ).toBe(409);
+    expect(await read()).toMatchObject({ sms: true, enabled: false, version: 2 });
+  });
+});
+
 describe('suspension and return, green channel', () => {
   it('a suspension (approved), the return assessment, and the return only when fit', async () => {
     const asked = await n.post('facultyhead', '/biz/crisis/suspension/save', {

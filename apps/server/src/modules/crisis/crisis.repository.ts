@@ -567,19 +567,37 @@ export function findNoticeSettings({ tx, tenantId }: TenantScope) {
   return tx.select().from(crisisNoticeSetting).where(eq(crisisNoticeSetting.tenantId, tenantId));
 }
 
-export async function upsertNoticeSetting(
+/**
+ * Saves an event's notice setting if it is still at `version` (0: never saved, the defaults): the first
+ * save inserts version 1, later ones bump it, each in one conditional statement so that of two saves
+ * read at the same version exactly one wins. Undefined when the row had moved on.
+ */
+export async function saveNoticeSettingAt(
   { tx, tenantId }: TenantScope,
   row: { event: string; parties: string[]; sms: boolean; enabled: boolean },
+  version: number,
 ) {
+  const values = { parties: row.parties, sms: row.sms, enabled: row.enabled };
+  if (version === 0) {
+    const [saved] = await tx
+      .insert(crisisNoticeSetting)
+      .values({ tenantId, event: row.event, ...values, version: 1 })
+      .onConflictDoNothing({ target: [crisisNoticeSetting.tenantId, crisisNoticeSetting.event] })
+      .returning();
+    return saved;
+  }
   const [saved] = await tx
-    .insert(crisisNoticeSetting)
-    .values({ tenantId, ...row })
-    .onConflictDoUpdate({
-      target: [crisisNoticeSetting.tenantId, crisisNoticeSetting.event],
-      set: { parties: row.parties, sms: row.sms, enabled: row.enabled, updatedAt: new Date() },
-    })
+    .update(crisisNoticeSetting)
+    .set({ ...values, version: sql`${crisisNoticeSetting.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(crisisNoticeSetting.tenantId, tenantId),
+        eq(crisisNoticeSetting.event, row.event),
+        eq(crisisNoticeSetting.version, version),
+      ),
+    )
     .returning();
-  return saved!;
+  return saved;
 }
 
 // ---------------------------------------------------------------- approvals

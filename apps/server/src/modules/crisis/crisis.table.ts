@@ -127,7 +127,7 @@ export const crisisSetting = pgTable(
   ],
 );
 
-/** Who an event tells (the message-notice settings); an event never saved uses the defaults. */
+/** Who an event tells (the message-notice settings); an event never saved uses the defaults (version 0). */
 export const crisisNoticeSetting = pgTable(
   'crisis_notice_setting',
   {
@@ -139,6 +139,11 @@ export const crisisNoticeSetting = pgTable(
       .default(sql`'{}'::text[]`),
     sms: boolean('sms').notNull(),
     enabled: boolean('enabled').notNull(),
+    /**
+     * Counts the saves (1 for the first): a save names the version it was read at and is refused when
+     * the row has moved on since, so one administrator's change does not silently undo another's.
+     */
+    version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -10,9 +10,9 @@ import {
 import type { TenantScope } from '../../core/db/database';
 import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Principal } from '../../core/http/context';
-import { badRequest, notFound } from '../../core/http/app-error';
+import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import { covers, loadNames, loadViewer, peopleRefs, personRef, studentRef } from './crisis.context';
-import { findNoticeSettings, findSetting, upsertNoticeSetting, upsertSetting } from './crisis.repository';
+import { findNoticeSettings, findSetting, saveNoticeSettingAt, upsertSetting } from './crisis.repository';
 import { computeLadder } from './escalation.service';
 import {
   findCoverageRows,
@@ -270,19 +270,29 @@ export async function listNoticeSettings(scope: TenantScope) {
           parties: row.parties as CrisisNoticeSetting['parties'],
           sms: row.sms,
           enabled: row.enabled,
+          version: row.version,
           updateTime: row.updatedAt.toISOString(),
         }
-      : { event, ...CRISIS_NOTICE_DEFAULTS[event], updateTime: null };
+      : { event, ...CRISIS_NOTICE_DEFAULTS[event], version: 0, updateTime: null };
   });
 }
 
-export async function saveNoticeSetting(scope: TenantScope, body: CrisisNoticeSetting) {
-  const row = await upsertNoticeSetting(scope, body);
+/** Each save sends the whole row as it was read: one read before another's save is refused, not applied. */
+export const NOTICE_SETTING_STALE =
+  'the notice settings were changed elsewhere since they were read: read them again';
+
+export async function saveNoticeSetting(
+  scope: TenantScope,
+  { version, ...body }: CrisisNoticeSetting & { version: number },
+) {
+  const row = await saveNoticeSettingAt(scope, body, version);
+  if (!row) throw new AppError('conflict', NOTICE_SETTING_STALE);
   return {
     event: body.event,
     parties: row.parties as CrisisNoticeSetting['parties'],
     sms: row.sms,
     enabled: row.enabled,
+    version: row.version,
     updateTime: row.updatedAt.toISOString(),
   };
 }

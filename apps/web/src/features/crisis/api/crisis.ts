@@ -400,7 +400,7 @@ export const useNoticeSettings = () => {
 export const useSaveNoticeSetting = () =>
   useTenantMutation(
     (body: BodyOf<typeof crisisNoticeSettingSaveEndpoint>) =>
-      request(crisisNoticeSettingSaveEndpoint, { body }),
+      request(crisisNoticeSettingSaveEndpoint, { body, hidePopup: true }),
     ALL,
   );
 

@@ -241,12 +241,24 @@ export function NoticeSettingsPage() {
   const canEdit = can('crisis_setting_edit');
   const settings = useNoticeSettings();
   const save = useSaveNoticeSetting();
-  // Each save sends the whole row: it starts from what this page sent last for the event, not from the
-  // list as last loaded, and goes after the one before it, so a second change made before the first is
-  // answered keeps the first and is not overtaken by it.
+  // Each save sends the whole row with the version it was read at: it starts from what this page sent last
+  // for the event, not from the list as last loaded, and goes after the one before it (with the version
+  // that one's answer gave), so a second change made before the first is answered keeps the first. A row
+  // saved elsewhere in the meantime is refused (409): the page says so and reads the settings again.
   const sent = useRef(new Map<string, NoticeSetting>());
+  const versions = useRef(new Map<string, number>());
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const forget = (event: string) => {
+    sent.current.delete(event);
+    versions.current.delete(event);
+  };
   const change = (row: NoticeSetting, patch: Partial<NoticeSetting>) => {
+    const known = versions.current.get(row.event);
+    // The list shows a newer row (read again after another's save): the change starts from it.
+    if (known === undefined || row.version > known) {
+      forget(row.event);
+      versions.current.set(row.event, row.version);
+    }
     const next = { ...(sent.current.get(row.event) ?? row), ...patch };
     sent.current.set(row.event, next);
     const saved = queue.current.then(() =>
@@ -256,11 +268,19 @@ export function NoticeSettingsPage() {
           parties: next.parties,
           sms: next.sms,
           enabled: next.enabled,
+          version: versions.current.get(row.event) ?? row.version,
         })
-        .then(() => showToast('success', t('adminKit.saved')))
-        .catch(() => {
-          // Not saved: the next change starts from the list again (read again after the refusal).
-          sent.current.delete(row.event);
+        .then((answer) => {
+          versions.current.set(row.event, answer.version);
+          showToast('success', t('adminKit.saved'));
+        })
+        .catch((error: unknown) => {
+          // Not saved: the next change starts from the list again, read again here.
+          forget(row.event);
+          if (isApiError(error) && error.status === 409) {
+            showToast('warning', t('crisis.settings.changedElsewhere'));
+          } else if (isApiError(error)) showToast('error', error.message);
+          void settings.refetch();
         }),
     );
     queue.current = saved;
