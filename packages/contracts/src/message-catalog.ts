@@ -78,6 +78,7 @@ const EXACT: Record<string, string> = {
   'letters, digits and _, starting with a letter (at most 60)':
     '只能包含字母、数字和 _，以字母开头（最多 60 个字符）',
   'letters, digits, _ . - (at most 40)': '只能包含字母、数字和 _ . -（最多 40 个字符）',
+  '1-64 letters, digits, _ or -': '1-64 位字母、数字、_ 或 -',
   'this slot is listed twice': '该时段重复',
   'the signature image must be smaller than 2 MB': '签名图片必须小于 2 MB',
   'the signature image is too large': '签名图片过大',
