@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_EVENTS } from './message-templates.contract';
-import { seededMessageTitle, seededName, TEMPLATE_TITLES_EN } from './seeded-names';
+import { seededMessageTitle, seededName, seededPath, seededText, TEMPLATE_TITLES_EN } from './seeded-names';
 
 describe('seeded names in the reader language', () => {
   it('shows a seeded Chinese name in English to an English reader, and a name a school typed as typed', () => {
@@ -8,6 +8,16 @@ describe('seeded names in the reader language', () => {
     expect(seededName('咨询师', 'zh-CN')).toBe('咨询师');
     expect(seededName('组织机构', 'en-US')).toBe('Organisation');
     expect(seededName('我们的心理社团', 'en-US')).toBe('我们的心理社团');
+  });
+});
+
+describe('department paths in the reader language', () => {
+  it('gives each seeded name of a path in English, a typed one as typed', () => {
+    expect(seededPath('组织机构-计算机学院-2024级', 'en-US')).toBe(
+      'Organisation-School of Computer Science-Class of 2024',
+    );
+    expect(seededPath('组织机构/心理社团', 'en-US')).toBe('Organisation/心理社团');
+    expect(seededPath('组织机构-计算机学院', 'zh-CN')).toBe('组织机构-计算机学院');
   });
 });
 
@@ -28,5 +38,16 @@ describe('the template titles written out in seeded-names', () => {
         .filter(([zh]) => !zh.includes('{')),
     );
     expect(TEMPLATE_TITLES_EN).toEqual(fromTemplates);
+  });
+});
+
+describe('seeded message contents and notices, in the reader language', () => {
+  it('gives a seeded text in English to an English reader, as stored to a Chinese one, a typed one as typed', () => {
+    const seeded = '王心怡老师提交了 1 份结案报告，请审核。';
+    expect(seededText(seeded, 'en-US')).toBe(
+      'Ms Wang Xinyi submitted 1 case closing report. Please review it.',
+    );
+    expect(seededText(seeded, 'zh-CN')).toBe(seeded);
+    expect(seededText('周五下午社团活动取消', 'en-US')).toBe('周五下午社团活动取消');
   });
 });
