@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CRISIS_SETTING_DEFAULTS } from './crisis-settings';
 import { MESSAGE_EVENTS } from './message-templates.contract';
 import { seededMessageTitle, seededName, seededPath, seededText, TEMPLATE_TITLES_EN } from './seeded-names';
 
@@ -8,6 +9,23 @@ describe('seeded names in the reader language', () => {
     expect(seededName('咨询师', 'zh-CN')).toBe('咨询师');
     expect(seededName('组织机构', 'en-US')).toBe('Organisation');
     expect(seededName('我们的心理社团', 'en-US')).toBe('我们的心理社团');
+  });
+
+  it('names the default crisis hotlines, seeded in both languages, in English only', () => {
+    for (const { name } of CRISIS_SETTING_DEFAULTS.reporting.hotlines) {
+      expect(seededName(name, 'en-US')).not.toMatch(/\p{Script=Han}/u);
+      expect(seededName(name, 'zh-CN')).toBe(name);
+    }
+  });
+
+  it("names the demo's terms and assessment plan, made from the seeding date, in English", () => {
+    expect(seededName('2026-2027 学年第一学期', 'en-US')).toBe('2026-2027 autumn term');
+    expect(seededName('2025-2026 学年第二学期', 'en-US')).toBe('2025-2026 spring term');
+    expect(seededName('2026 秋季新生心理普查', 'en-US')).toBe(
+      '2026 autumn mental-health survey of new students',
+    );
+    expect(seededName('2026-2027 学年第一学期', 'zh-CN')).toBe('2026-2027 学年第一学期');
+    expect(seededName('2026 春季学期补测', 'en-US')).toBe('2026 春季学期补测');
   });
 });
 

@@ -38,11 +38,39 @@ export const SEEDED_NAMES_EN: Readonly<Record<string, string>> = {
   英语系: 'English Department',
   '2023级': 'Class of 2023',
   '2024级': 'Class of 2024',
+  // The demo school's counselling site, its rooms (seed/demo-schedules.ts) and dormitory (crisis.demo.ts).
+  '学生活动中心 3 楼': 'Student Activity Centre, 3rd floor',
+  '咨询室 1': 'Counselling room 1',
+  '咨询室 2': 'Counselling room 2',
+  '咨询室 3': 'Counselling room 3',
+  初访室: 'First-interview room',
+  团体辅导室: 'Group counselling room',
+  '梅园3号楼 402': 'Plum Garden Building 3, room 402',
+  // The hotlines every school's crisis settings start with (crisis-settings.ts), named in both languages.
+  '心理援助热线 Mental health hotline': 'Mental health hotline',
+  '校心理中心 University counselling centre': 'University counselling centre',
 };
+
+/**
+ * Seeded names made from the date they are seeded on: the demo school's terms (seed/demo-schedules.ts) and
+ * its assessment plan (seed/demo-assessment.ts).
+ */
+const SEEDED_NAME_PATTERNS_EN: readonly [RegExp, (...parts: string[]) => string][] = [
+  [/^(\d{4})-(\d{4}) 学年第一学期$/, (a, b) => `${a}-${b} autumn term`],
+  [/^(\d{4})-(\d{4}) 学年第二学期$/, (a, b) => `${a}-${b} spring term`],
+  [/^(\d{4}) 秋季新生心理普查$/, (y) => `${y} autumn mental-health survey of new students`],
+];
 
 /** A stored name in the reader's language: a seeded Chinese name in English for en-US, anything else as typed. */
 export function seededName(name: string, lang: Lang): string {
-  return lang === 'en-US' ? (SEEDED_NAMES_EN[name] ?? name) : name;
+  if (lang !== 'en-US') return name;
+  const en = SEEDED_NAMES_EN[name];
+  if (en !== undefined) return en;
+  for (const [re, english] of SEEDED_NAME_PATTERNS_EN) {
+    const m = re.exec(name);
+    if (m) return english(...m.slice(1));
+  }
+  return name;
 }
 
 /**
@@ -137,11 +165,17 @@ export function seededMessageTitle(title: string, lang: Lang): string {
 
 /**
  * English of the other texts the demo school is seeded with in Chinese (apps/server/src/seed/demo-content.ts):
- * its messages' contents and its notices' titles and bodies. Stored once, in Chinese, as a school would
+ * its messages' contents and its notices' titles and bodies, and its assessment plan's description. Stored once, in Chinese, as a school would
  * have written them; an English reader sees them in English (`seededText`), and a text a school wrote
  * itself as typed. demo-content.test.ts holds every seeded text to an English one here.
  */
 const SEEDED_TEXTS_EN: Readonly<Record<string, string>> = {
+  // The demo site's notice (seed/demo-schedules.ts).
+  '首次来访请提前 15 分钟到前台签到；如需请假或取消，请在咨询前一天 17:00 前操作。':
+    'On your first visit, please sign in at the front desk 15 minutes early. To take leave or cancel, do so by 17:00 the day before.',
+  // The demo's assessment plan (seed/demo-assessment.ts).
+  '计算机学院新生心理健康筛查（SCL-90 与 PHQ-9）。':
+    'Mental-health screening of the new students of the School of Computer Science (SCL-90 and PHQ-9).',
   '计算机学院 2024级 一名学生的危机上报（中风险）已提交，请尽快审核并指派干预人员。':
     'A crisis report (medium risk) on a student of the School of Computer Science, Class of 2024, has been submitted. Please review it and assign intervention staff as soon as possible.',
   '“2024级新生名单.xlsx”导入完成：共 312 条，成功 309 条，失败 3 条（手机号格式不正确）。可在导入记录中下载结果文件。':
