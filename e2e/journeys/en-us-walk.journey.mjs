@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
-  '[spec:S0.9.5] en-US walk of the seeded demo: the administrator and the student open every main screen in English and the texts the product provides (menus, headings, buttons, labels, column titles, seeded rows) carry no Chinese';
+  '[spec:S0.1.3] [spec:S0.2.20] en-US walk of the seeded demo: the administrator and the student open every main screen in English and the texts the product provides (menus, headings, buttons, labels, column titles, seeded rows) carry no Chinese';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
