@@ -12,6 +12,7 @@ import {
 } from '@psy/contracts';
 import { openDatabase, type Database } from './core/db/database';
 import { AppError } from './core/http/app-error';
+import { frameworkRefusal } from './core/http/framework-errors';
 import { PUBLIC } from './core/http/context';
 import { enforceAccessRules } from './core/http/access-rules';
 import { buildOpenApi } from './core/http/openapi';
@@ -86,10 +87,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and content types fail before routing; answer them in the API's shape too.
     frameworkErrors: (err, req, reply) => {
-      const lang = langOf(req);
-      void (reply as FastifyReply)
-        .code(ERRORS.badRequest.status)
-        .send(errorBody('badRequest', lang, err.message));
+      req.log.info({ err }, 'refused before routing');
+      const refusal = frameworkRefusal(err);
+      void (reply as FastifyReply).code(refusal.status).send(appErrorBody(refusal, langOf(req)));
     },
   });
 
@@ -114,25 +114,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const lang = langOf(req);
     if (err instanceof AppError) {
       void reply.headers(err.headers);
-      return reply
-        .code(err.status)
-        .send(
-          err.isDefaultMessage
-            ? { code: err.code, msg: errorMessage(err.key, lang), data: err.data }
-            : { code: err.code, ...localisedDetail(err.message, err.data, lang) },
-        );
+      return reply.code(err.status).send(appErrorBody(err, lang));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const key =
-        status === 413
-          ? 'payloadTooLarge'
-          : status === 415
-            ? 'unsupportedMedia'
-            : status === 404
-              ? 'notFound'
-              : 'badRequest';
-      return reply.code(ERRORS[key].status).send(errorBody(key, lang, err.message));
+      // Fastify's own refusal (body limit, content type, ...): its English detail is for the log.
+      req.log.info({ err }, 'refused before the handler');
+      const refusal = frameworkRefusal(err as FastifyError);
+      return reply.code(refusal.status).send(appErrorBody(refusal, lang));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(ERRORS.internal.status).send(errorBody('internal', lang));
@@ -201,6 +190,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   return { app, database, jobs, routes };
+}
+
+/** The `{code, msg, data}` answer of a refusal, in the caller's language. */
+function appErrorBody(err: AppError, lang: Lang) {
+  return err.isDefaultMessage
+    ? { code: err.code, msg: errorMessage(err.key, lang), data: err.data }
+    : { code: err.code, ...localisedDetail(err.message, err.data, lang) };
 }
 
 /**

@@ -38,11 +38,52 @@ export const SEEDED_NAMES_EN: Readonly<Record<string, string>> = {
   英语系: 'English Department',
   '2023级': 'Class of 2023',
   '2024级': 'Class of 2024',
+  // The demo school's counselling site, its rooms (seed/demo-schedules.ts) and dormitory (crisis.demo.ts).
+  '学生活动中心 3 楼': 'Student Activity Centre, 3rd floor',
+  '咨询室 1': 'Counselling room 1',
+  '咨询室 2': 'Counselling room 2',
+  '咨询室 3': 'Counselling room 3',
+  初访室: 'First-interview room',
+  团体辅导室: 'Group counselling room',
+  '梅园3号楼 402': 'Plum Garden Building 3, room 402',
+  // The hotlines every school's crisis settings start with (crisis-settings.ts), named in both languages.
+  '心理援助热线 Mental health hotline': 'Mental health hotline',
+  '校心理中心 University counselling centre': 'University counselling centre',
 };
+
+/**
+ * Seeded names made from the date they are seeded on: the demo school's terms (seed/demo-schedules.ts) and
+ * its assessment plan (seed/demo-assessment.ts).
+ */
+const SEEDED_NAME_PATTERNS_EN: readonly [RegExp, (...parts: string[]) => string][] = [
+  [/^(\d{4})-(\d{4}) 学年第一学期$/, (a, b) => `${a}-${b} autumn term`],
+  [/^(\d{4})-(\d{4}) 学年第二学期$/, (a, b) => `${a}-${b} spring term`],
+  [/^(\d{4}) 秋季新生心理普查$/, (y) => `${y} autumn mental-health survey of new students`],
+];
 
 /** A stored name in the reader's language: a seeded Chinese name in English for en-US, anything else as typed. */
 export function seededName(name: string, lang: Lang): string {
-  return lang === 'en-US' ? (SEEDED_NAMES_EN[name] ?? name) : name;
+  if (lang !== 'en-US') return name;
+  const en = SEEDED_NAMES_EN[name];
+  if (en !== undefined) return en;
+  for (const [re, english] of SEEDED_NAME_PATTERNS_EN) {
+    const m = re.exec(name);
+    if (m) return english(...m.slice(1));
+  }
+  return name;
+}
+
+/**
+ * A department's full path (`组织机构-计算机学院-2024级`, names joined with '-' or '/') in the reader's
+ * language: each seeded name in English for en-US, a name the school typed as typed.
+ */
+export function seededPath(path: string, lang: Lang): string {
+  return lang === 'en-US'
+    ? path
+        .split(/([-/])/)
+        .map((part) => seededName(part, lang))
+        .join('')
+    : path;
 }
 
 /**
@@ -120,4 +161,17 @@ const SEEDED_MESSAGE_TITLES_EN: Readonly<Record<string, string>> = {
 /** A message's title in the reader's language: one the product wrote in Chinese in English for en-US. */
 export function seededMessageTitle(title: string, lang: Lang): string {
   return lang === 'en-US' ? (SEEDED_MESSAGE_TITLES_EN[title] ?? title) : title;
+}
+
+/** The English of seeded texts (`SEEDED_TEXTS_EN` of `@psy/contracts/seeded-texts`), once registered. */
+const seededTexts = new Map<string, string>();
+
+/** Registers the English of seeded texts (`SEEDED_TEXTS_EN`): the web does when it loads English. */
+export function addSeededTexts(texts: Readonly<Record<string, string>>): void {
+  for (const [zh, en] of Object.entries(texts)) seededTexts.set(zh, en);
+}
+
+/** A message's content or a notice's title or body in the reader's language: a seeded one in English for en-US. */
+export function seededText(text: string, lang: Lang): string {
+  return lang === 'en-US' ? (seededTexts.get(text) ?? text) : text;
 }

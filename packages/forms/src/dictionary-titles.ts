@@ -39,3 +39,16 @@ export function dictionaryTitle(
   const seeded = dict.system !== false ? DICTIONARY_TITLES[dict.name] : undefined;
   return seeded?.[lang] ?? (dict.description?.trim() || dict.name);
 }
+
+/**
+ * A dictionary's description in the language in use: the description every school is seeded with (its
+ * Chinese name) in English for an English reader; one the school wrote itself as typed.
+ */
+export function dictionaryDescription(
+  dict: { name: string; description?: string | null; system?: boolean },
+  lang: 'zh-CN' | 'en-US',
+): string {
+  const seeded = dict.system !== false ? DICTIONARY_TITLES[dict.name] : undefined;
+  const description = dict.description ?? '';
+  return seeded && description === seeded['zh-CN'] ? seeded[lang] : description;
+}

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness';
-import { seededMessageTitle } from '@psy/contracts';
+import { addSeededTexts, seededMessageTitle, seededText } from '@psy/contracts';
+import { SEEDED_TEXTS_EN } from '@psy/contracts/seeded-texts';
 import { DEMO_ADMIN_PASSWORD, DEMO_PASSWORD, seedDemo } from './demo';
-import { DEMO_MESSAGE_TITLES } from './demo-content';
+import { DEMO_MESSAGE_TITLES, DEMO_TEXTS } from './demo-content';
 
 let t: TestContext;
 let tenantId: number;
@@ -25,6 +26,13 @@ describe('demo school content', () => {
     expect(
       DEMO_MESSAGE_TITLES.filter((title) => /[\u4e00-\u9fff]/.test(seededMessageTitle(title, 'en-US'))),
     ).toEqual([]);
+  });
+
+  it("has English for every demo message's content and every demo notice's title and body", () => {
+    addSeededTexts(SEEDED_TEXTS_EN);
+    expect(DEMO_TEXTS.length).toBeGreaterThan(30);
+    expect(DEMO_TEXTS.filter((text) => /\p{Script=Han}/u.test(seededText(text, 'en-US')))).toEqual([]);
+    expect(DEMO_TEXTS.every((text) => seededText(text, 'zh-CN') === text)).toBe(true);
   });
 
   it('gives the administrator and the counsellor an inbox with unread and read messages [spec:S0.2.20]', async () => {

@@ -262,11 +262,18 @@ const NOTICES: { title: string; content: string; minutesAgo: number }[] = [
   },
 ];
 
-/** The start-up agreement: informed consent to counselling, in both languages (stored once each). */
 /** The titles of the demo messages (the web shows them in English to an English reader). */
 export const DEMO_MESSAGE_TITLES: readonly string[] = [...ADMIN_MESSAGES, ...COUNSELLOR_MESSAGES].map(
   (m) => m[2],
 );
+
+/** The other texts of the demo messages and notices (the web shows them in English to an English reader). */
+export const DEMO_TEXTS: readonly string[] = [
+  ...[...ADMIN_MESSAGES, ...COUNSELLOR_MESSAGES].map((m) => m[3]),
+  ...NOTICES.flatMap((n) => [n.title, n.content]),
+];
+
+/** The start-up agreement: informed consent to counselling, in both languages (stored once each). */
 
 export const DEMO_AGREEMENT_TEXT: NonNullable<AgreementSettingValue['locales']> = {
   'zh-CN': {

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addSeededTexts } from '@psy/contracts';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
@@ -68,11 +69,20 @@ const wantedParts = new Set<CataloguePart>();
 /** `${part}/${language}` already added to i18next. */
 const addedParts = new Set<string>();
 
+/**
+ * The English of what the product seeds in Chinese (the demo's messages and notices) comes with the English
+ * catalogue, so a Chinese reader's pages do not carry it; `seededText` shows it once registered.
+ */
+async function loadSeededTexts(language: AppLanguage): Promise<void> {
+  if (language !== 'en-US') return;
+  addSeededTexts((await import('@psy/contracts/seeded-texts')).SEEDED_TEXTS_EN);
+}
+
 async function readCatalogue(language: AppLanguage): Promise<Record<string, unknown>> {
   const parts = [...wantedParts];
-  const [main, ...loaded] = await Promise.all([
-    CATALOGUES[language](),
-    ...parts.map((part) => CATALOGUE_PARTS[part][language]()),
+  const [[main, ...loaded]] = await Promise.all([
+    Promise.all([CATALOGUES[language](), ...parts.map((part) => CATALOGUE_PARTS[part][language]())]),
+    loadSeededTexts(language),
   ]);
   parts.forEach((part) => addedParts.add(`${part}/${language}`));
   // Parts own whole top-level sections, so a shallow merge is complete.

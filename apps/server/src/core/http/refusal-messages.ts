@@ -107,6 +107,13 @@ const EXACT: Record<string, string> = {
   'no such school': '学校不存在',
   'not valid JSON': '不是有效的 JSON',
   'malformed multipart/form-data': 'multipart/form-data 格式错误',
+  // What Fastify refuses before a handler (core/http/framework-errors.ts).
+  'larger than this request may send': '超过该请求允许的大小',
+  'not accepted here; send JSON, a form or multipart/form-data':
+    '此处不接受该类型；请发送 JSON、表单或 multipart/form-data',
+  'does not match the size of the body': '与请求体的大小不符',
+  'cannot be decoded': '无法解码',
+  'does not match the expected shape': '与预期的格式不符',
   'must be encrypted with the key from GET /auth/publicKey': '必须使用 GET /auth/publicKey 的公钥加密',
   'encrypted with an unknown key, fetch /auth/publicKey again':
     '使用了未知的公钥加密，请重新获取 /auth/publicKey',

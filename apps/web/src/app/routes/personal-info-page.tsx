@@ -1,4 +1,4 @@
-import { seededName } from '@psy/contracts';
+import { seededName, seededPath } from '@psy/contracts';
 import { currentLanguage } from '../../i18n/i18n';
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
@@ -56,7 +56,11 @@ export function PersonalInfoPage() {
           { key: 'email', label: t('personalInfo.email'), children: shown(sysUser.email) },
           { key: 'sex', label: t('personalInfo.sex'), children: shown(sex) },
           { key: 'birthday', label: t('personalInfo.birthday'), children: shown(birthday) },
-          { key: 'department', label: t('personalInfo.department'), children: shown(deptFullName) },
+          {
+            key: 'department',
+            label: t('personalInfo.department'),
+            children: shown(deptFullName && seededPath(deptFullName, currentLanguage())),
+          },
           {
             key: 'roles',
             label: t('personalInfo.roles'),

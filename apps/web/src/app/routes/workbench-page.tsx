@@ -1,4 +1,4 @@
-import { seededName } from '@psy/contracts';
+import { seededName, seededPath } from '@psy/contracts';
 import { currentLanguage } from '../../i18n/i18n';
 import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -50,7 +50,7 @@ export function WorkbenchPage() {
         <Typography.Text type="secondary">{t('home.account', { username })}</Typography.Text>
         {detail.data?.deptFullName && (
           <Typography.Paragraph type="secondary" className={styles.dept}>
-            {t('home.department', { name: detail.data.deptFullName })}
+            {t('home.department', { name: seededPath(detail.data.deptFullName, currentLanguage()) })}
           </Typography.Paragraph>
         )}
         <div className={styles.roles}>

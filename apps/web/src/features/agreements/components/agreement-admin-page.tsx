@@ -139,14 +139,15 @@ function AgreementSettingCard() {
           children: (
             <>
               <Form.Item name={['texts', lang, 'title']} label={t('systemSettings.agreement.textTitle')}>
-                <Input maxLength={100} />
+                {/* Each text is edited in its own language, said so (spelling, screen readers). */}
+                <Input maxLength={100} lang={lang} />
               </Form.Item>
               <Form.Item
                 name={['texts', lang, 'content']}
                 label={t('systemSettings.agreement.textContent')}
                 extra={t('systemSettings.agreement.contentHint')}
               >
-                <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
+                <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} lang={lang} />
               </Form.Item>
             </>
           ),

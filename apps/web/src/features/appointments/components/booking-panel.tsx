@@ -1,3 +1,4 @@
+import { seededName, seededText } from '@psy/contracts';
 import { Alert, App, Button, Empty, Flex, Spin, Typography } from 'antd';
 import { leaveDeadline } from '@psy/scheduling';
 import { useMemo, useState } from 'react';
@@ -83,8 +84,8 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
           <Typography.Text strong>{typeLabel(type!, lang)}</Typography.Text>
           <Typography.Text>{when}</Typography.Text>
           <Typography.Text>
-            {slot.counsellorName} · {slot.siteName}
-            {slot.roomName ? ` · ${slot.roomName}` : ''}
+            {slot.counsellorName} · {seededName(slot.siteName, lang)}
+            {slot.roomName ? ` · ${seededName(slot.roomName, lang)}` : ''}
           </Typography.Text>
           <Typography.Text strong>{t('appointments.rules.deadlineFor', { deadline })}</Typography.Text>
           <Typography.Text type="secondary">
@@ -123,12 +124,12 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
       return;
     }
     modal.confirm({
-      title: t('appointments.notice.title', { site: slot.siteName }),
+      title: t('appointments.notice.title', { site: seededName(slot.siteName, lang) }),
       okText: t('appointments.notice.read'),
       cancelText: t('common.cancel'),
       content: (
         <Typography.Paragraph className={styles.notice} data-testid="site-notice">
-          {notice}
+          {seededText(notice, lang)}
         </Typography.Paragraph>
       ),
       onOk: async () => {
@@ -240,8 +241,8 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
                     {sessionTime(slot.startTime, slot.endTime, zone, lang).split(' ').slice(-1)[0]}
                   </span>
                   <span className={styles.slotWho}>
-                    {slot.counsellorName} · {slot.siteName}
-                    {slot.roomName ? ` · ${slot.roomName}` : ''}
+                    {slot.counsellorName} · {seededName(slot.siteName, lang)}
+                    {slot.roomName ? ` · ${seededName(slot.roomName, lang)}` : ''}
                   </span>
                 </Button>
               ))}

@@ -1,3 +1,4 @@
+import { seededName } from '@psy/contracts';
 import { Alert, App, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { leaveDeadline } from '@psy/scheduling';
 import { lazy, Suspense, useState } from 'react';
@@ -75,8 +76,8 @@ export function MyAppointments() {
             <Typography.Text>{sessionTime(a.startTime, a.endTime, zone, lang)}</Typography.Text>
             <Typography.Text type="secondary">
               {a.counsellorName}
-              {a.siteName ? ` · ${a.siteName}` : ''}
-              {a.roomName ? ` · ${a.roomName}` : ''}
+              {a.siteName ? ` · ${seededName(a.siteName, lang)}` : ''}
+              {a.roomName ? ` · ${seededName(a.roomName, lang)}` : ''}
             </Typography.Text>
             {a.awaitingApproval && <Tag color="blue">{t('appointments.mine.awaitingApproval')}</Tag>}
             {a.countsAsNoShow && <Tag color="red">{t('appointments.mine.countedNoShow')}</Tag>}

@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RuleState } from '../api/appointments';
@@ -29,7 +31,7 @@ export function RulesCard({ rules }: { rules: RuleState }) {
           ))}
         <Typography.Text type="secondary">
           {t('appointments.rules.term', {
-            name: rules.term.name,
+            name: seededName(rules.term.name, currentLanguage()),
             start: rules.term.startDate,
             end: rules.term.endDate,
           })}

@@ -1,3 +1,4 @@
+import { seededName } from '@psy/contracts';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -47,7 +48,7 @@ export function WaitlistCard() {
                 <Flex vertical gap={4} data-testid="waitlist-offer">
                   <Typography.Text strong>
                     {sessionTime(offer.startTime, offer.endTime, zone, lang)} · {offer.counsellorName} ·{' '}
-                    {offer.siteName}
+                    {seededName(offer.siteName, lang)}
                   </Typography.Text>
                   <Typography.Text strong>
                     {t('appointments.waitlist.claimBy', { time: instantLabel(offer.expiresAt, zone) })}

@@ -1,3 +1,4 @@
+import { seededName } from '@psy/contracts';
 import { Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +50,7 @@ function MyAnswerList() {
               <Flex justify="space-between" align="center" gap={12} wrap>
                 <Flex vertical gap={2}>
                   <Typography.Text strong>{answer.scaleName}</Typography.Text>
-                  <span>{answer.planName}</span>
+                  <span>{seededName(answer.planName, currentLanguage())}</span>
                   <Typography.Text type="secondary">
                     {formatDateTime(answer.submitTime, lang)}
                   </Typography.Text>

@@ -1,3 +1,5 @@
+import { seededName } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -30,7 +32,10 @@ export function PendingTestsCard() {
           <Flex key={`${test.planId}-${test.scaleId}`} justify="space-between" align="center" gap={8}>
             <Typography.Text>
               {test.scaleName}
-              <Typography.Text type="secondary"> · {test.planName}</Typography.Text>
+              <Typography.Text type="secondary">
+                {' '}
+                · {seededName(test.planName, currentLanguage())}
+              </Typography.Text>
             </Typography.Text>
             <Button
               size="small"

@@ -1,3 +1,4 @@
+import { seededName } from '@psy/contracts';
 import { Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,7 @@ function PendingTestList() {
                 <Flex justify="space-between" align="center" gap={12} wrap>
                   <Flex vertical gap={2}>
                     <Typography.Text strong>{test.scaleName}</Typography.Text>
-                    <span>{test.planName}</span>
+                    <span>{seededName(test.planName, currentLanguage())}</span>
                     <Typography.Text type="secondary">
                       {t('assessmentTake.items', { count: test.itemCount })}
                       {test.endTime
@@ -97,7 +98,7 @@ function PendingTestList() {
         <Suspense fallback={null}>
           <AgreementSheet
             planId={signing.planId}
-            planName={signing.planName}
+            planName={seededName(signing.planName, currentLanguage())}
             text={signing.agreementText ?? ''}
             onClose={() => setSigning(null)}
             onSigned={() => {

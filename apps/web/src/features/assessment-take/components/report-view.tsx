@@ -1,3 +1,4 @@
+import { seededName } from '@psy/contracts';
 import type { individualReportSchema } from '@psy/contracts';
 import { Alert, Card, Descriptions, Empty, Flex, List, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
@@ -91,7 +92,11 @@ export function ReportView({
                   },
                 ]
               : []),
-            { key: 'plan', label: t('assessmentReport.plan'), children: answer.planName },
+            {
+              key: 'plan',
+              label: t('assessmentReport.plan'),
+              children: seededName(answer.planName, currentLanguage()),
+            },
             {
               key: 'time',
               label: t('assessmentReport.submitTime'),

@@ -1,9 +1,10 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import type { PermissionKey } from '@psy/contracts';
+import { seededName, type PermissionKey } from '@psy/contracts';
 import { Alert, App, Button, Card, Flex, List, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { currentLanguage } from '../../../i18n/i18n';
 import { isApiError } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import { useUnreadMessageCount } from '../../messages';
@@ -198,7 +199,7 @@ function HelpCard() {
       <ul className={styles.hotlines} aria-label={t('crisis.help.hotlines')}>
         {(hotlines.data?.hotlines ?? []).map((line) => (
           <li key={line.phone}>
-            <PhoneOutlined /> {line.name}:{' '}
+            <PhoneOutlined /> {seededName(line.name, currentLanguage())}:{' '}
             <a href={`tel:${line.phone.replace(/[^0-9+]/g, '')}`}>
               <strong>{line.phone}</strong>
             </a>
@@ -243,7 +244,11 @@ function DormitoryCard() {
     >
       <Flex vertical gap={8}>
         <Typography.Text>
-          {t('crisis.dorm.cardIntro', { names: dormitories.map((d) => d.name).join('、') })}
+          {t('crisis.dorm.cardIntro', {
+            names: dormitories
+              .map((d) => seededName(d.name, currentLanguage()))
+              .join(currentLanguage() === 'en-US' ? ', ' : '、'),
+          })}
         </Typography.Text>
         <Button type="primary" onClick={() => setOpen(true)}>
           {t('crisis.dorm.write')}

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Switch, Tag, Card } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { dictionaryTitle } from '@psy/forms';
+import { dictionaryDescription, dictionaryTitle } from '@psy/forms';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { AdminPage } from '../../../shared/admin/admin-page';
@@ -20,6 +20,7 @@ import {
   type DictAdminItem,
   type DictType,
 } from '../api/dicts';
+import { itemLabel } from '../lib/dict-items';
 import { DictFormDialog, DictItemFormDialog } from './dict-dialogs';
 import styles from './dicts.module.css';
 
@@ -71,6 +72,7 @@ export function DictsPage() {
       title: t('systemSettings.dict.description'),
       dataIndex: 'description',
       ellipsis: true,
+      render: (_: string, d) => dictionaryDescription(d, currentLanguage()),
     },
     {
       key: 'itemCount',
@@ -172,7 +174,7 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
 
   const confirmDelete = (item: DictAdminItem) =>
     confirm({
-      title: t('systemSettings.dict.confirmDeleteItem', { label: item.label }),
+      title: t('systemSettings.dict.confirmDeleteItem', { label: itemLabel(item, currentLanguage()) }),
       content: t('systemSettings.dict.deleteItemHint'),
       isDanger: true,
       action: () => remove.mutateAsync(item.id),
@@ -193,7 +195,7 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
         <Switch
           size="small"
           checked={enabled}
-          aria-label={t('systemSettings.dict.enabledNamed', { label: item.label })}
+          aria-label={t('systemSettings.dict.enabledNamed', { label: itemLabel(item, currentLanguage()) })}
           onChange={(checked) => void toggle(item, checked)}
         />
       ),
@@ -208,14 +210,14 @@ function DictItemsCard({ dict }: { dict: DictType | null }) {
           <Button
             size="small"
             icon={<EditOutlined />}
-            aria-label={t('systemSettings.editNamed', { name: item.label })}
+            aria-label={t('systemSettings.editNamed', { name: itemLabel(item, currentLanguage()) })}
             onClick={() => setDialog({ item })}
           />
           <Button
             size="small"
             danger
             icon={<DeleteOutlined />}
-            aria-label={t('systemSettings.deleteNamed', { name: item.label })}
+            aria-label={t('systemSettings.deleteNamed', { name: itemLabel(item, currentLanguage()) })}
             onClick={() => confirmDelete(item)}
           />
         </Flex>

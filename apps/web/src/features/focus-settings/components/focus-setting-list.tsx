@@ -64,7 +64,12 @@ export function FocusSettingList({ type, canEdit }: { type: FocusSettingType; ca
       render: (_: unknown, entry) => (
         <Flex vertical gap={2}>
           <Typography.Text strong>{entryLabel(entry, lang)}</Typography.Text>
-          <Typography.Text type="secondary" className={styles.secondary}>
+          {/* The other language's name, marked as such (read in its language, and known to be on purpose). */}
+          <Typography.Text
+            type="secondary"
+            className={styles.secondary}
+            lang={lang === 'en-US' ? 'zh-CN' : 'en-US'}
+          >
             {lang === 'en-US' ? entry.name : entry.nameEn}
           </Typography.Text>
         </Flex>

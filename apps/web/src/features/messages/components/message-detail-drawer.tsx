@@ -1,4 +1,4 @@
-import { seededMessageTitle, type Message } from '@psy/contracts';
+import { seededMessageTitle, seededText, type Message } from '@psy/contracts';
 import { Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -36,7 +36,7 @@ export function MessageDetailDrawer({ message, open, isPhone, onClose }: Message
           </div>
           {/* Plain text: React escapes it; a message is never rendered as HTML. */}
           <div className={styles.detailContent} data-testid="message-detail-content">
-            {message.content}
+            {seededText(message.content, currentLanguage())}
           </div>
         </article>
       )}

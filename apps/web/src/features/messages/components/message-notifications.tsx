@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { seededMessageTitle, type Message } from '@psy/contracts';
+import { seededMessageTitle, seededText, type Message } from '@psy/contracts';
 import { Button } from 'antd';
 import { useState, type CSSProperties } from 'react';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -89,7 +89,7 @@ export function MessageNotifications() {
                 onClick={() => close(message)}
               />
             </div>
-            <p className={styles.cardContent}>{message.content}</p>
+            <p className={styles.cardContent}>{seededText(message.content, currentLanguage())}</p>
             <p className={styles.cardPrompt}>{t('messages.cards.prompt')}</p>
           </article>
         );

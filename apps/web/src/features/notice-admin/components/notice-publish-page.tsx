@@ -1,6 +1,7 @@
 import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { seededText } from '@psy/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { RowButton } from '../../../shared/admin/row-button';
@@ -33,7 +34,7 @@ export function NoticePublishPage() {
 
   const confirmWithdraw = (notice: NoticeManageRow) =>
     confirm({
-      title: t('noticeAdmin.confirmWithdraw', { title: notice.title }),
+      title: t('noticeAdmin.confirmWithdraw', { title: seededText(notice.title, currentLanguage()) }),
       content: t('noticeAdmin.confirmWithdrawHint'),
       isDanger: true,
       action: () => withdraw.mutateAsync(notice.id),
@@ -48,7 +49,7 @@ export function NoticePublishPage() {
       alwaysShown: true,
       render: (title: string, notice) => (
         <Flex vertical gap={2}>
-          <Typography.Text strong>{title}</Typography.Text>
+          <Typography.Text strong>{seededText(title, currentLanguage())}</Typography.Text>
           <Typography.Text type="secondary" className={styles.small}>
             {[notice.publisherName, notice.publishTime && formatDateTime(notice.publishTime, lang)]
               .filter(Boolean)
@@ -108,7 +109,7 @@ export function NoticePublishPage() {
           <RowButton
             isDanger
             icon={<RollbackOutlined />}
-            ariaLabel={`${t('noticeAdmin.withdraw')} ${notice.title}`}
+            ariaLabel={`${t('noticeAdmin.withdraw')} ${seededText(notice.title, currentLanguage())}`}
             onClick={() => confirmWithdraw(notice)}
             label={t('noticeAdmin.withdraw')}
           />

@@ -1,6 +1,7 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Empty, Spin, Typography, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { seededText } from '@psy/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../shared/lib/time-ago';
@@ -50,7 +51,7 @@ function NoticeDetailDrawer({
       ) : notice ? (
         <article aria-labelledby="notice-detail-title">
           <Typography.Title level={3} id="notice-detail-title" className={styles.detailTitle}>
-            {notice.title}
+            {seededText(notice.title, currentLanguage())}
           </Typography.Title>
           <div className={styles.detailMeta}>
             {notice.publisherName && <span>{t('notices.publisher', { name: notice.publisherName })}</span>}
@@ -116,7 +117,7 @@ function NoticeDrawer({ isPhone }: { isPhone: boolean }) {
                     )}
                   </span>
                   <span className={styles.title} data-testid="notice-item-title">
-                    {notice.title}
+                    {seededText(notice.title, currentLanguage())}
                   </span>
                   <span className={styles.meta}>
                     {notice.publisherName && <span>{notice.publisherName}</span>}

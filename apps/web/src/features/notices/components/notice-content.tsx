@@ -1,3 +1,5 @@
+import { seededText } from '@psy/contracts';
+import { currentLanguage } from '../../../i18n/i18n';
 import { isNoticeHtml } from '../lib/notice-text';
 import styles from './notices.module.css';
 
@@ -7,7 +9,7 @@ import styles from './notices.module.css';
  * `sanitizeNoticeHtml` (an allowlist of tags, attributes and URL schemes: no scripts, event handlers,
  * styles or `javascript:` links; docs/messages-and-notices.md), and the answer carries that stored text.
  * Sanitising once more here would only add a second, weaker copy of that rule. Plain text keeps its line
- * breaks.
+ * breaks. A notice the demo school was seeded with is shown in the reader's language.
  */
 export function NoticeContent({ content }: { content: string }) {
   return isNoticeHtml(content) ? (
@@ -18,7 +20,7 @@ export function NoticeContent({ content }: { content: string }) {
     />
   ) : (
     <div className={styles.content} data-testid="notice-detail-content">
-      {content.trim()}
+      {seededText(content, currentLanguage()).trim()}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Card, Empty, Result, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
+import { seededText } from '@psy/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -58,7 +59,7 @@ export function NoticeDetailPage() {
     <Card variant="borderless">
       <article aria-labelledby="notice-page-title" className={styles.page}>
         <Typography.Title level={1} id="notice-page-title" className={styles.detailTitle}>
-          {notice.title}
+          {seededText(notice.title, currentLanguage())}
         </Typography.Title>
         <div className={styles.detailMeta}>
           {notice.publisherName && <span>{t('notices.publisher', { name: notice.publisherName })}</span>}
