@@ -563,12 +563,40 @@ export async function insertSlots({ tx, tenantId }: TenantScope, rows: SlotInser
   return out.map((r) => r.id);
 }
 
+/** Live slots of some counsellors or rooms overlapping a period: what a generated term must not clash with. */
+export async function findLiveOccupancy(
+  { tx, tenantId }: TenantScope,
+  f: { counsellorIds: number[]; roomIds: number[]; from: Date; to: Date },
+) {
+  return tx
+    .select({
+      counsellorId: scheduleSlot.counsellorId,
+      roomId: scheduleSlot.roomId,
+      startsAt: scheduleSlot.startsAt,
+      endsAt: scheduleSlot.endsAt,
+    })
+    .from(scheduleSlot)
+    .where(
+      and(
+        eq(scheduleSlot.tenantId, tenantId),
+        isNull(scheduleSlot.deletedAt),
+        lt(scheduleSlot.startsAt, f.to),
+        gt(scheduleSlot.endsAt, f.from),
+        or(
+          inArray(scheduleSlot.counsellorId, f.counsellorIds.length ? f.counsellorIds : [0]),
+          inArray(scheduleSlot.roomId, f.roomIds.length ? f.roomIds : [0]),
+        ),
+      ),
+    );
+}
+
 /**
- * Bulk generation: inserts the rows that clash with nothing (an existing slot of the counsellor or room,
- * or each other) and answers how many went in; one statement, so a term for many counsellors is quick.
+ * Bulk generation: inserts the rows in one statement and answers their ids. A row clashing with a live
+ * slot of its counsellor or room (one written since the caller looked) fails the statement (23P01): the
+ * caller drops the clashes it knows of first (generation.ts `dropClashes`).
  */
-export async function insertSlotsSkippingClashes({ tx, tenantId }: TenantScope, rows: SlotInsert[]) {
-  if (rows.length === 0) return 0;
+export async function insertSlotBatch({ tx, tenantId }: TenantScope, rows: SlotInsert[]): Promise<number[]> {
+  if (rows.length === 0) return [];
   // One JSON parameter: both drivers pass it alike, whatever the row count.
   const input = JSON.stringify(
     rows.map((r) => ({
@@ -585,24 +613,32 @@ export async function insertSlotsSkippingClashes({ tx, tenantId }: TenantScope, 
       created_by: r.createdBy,
     })),
   );
+  // The ids as one array value: one row back rather than one per slot.
   const res = await tx.execute(sql`
-    with input as (
-      select * from json_to_recordset(${input}::json) as t(counsellor_id bigint, site_id bigint, room_id bigint,
-        kind text, category smallint, starts_at timestamptz, ends_at timestamptz, status smallint, duty_status text,
-        template_id bigint, created_by bigint)
-    ),
-    -- DO NOTHING covers the exclusion constraints too: a row clashing with an existing slot of the
-    -- counsellor or room, with another row of the batch or with a concurrent insert is skipped, found
-    -- through the constraints' GiST indexes (no scan per row).
-    inserted as (
+    with inserted as (
       insert into ${scheduleSlot} (tenant_id, counsellor_id, site_id, room_id, kind, category, starts_at, ends_at,
         status, duty_status, template_id, created_by)
       select ${tenantId}, counsellor_id, site_id, room_id, kind, category, starts_at, ends_at, status, duty_status,
-        template_id, created_by from input
-      on conflict do nothing
-      returning 1)
-    select count(*)::int as n from inserted`);
-  return toNumber(rowsOf<{ n: unknown }>(res)[0]!.n);
+        template_id, created_by
+      from json_to_recordset(${input}::json) as t(counsellor_id bigint, site_id bigint, room_id bigint,
+        kind text, category smallint, starts_at timestamptz, ends_at timestamptz, status smallint, duty_status text,
+        template_id bigint, created_by bigint)
+      returning id)
+    select coalesce(array_agg(id), '{}') as ids from inserted`);
+  const ids = rowsOf<{ ids: unknown }>(res)[0]!.ids;
+  return (Array.isArray(ids) ? ids : parsePgArray(String(ids))).map(toNumber);
+}
+
+/** `{1,2,3}` as PGlite or a driver without array parsing hands it back. */
+const parsePgArray = (text: string) => (text === '{}' ? [] : text.slice(1, -1).split(','));
+
+/** Removes slots that a failed generation had committed (nothing can refer to them yet). */
+export async function deleteGeneratedSlots({ tx, tenantId }: TenantScope, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 10_000) {
+    await tx
+      .delete(scheduleSlot)
+      .where(and(eq(scheduleSlot.tenantId, tenantId), inArray(scheduleSlot.id, ids.slice(i, i + 10_000))));
+  }
 }
 
 /**
