@@ -457,11 +457,13 @@ export async function monthView(
   const policy = await getPolicy(scope);
   const first = `${body.month}-01`;
   const next = `${addDays(first, 32).slice(0, 7)}-01`;
-  const { from, to } = dayRange(policy, first, addDays(next, -1));
+  const dates: string[] = [];
+  for (let d = first; d < next; d = addDays(d, 1)) dates.push(d);
   const days = await countSlotsByDay(
     scope,
-    { counsellorId: ownFilter(p, body.counsellorId), siteId: body.siteId, category: body.category, from, to },
-    policy.timeZone,
+    { counsellorId: ownFilter(p, body.counsellorId), siteId: body.siteId, category: body.category },
+    dates,
+    [...dates, next].map((d) => startOfDay(d, policy.timeZone)),
   );
   return { month: body.month, days };
 }
