@@ -324,6 +324,31 @@ export async function findPerson({ tx, tenantId }: TenantScope, userId: number) 
   return row ?? null;
 }
 
+/** Whether the user of the row holds a permission key (the rule the principal's permissions follow). */
+function holdsKey(key: string) {
+  return sql`exists (select 1 from ${userRolesView('ur')}
+      join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
+      join ${roleMenusView('rm')} on rm.tenant_id = r.tenant_id and rm.role_id = r.id
+      join ${menusView('m')} on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key}
+        and not m.del_flag
+      join ${tenantProductsView('tp')} on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id
+        and tp.enabled
+      where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id})`;
+}
+
+/** Of some users, the live ones of the school and whether each is active and holds a permission key. */
+export async function findHoldsOf({ tx, tenantId }: TenantScope, key: string, ids: readonly number[]) {
+  if (!ids.length) return new Map<number, boolean>();
+  const rows = await tx
+    .select({
+      id: sysUser.id,
+      holds: sql<boolean>`${sysUser.status} = 'active' and ${holdsKey(key)}`.mapWith(Boolean),
+    })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.delFlag, false), inArray(sysUser.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, r.holds]));
+}
+
 /**
  * Active users holding a permission key through a live role whose grant is a menu of an enabled product
  * (the rule the principal's permissions follow), plus the users `alsoIds` whatever they hold; each says
@@ -334,14 +359,7 @@ export async function findKeyHoldersWith(
   key: string,
   alsoIds: readonly number[],
 ) {
-  const holds = sql`exists (select 1 from ${userRolesView('ur')}
-      join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
-      join ${roleMenusView('rm')} on rm.tenant_id = r.tenant_id and rm.role_id = r.id
-      join ${menusView('m')} on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key}
-        and not m.del_flag
-      join ${tenantProductsView('tp')} on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id
-        and tp.enabled
-      where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id})`;
+  const holds = holdsKey(key);
   const rows = await tx
     .select({
       id: sysUser.id,
