@@ -41,6 +41,20 @@ export interface Database {
   readonly appRole: string;
   /** Runs `fn` in one transaction with the tenant set and the app role assumed; commits or rolls back whole. */
   withTenant<T>(tenantId: number, fn: (scope: TenantScope) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (PGlite has one connection): runs each part in a tenant transaction of its own, on a
+   * connection of its own, at the same time, so one bulk write uses more than one core. May be called
+   * inside a request's transaction, which it leaves alone. All or nothing: the parts commit only once
+   * every one has finished, and a failure in any rolls back all. The commits follow one another, so when
+   * a later one fails after an earlier one went through, `undo` runs for each committed part (its result,
+   * in a new transaction) before the error is thrown. The parts must not wait for each other's rows
+   * (disjoint keys), or they would wait for ever for a commit that comes after them.
+   */
+  inParallel?<T>(
+    tenantId: number,
+    parts: readonly ((scope: TenantScope) => Promise<T>)[],
+    undo: (scope: TenantScope, result: T) => Promise<void>,
+  ): Promise<T[]>;
   system: SystemScope;
   /** Raw access to the node-postgres pool (benchmarks, LISTEN); undefined on PGlite. */
   readonly pool?: pg.Pool;
@@ -145,7 +159,7 @@ function makeDatabase(
  * identifier, so nothing is interpolated that a client controls). Queries inside run on one drizzle
  * instance routed to the transaction's connection, built once rather than per request.
  */
-function pgTenantRunner(pool: pg.Pool, appRole: string): TenantRunner {
+function pgTenantRunner(pool: pg.Pool, appRole: string) {
   const current = new AsyncLocalStorage<pg.PoolClient>();
   const routed = {
     query: (...args: unknown[]) => {
@@ -162,13 +176,15 @@ function pgTenantRunner(pool: pg.Pool, appRole: string): TenantRunner {
       return Reflect.get(target, prop, receiver);
     },
   });
-  return async (tenantId, fn) => {
+  const begin = (client: pg.PoolClient, tenantId: number) =>
+    client.query(
+      `begin; select set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${appRole}', true)`,
+    );
+  const run: TenantRunner = async (tenantId, fn) => {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query(
-        `begin; select set_config('app.tenant_id', '${tenantId}', true), set_config('role', '${appRole}', true)`,
-      );
+      await begin(client, tenantId);
       // Awaited inside run(): a returned query builder executes only when awaited, and must see the connection.
       const result = await current.run(client, async () => await fn({ tx, tenantId }));
       await client.query('commit');
@@ -180,6 +196,46 @@ function pgTenantRunner(pool: pg.Pool, appRole: string): TenantRunner {
       client.release(broken);
     }
   };
+  async function inParallel<T>(
+    tenantId: number,
+    parts: readonly ((scope: TenantScope) => Promise<T>)[],
+    undo: (scope: TenantScope, result: T) => Promise<void>,
+  ): Promise<T[]> {
+    const clients: pg.PoolClient[] = [];
+    const broken = new Map<pg.PoolClient, Error>();
+    const rollback = (c: pg.PoolClient) => c.query('rollback').catch((e: Error) => broken.set(c, e));
+    try {
+      for (const _ of parts) clients.push(await pool.connect());
+      for (const c of clients) await begin(c, tenantId);
+      // Every part runs to its end before anything is decided: a connection is never left mid-statement.
+      const settled = await Promise.allSettled(
+        parts.map((fn, i) => current.run(clients[i]!, async () => await fn({ tx, tenantId }))),
+      );
+      const failed = settled.find((r) => r.status === 'rejected');
+      if (failed) {
+        for (const c of clients) await rollback(c);
+        throw failed.reason;
+      }
+      const results = settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+      let committed = 0;
+      try {
+        for (const c of clients) {
+          await c.query('commit');
+          committed += 1;
+        }
+      } catch (err) {
+        for (const c of clients.slice(committed + 1)) await rollback(c);
+        for (let i = 0; i < committed; i += 1) {
+          await run(tenantId, (scope) => undo(scope, results[i]!));
+        }
+        throw err;
+      }
+      return results;
+    } finally {
+      for (const c of clients) c.release(broken.get(c));
+    }
+  }
+  return { run, inParallel };
 }
 
 /** Opens the database, applies pending migrations and prepares the app role. */
@@ -209,13 +265,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
+    const runner = pgTenantRunner(pool, options.appRole);
     return makeDatabase(
       'postgres',
       db,
       options.appRole,
       () => pool.end(),
-      { pool },
-      pgTenantRunner(pool, options.appRole),
+      { pool, inParallel: runner.inParallel },
+      runner.run,
     );
   }
 

@@ -295,6 +295,7 @@ const EXACT: Record<string, string> = {
   'at most 31 days': '最多 31 天',
   'at most 62 days': '最多 62 天',
   'at most 400 days at once': '一次最多 400 天',
+  'is not an active user holding the approval permission': '不是持有审批权限的在职用户',
   'feedback is given after the session': '咨询结束后才能反馈',
   'feedback on this session was given already': '本次咨询已反馈过',
   'the agreement of this appointment was given already': '本次预约的协议已同意过',

@@ -13,7 +13,8 @@ import { createWaitlistJob } from './index';
 
 let t: TestContext;
 let admin: string;
-let teacher: string;
+let clerk: string;
+let clerkId: number;
 let counsellor: string;
 let student: string;
 let second: string;
@@ -48,7 +49,9 @@ const leaveApprovals = async (mode: 1 | 2 | 3, approverIds: number[]) =>
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.tokenFor('admin');
-  teacher = await t.tokenFor('teacher');
+  // The second approver holds consult_approve through the appointment clerk's role, as approvers must.
+  clerkId = await makeUser(t, t.alpha, 'clerk', 'Alpha Clerk', ['ROLE_APPOINTMENT']);
+  clerk = await t.tokenFor('clerk');
   counsellor = await t.tokenFor('counsellor');
   student = await t.tokenFor('student');
   secondId = await makeUser(t, t.alpha, 'second', 'Second Student', ['ROLE_GENERAL'], { dept: 'Class 2024' });
@@ -76,30 +79,29 @@ beforeEach(async () => {
 
 describe('approvals in the three audit modes [spec:S1.4.5] [spec:S1.9.3]', () => {
   const adminId = () => t.alpha.userIds.admin!;
-  const teacherId = () => t.alpha.userIds.teacher!;
 
   it('mode 1 sequential: the second approver waits for the first; the leave takes effect when all approved', async () => {
-    await leaveApprovals(1, [adminId(), teacherId()]);
+    await leaveApprovals(1, [adminId(), clerkId]);
     const a = await book(await slotIn(3));
     const asked = expectOk(await leave(a.id));
     expect(asked).toMatchObject({ status: 'appointment', approvalId: expect.any(Number) });
     const id = asked.approvalId;
-    const early = await decide(id, 2, teacher);
+    const early = await decide(id, 2, clerk);
     expect(early.status).toBe(403);
     const mine = expectOk(
-      await t.post('/biz/consult/mine/approve', { current: 1, size: 10 }, { token: teacher }),
+      await t.post('/biz/consult/mine/approve', { current: 1, size: 10 }, { token: clerk }),
     );
     expect(mine.total).toBe(0);
     const one = expectOk(await decide(id, 2, admin));
     expect(one.status).toBe(1);
     expect(await status(a.id)).toBe('appointment');
     const listed = expectOk(
-      await t.post('/biz/consult/mine/approve', { current: 1, size: 10 }, { token: teacher }),
+      await t.post('/biz/consult/mine/approve', { current: 1, size: 10 }, { token: clerk }),
     );
     expect(listed.records.map((r: { id: number; canDecide: boolean }) => [r.id, r.canDecide])).toEqual([
       [id, true],
     ]);
-    const two = expectOk(await decide(id, 2, teacher));
+    const two = expectOk(await decide(id, 2, clerk));
     expect(two).toMatchObject({ status: 2, steps: [{ status: 2 }, { status: 2 }] });
     expect(await status(a.id)).toBe('userTakeLeave');
     const [m] = await query<{ n: number }>(
@@ -110,10 +112,10 @@ describe('approvals in the three audit modes [spec:S1.4.5] [spec:S1.9.3]', () =>
   });
 
   it('mode 2 all must agree: either order; one rejection rejects and the appointment stays', async () => {
-    await leaveApprovals(2, [adminId(), teacherId()]);
+    await leaveApprovals(2, [adminId(), clerkId]);
     const a = await book(await slotIn(3));
     const id = expectOk(await leave(a.id)).approvalId;
-    expect(expectOk(await decide(id, 2, teacher)).status).toBe(1);
+    expect(expectOk(await decide(id, 2, clerk)).status).toBe(1);
     const rejected = expectOk(await decide(id, 3, admin));
     expect(rejected.status).toBe(3);
     expect(await status(a.id)).toBe('appointment');
@@ -122,16 +124,16 @@ describe('approvals in the three audit modes [spec:S1.4.5] [spec:S1.9.3]', () =>
   });
 
   it('mode 3 any one decides: the first decision is final, the other step is skipped', async () => {
-    await leaveApprovals(3, [adminId(), teacherId()]);
+    await leaveApprovals(3, [adminId(), clerkId]);
     const a = await book(await slotIn(3));
     const id = expectOk(await leave(a.id)).approvalId;
-    const r = expectOk(await decide(id, 2, teacher));
+    const r = expectOk(await decide(id, 2, clerk));
     expect(r).toMatchObject({ status: 2, steps: [{ status: 0 }, { status: 2 }] });
     expect(await status(a.id)).toBe('userTakeLeave');
   });
 
   it("lists the approver's own decisions with the comment, newest first; others' and pending steps stay out [spec:S1.4.5]", async () => {
-    await leaveApprovals(1, [adminId(), teacherId()]);
+    await leaveApprovals(1, [adminId(), clerkId]);
     const first = await book(await slotIn(3));
     const other = await book(await slotIn(4), second);
     const one = expectOk(await leave(first.id)).approvalId;
@@ -150,9 +152,9 @@ describe('approvals in the three audit modes [spec:S1.4.5] [spec:S1.9.3]', () =>
     expect(mine.total).toBe(2);
     expect(mine.records.map((r: { id: number }) => r.id)).toEqual([two, one]);
     expect(mine.records[0]).toMatchObject({ status: 3, myDecision: { status: 3, comment: 'exam' } });
-    // The first request still waits for the teacher: my step is decided, the request is not.
+    // The first request still waits for the clerk: my step is decided, the request is not.
     expect(mine.records[1]).toMatchObject({ status: 1, myDecision: { status: 2, comment: 'ok' } });
-    expect(expectOk(await history(teacher)).total).toBe(0);
+    expect(expectOk(await history(clerk)).total).toBe(0);
     expect(expectOk(await history(student)).total).toBe(0);
     const bad = await t.post(
       '/biz/consult/mine/approve/decided',

@@ -50,7 +50,7 @@ export { slotBookings, type SlotBookings } from './slot-bookings.repository';
 export const schedulingModule: ModuleManifest = {
   name: 'scheduling',
   layer: 'business',
-  routes: () => schedulingRoutes(),
+  routes: (deps) => schedulingRoutes(deps),
   jobs: (deps) => [
     {
       queue: SCHEDULE_EXPORT_QUEUE,

@@ -324,6 +324,31 @@ export async function findPerson({ tx, tenantId }: TenantScope, userId: number) 
   return row ?? null;
 }
 
+/** Whether the user of the row holds a permission key (the rule the principal's permissions follow). */
+function holdsKey(key: string) {
+  return sql`exists (select 1 from ${userRolesView('ur')}
+      join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
+      join ${roleMenusView('rm')} on rm.tenant_id = r.tenant_id and rm.role_id = r.id
+      join ${menusView('m')} on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key}
+        and not m.del_flag
+      join ${tenantProductsView('tp')} on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id
+        and tp.enabled
+      where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id})`;
+}
+
+/** Of some users, the live ones of the school and whether each is active and holds a permission key. */
+export async function findHoldsOf({ tx, tenantId }: TenantScope, key: string, ids: readonly number[]) {
+  if (!ids.length) return new Map<number, boolean>();
+  const rows = await tx
+    .select({
+      id: sysUser.id,
+      holds: sql<boolean>`${sysUser.status} = 'active' and ${holdsKey(key)}`.mapWith(Boolean),
+    })
+    .from(sysUser)
+    .where(and(eq(sysUser.tenantId, tenantId), eq(sysUser.delFlag, false), inArray(sysUser.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, r.holds]));
+}
+
 /**
  * Active users holding a permission key through a live role whose grant is a menu of an enabled product
  * (the rule the principal's permissions follow), plus the users `alsoIds` whatever they hold; each says
@@ -334,14 +359,7 @@ export async function findKeyHoldersWith(
   key: string,
   alsoIds: readonly number[],
 ) {
-  const holds = sql`exists (select 1 from ${userRolesView('ur')}
-      join ${rolesView('r')} on r.tenant_id = ur.tenant_id and r.id = ur.role_id and not r.del_flag
-      join ${roleMenusView('rm')} on rm.tenant_id = r.tenant_id and rm.role_id = r.id
-      join ${menusView('m')} on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and m.permission = ${key}
-        and not m.del_flag
-      join ${tenantProductsView('tp')} on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id
-        and tp.enabled
-      where ur.tenant_id = ${sysUser.tenantId} and ur.user_id = ${sysUser.id})`;
+  const holds = holdsKey(key);
   const rows = await tx
     .select({
       id: sysUser.id,
@@ -563,12 +581,40 @@ export async function insertSlots({ tx, tenantId }: TenantScope, rows: SlotInser
   return out.map((r) => r.id);
 }
 
+/** Live slots of some counsellors or rooms overlapping a period: what a generated term must not clash with. */
+export async function findLiveOccupancy(
+  { tx, tenantId }: TenantScope,
+  f: { counsellorIds: number[]; roomIds: number[]; from: Date; to: Date },
+) {
+  return tx
+    .select({
+      counsellorId: scheduleSlot.counsellorId,
+      roomId: scheduleSlot.roomId,
+      startsAt: scheduleSlot.startsAt,
+      endsAt: scheduleSlot.endsAt,
+    })
+    .from(scheduleSlot)
+    .where(
+      and(
+        eq(scheduleSlot.tenantId, tenantId),
+        isNull(scheduleSlot.deletedAt),
+        lt(scheduleSlot.startsAt, f.to),
+        gt(scheduleSlot.endsAt, f.from),
+        or(
+          inArray(scheduleSlot.counsellorId, f.counsellorIds.length ? f.counsellorIds : [0]),
+          inArray(scheduleSlot.roomId, f.roomIds.length ? f.roomIds : [0]),
+        ),
+      ),
+    );
+}
+
 /**
- * Bulk generation: inserts the rows that clash with nothing (an existing slot of the counsellor or room,
- * or each other) and answers how many went in; one statement, so a term for many counsellors is quick.
+ * Bulk generation: inserts the rows in one statement and answers their ids. A row clashing with a live
+ * slot of its counsellor or room (one written since the caller looked) fails the statement (23P01): the
+ * caller drops the clashes it knows of first (generation.ts `dropClashes`).
  */
-export async function insertSlotsSkippingClashes({ tx, tenantId }: TenantScope, rows: SlotInsert[]) {
-  if (rows.length === 0) return 0;
+export async function insertSlotBatch({ tx, tenantId }: TenantScope, rows: SlotInsert[]): Promise<number[]> {
+  if (rows.length === 0) return [];
   // One JSON parameter: both drivers pass it alike, whatever the row count.
   const input = JSON.stringify(
     rows.map((r) => ({
@@ -585,24 +631,32 @@ export async function insertSlotsSkippingClashes({ tx, tenantId }: TenantScope, 
       created_by: r.createdBy,
     })),
   );
+  // The ids as one array value: one row back rather than one per slot.
   const res = await tx.execute(sql`
-    with input as (
-      select * from json_to_recordset(${input}::json) as t(counsellor_id bigint, site_id bigint, room_id bigint,
-        kind text, category smallint, starts_at timestamptz, ends_at timestamptz, status smallint, duty_status text,
-        template_id bigint, created_by bigint)
-    ),
-    -- DO NOTHING covers the exclusion constraints too: a row clashing with an existing slot of the
-    -- counsellor or room, with another row of the batch or with a concurrent insert is skipped, found
-    -- through the constraints' GiST indexes (no scan per row).
-    inserted as (
+    with inserted as (
       insert into ${scheduleSlot} (tenant_id, counsellor_id, site_id, room_id, kind, category, starts_at, ends_at,
         status, duty_status, template_id, created_by)
       select ${tenantId}, counsellor_id, site_id, room_id, kind, category, starts_at, ends_at, status, duty_status,
-        template_id, created_by from input
-      on conflict do nothing
-      returning 1)
-    select count(*)::int as n from inserted`);
-  return toNumber(rowsOf<{ n: unknown }>(res)[0]!.n);
+        template_id, created_by
+      from json_to_recordset(${input}::json) as t(counsellor_id bigint, site_id bigint, room_id bigint,
+        kind text, category smallint, starts_at timestamptz, ends_at timestamptz, status smallint, duty_status text,
+        template_id bigint, created_by bigint)
+      returning id)
+    select coalesce(array_agg(id), '{}') as ids from inserted`);
+  const ids = rowsOf<{ ids: unknown }>(res)[0]!.ids;
+  return (Array.isArray(ids) ? ids : parsePgArray(String(ids))).map(toNumber);
+}
+
+/** `{1,2,3}` as PGlite or a driver without array parsing hands it back. */
+const parsePgArray = (text: string) => (text === '{}' ? [] : text.slice(1, -1).split(','));
+
+/** Removes slots that a failed generation had committed (nothing can refer to them yet). */
+export async function deleteGeneratedSlots({ tx, tenantId }: TenantScope, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 10_000) {
+    await tx
+      .delete(scheduleSlot)
+      .where(and(eq(scheduleSlot.tenantId, tenantId), inArray(scheduleSlot.id, ids.slice(i, i + 10_000))));
+  }
 }
 
 /**
@@ -713,31 +767,38 @@ export async function updateSlotsRoom({ tx, tenantId }: TenantScope, ids: number
 }
 
 /**
- * Per day (school zone) and status: the month view's counts. Grouped first by day and counsellor (a hash
- * aggregate over the covering index `schedule_slot_month_idx`), so counting the counsellors of a day needs
- * no sort of the month's slots.
+ * Per day (school zone) and status: the month view's counts. `days` are the dates and `dayStarts` the
+ * instants each begins (one more: the end of the last), computed by the caller in the school's zone, so a
+ * slot finds its day by a search in that short list (`width_bucket`) rather than by a time-zone
+ * conversion per slot. Grouped first by day and counsellor (a hash aggregate), so counting the counsellors
+ * of a day needs no sort of the month's slots. Read through the covering index `schedule_slot_month_idx`
+ * alone: the planner, seeing a quarter of a small table, would scan all of it, which costs twice as much.
  */
 export async function countSlotsByDay(
   { tx, tenantId }: TenantScope,
-  f: SlotFilter & { from: Date; to: Date },
-  zone: string,
+  f: SlotFilter,
+  days: readonly string[],
+  dayStarts: readonly Date[],
 ) {
+  const bounds = `{${dayStarts.map((d) => d.toISOString()).join(',')}}`;
+  await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
   const res = await tx.execute(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, sum(bookable) as bookable, sum(released) as released,
+    select day, sum(bookable) as bookable, sum(released) as released,
       sum(booked) as booked, sum(completed) as completed, sum(duty) as duty, count(*) as counsellors
     from (
-      select (starts_at at time zone ${zone})::date as day, counsellor_id,
+      select width_bucket(starts_at, ${bounds}::timestamptz[]) as day, counsellor_id,
         count(*) filter (where kind = 'consult' and status = 1) as bookable,
         count(*) filter (where kind = 'consult' and status = 10) as released,
         count(*) filter (where kind = 'consult' and status = 2) as booked,
         count(*) filter (where kind = 'consult' and status = 3) as completed,
         count(*) filter (where kind <> 'consult') as duty
       from ${scheduleSlot}
-      where ${slotWhere(tenantId, f)}
+      where ${slotWhere(tenantId, { ...f, from: dayStarts[0]!, to: dayStarts.at(-1)! })}
       group by 1, 2) per_counsellor
     group by 1 order by 1`);
+  await tx.execute(sql`select set_config('enable_seqscan', 'on', true)`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({
-    date: String(r.day),
+    date: days[toNumber(r.day) - 1]!,
     bookable: toNumber(r.bookable),
     released: toNumber(r.released),
     booked: toNumber(r.booked),

@@ -48,6 +48,7 @@ import {
 import { AUTHENTICATED, permission, type Principal } from '../../core/http/context';
 import { forbidden } from '../../core/http/app-error';
 import { defineRoute, type RouteDef } from '../../core/http/register';
+import type { ModuleDeps } from '../../core/module';
 import { P, isStaff } from './scheduling.policy';
 import {
   approverCandidates,
@@ -107,7 +108,7 @@ const staffOnly = (p: Principal) => {
 };
 
 /** Scheduling calls (docs/appointments.md section 5, "Scheduling"). */
-export const schedulingRoutes = (): RouteDef[] =>
+export const schedulingRoutes = (deps?: Pick<ModuleDeps, 'database'>): RouteDef[] =>
   [
     defineRoute({
       endpoint: getPolicyEndpoint,
@@ -232,7 +233,8 @@ export const schedulingRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: generateScheduleEndpoint,
       access: EDIT,
-      handler: ({ scope, principal, body }) => generateSchedule(scope, principal.userId, body),
+      handler: ({ scope, principal, lang, body }) =>
+        generateSchedule(scope, principal.userId, body, { database: deps?.database, lang }),
     }),
 
     // Views.

@@ -23,6 +23,7 @@ import {
   deleteTerm,
   findDeptAncestry,
   findHolidays,
+  findHoldsOf,
   findKeyHoldersWith,
   findLiveDeptIds,
   findNoticeRead,
@@ -73,13 +74,19 @@ export async function getPolicyAnswer(scope: TenantScope) {
   };
 }
 
-/** `POST /consult/schedule/policy`: approvers must be live users of the school. */
+/**
+ * `POST /consult/schedule/policy`: approvers must be active users of the school holding `consult_approve`
+ * (whom `approverCandidates` offers): a step named to someone who cannot open the approvals page would
+ * wait for ever.
+ */
 export async function savePolicy(scope: TenantScope, p: Principal, policy: SchedulingPolicy) {
+  const named = Object.values(policy.approvals).flatMap((rule) => rule.approverIds);
+  const holds = await findHoldsOf(scope, P.approve, named);
   for (const [option, rule] of Object.entries(policy.approvals)) {
     for (const [i, id] of rule.approverIds.entries()) {
-      if (!(await findPerson(scope, id))) {
-        throw badRequest(`approvals.${option}.approverIds[${i}]`, 'no such user in this school');
-      }
+      const field = `approvals.${option}.approverIds[${i}]`;
+      if (!holds.has(id)) throw badRequest(field, 'no such user in this school');
+      if (!holds.get(id)) throw badRequest(field, 'is not an active user holding the approval permission');
     }
   }
   await upsertPolicy(scope, policy as unknown as Record<string, unknown>, p.userId);

@@ -215,7 +215,7 @@ describe('booking rules, terms and holidays [spec:S1.7.3]', () => {
     expect((await t.post('/biz/consult/schedule/policy', {}, { token: counsellor })).status).toBe(403);
   });
 
-  it('offers as approvers every holder of consult_approve, counsellor or not, and those already named [spec:S1.4.5] [spec:S1.9.3]', async () => {
+  it('offers as approvers every holder of consult_approve, counsellor or not, and those already named; saves only holders [spec:S1.4.5] [spec:S1.9.3]', async () => {
     const clerkId = await makeUser(t, t.alpha, 'approver-clerk', 'Alpha Clerk', ['ROLE_APPOINTMENT']);
     const directorRole = t.alpha.roleIds.CRISIS_ROLE_CENTER_SUPERINTENDENT!;
     const directorId = await makeUser(t, t.alpha, 'director', 'Alpha Director', [
@@ -252,17 +252,45 @@ describe('booking rules, terms and holidays [spec:S1.7.3]', () => {
         realName: 'Alpha Director',
         holdsApprove: true,
       });
-      // Named in the rules, the director decides a step; a counsellor named before stays listed, flagged.
+      // Named in the rules, the director decides a step; a clerk named before who has lost the
+      // permission since stays listed, flagged.
       expectOk(
         await t.post(
           '/biz/consult/schedule/policy',
-          { approvals: { '3': { required: true, mode: 1, approverIds: [directorId, alpha.counsellor] } } },
+          { approvals: { '3': { required: true, mode: 1, approverIds: [directorId, clerkId] } } },
           { token: admin },
         ),
       );
+      await t.database.db.execute(sql`delete from user_role where user_id = ${clerkId}`);
       const named = await candidates();
-      expect(named.find((c) => c.id === alpha.counsellor)).toMatchObject({ holdsApprove: false });
+      expect(named.find((c) => c.id === clerkId)).toMatchObject({ holdsApprove: false });
       expect(named.find((c) => c.id === directorId)).toMatchObject({ holdsApprove: true });
+
+      // Saving names only holders: a counsellor, or the clerk now, is refused by field and nothing saved.
+      for (const [approverIds, field] of [
+        [[directorId, alpha.counsellor!], 'approvals.2.approverIds[1]'],
+        [[clerkId], 'approvals.2.approverIds[0]'],
+        [[gone], 'approvals.2.approverIds[0]'],
+      ] as const) {
+        const refused = await t.post(
+          '/biz/consult/schedule/policy',
+          { approvals: { '2': { required: true, mode: 1, approverIds } } },
+          { token: admin, headers: { 'accept-language': 'en-US' } },
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.body.data.fields[0]).toMatchObject({ field });
+        expect(JSON.stringify(refused.body)).toContain('approval permission');
+      }
+      const zh = await t.post(
+        '/biz/consult/schedule/policy',
+        { approvals: { '2': { required: true, mode: 1, approverIds: [alpha.counsellor!] } } },
+        { token: admin },
+      );
+      expect(zh.status).toBe(400);
+      expect(JSON.stringify(zh.body)).toContain('不是持有审批权限的在职用户');
+      const kept = expectOk(await t.get('/biz/consult/schedule/policy', { token: admin }));
+      expect(kept.policy.approvals['3'].approverIds).toEqual([directorId, clerkId]);
+      expect(kept.policy.approvals['2']?.approverIds ?? []).toEqual([]);
     } finally {
       await t.database.db.execute(sql`delete from role_menu where tenant_id = ${t.alpha.tenantId}
         and role_id = ${directorRole} and menu_id in (select id from menu where permission = 'consult_approve')`);

@@ -25,7 +25,7 @@ import {
   weekdayOf,
   zonedDate,
 } from '@psy/scheduling';
-import type { TenantScope } from '../../core/db/database';
+import type { Database, TenantScope } from '../../core/db/database';
 import { pageAnswer } from '../../core/db/paging';
 import { badRequest, forbidden, notFound, type AppError } from '../../core/http/app-error';
 import type { Principal } from '../../core/http/context';
@@ -49,7 +49,9 @@ import {
   findTemplates,
   findWorkforceOf,
   insertSlots,
-  insertSlotsSkippingClashes,
+  deleteGeneratedSlots,
+  findLiveOccupancy,
+  insertSlotBatch,
   replaceTemplates,
   setDutyStatus,
   setSlotStatus,
@@ -61,6 +63,7 @@ import {
   type SlotRow,
 } from './scheduling.repository';
 import { guardClashes, refuse } from './scheduling.refusals';
+import { dropClashes, splitIndependent } from './generation';
 import {
   P,
   can,
@@ -308,17 +311,25 @@ export async function saveTemplates(
 
 /** Rows inserted per statement: large enough to be quick, small enough for PGlite's one connection. */
 const GENERATE_BATCH = 5000;
+/** Below this many slots one transaction is as quick as two. */
+const PARALLEL_FROM = 10_000;
 
 /**
  * `POST /consult/schedule/generate`: slots of a term (or range) from the counsellors' templates in the
  * school's zone (`@psy/scheduling` `generateSlots`): holidays, times already past and daylight-saving
  * gaps are skipped; a slot that would clash with an existing one of the counsellor or room is skipped
  * and counted, so generating twice adds nothing.
+ *
+ * On PostgreSQL a large term is written in two transactions at once (`Database.inParallel`, half the
+ * counsellors each, never sharing a room), all or nothing: a failure in either keeps no slot of the term.
+ * A slot written by someone else between the look and the write fails the whole generation with the
+ * clash's refusal (409); nothing is kept, and generating again skips it.
  */
 export async function generateSchedule(
   scope: TenantScope,
   createdBy: number,
   body: { counsellorIds: number[]; termId?: number; startDate?: string; endDate?: string },
+  opts: { database?: Pick<Database, 'inParallel'>; lang?: Lang } = {},
 ) {
   const policy = await getPolicy(scope);
   let { startDate, endDate } = body;
@@ -367,10 +378,44 @@ export async function generateSchedule(
       });
     }
   }
-  let created = 0;
-  for (let i = 0; i < rows.length; i += GENERATE_BATCH) {
-    created += await insertSlotsSkippingClashes(scope, rows.slice(i, i + GENERATE_BATCH));
+  let toWrite = rows;
+  if (rows.length) {
+    let from = rows[0]!.startsAt;
+    let to = rows[0]!.endsAt;
+    for (const r of rows) {
+      if (r.startsAt < from) from = r.startsAt;
+      if (r.endsAt > to) to = r.endsAt;
+    }
+    const live = await findLiveOccupancy(scope, {
+      counsellorIds: [...counsellors],
+      roomIds: [...new Set(rows.flatMap((r) => (r.roomId === null ? [] : [r.roomId])))],
+      from,
+      to,
+    });
+    toWrite = dropClashes(rows, live);
   }
+  const writePart = async (part: TenantScope, slots: SlotInsert[]) => {
+    const ids: number[] = [];
+    for (let i = 0; i < slots.length; i += GENERATE_BATCH) {
+      for (const id of await insertSlotBatch(part, slots.slice(i, i + GENERATE_BATCH))) ids.push(id);
+    }
+    return ids;
+  };
+  const parts = toWrite.length >= PARALLEL_FROM ? splitIndependent(toWrite, 2) : [toWrite];
+  const inParallel = opts.database?.inParallel;
+  let created = 0;
+  await guardClashes(opts.lang ?? 'zh-CN', async () => {
+    if (inParallel && parts.length > 1) {
+      const written = await inParallel(
+        scope.tenantId,
+        parts.map((slots) => (part: TenantScope) => writePart(part, slots)),
+        (part, ids) => deleteGeneratedSlots(part, ids),
+      );
+      created = written.reduce((n, ids) => n + ids.length, 0);
+    } else {
+      created = (await writePart(scope, toWrite)).length;
+    }
+  });
   skipped.conflict = rows.length - created;
   return { created, counsellors: counsellors.size, skipped };
 }
@@ -412,11 +457,13 @@ export async function monthView(
   const policy = await getPolicy(scope);
   const first = `${body.month}-01`;
   const next = `${addDays(first, 32).slice(0, 7)}-01`;
-  const { from, to } = dayRange(policy, first, addDays(next, -1));
+  const dates: string[] = [];
+  for (let d = first; d < next; d = addDays(d, 1)) dates.push(d);
   const days = await countSlotsByDay(
     scope,
-    { counsellorId: ownFilter(p, body.counsellorId), siteId: body.siteId, category: body.category, from, to },
-    policy.timeZone,
+    { counsellorId: ownFilter(p, body.counsellorId), siteId: body.siteId, category: body.category },
+    dates,
+    [...dates, next].map((d) => startOfDay(d, policy.timeZone)),
   );
   return { month: body.month, days };
 }
