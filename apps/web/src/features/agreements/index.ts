@@ -1,5 +1,8 @@
 export {
   agreementQueryKeys,
   myAgreementQueryOptions,
-  useMyAgreement, useSaveAgreement, type MyAgreement } from './api/my-agreement';
+  useMyAgreement,
+  useSaveAgreement,
+  type MyAgreement,
+} from './api/my-agreement';
 export { agreementsFeature, loadAgreementDialog } from './manifest';
