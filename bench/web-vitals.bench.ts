@@ -9,6 +9,7 @@
 // Settings (environment, defaults in brackets):
 //   BENCH_ROUNDS [3]        loads per page and variant
 //   BENCH_BASE_URL          a running server (with the demo school) instead of starting one
+//   BENCH_WEB_DIST          another web build to serve (e.g. an earlier commit's apps/web/dist, for "before")
 //   BENCH_ONLY              only the pages whose name contains this text ('workbench', 'login')
 //   BENCH_VARIANTS [br,identity]  which variants to load (br: the precompressed files; identity: none)
 //   BENCH_WATERFALL         1: print each load's requests (start and end after navigation, kB), long tasks
@@ -25,7 +26,7 @@ import { log } from './lib/util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
-const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = process.env.BENCH_ONLY ?? '';
 const VARIANTS = (process.env.BENCH_VARIANTS ?? 'br,identity').split(',').map((v) => v.trim());
