@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { HOME_PATH } from './src/shared/lib/app-paths';
 
 /** The API server of `npm run dev -w @psy/server`. */
 const API_TARGET = process.env.PSY_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -95,6 +96,114 @@ function missingDependencies(_file: string, deps: string[], { hostId }: { hostId
   return deps.filter((dep) => !loaded.has(dep));
 }
 
+/**
+ * What a signed-in first visit runs before its first paint, beyond the entry (see `signedInPreload`), in
+ * the order asked for: the start-up calls first (their answers take round trips of their own).
+ */
+const SIGNED_IN_MODULES = [
+  'src/app/startup-prefetch.ts',
+  'src/app/antd-providers.tsx',
+  'src/app/layout/app-layout.tsx',
+];
+/** And on the workbench (`HOME_PATH`): its page and the crisis cards (their texts: `WORKBENCH_PARTS`). */
+const WORKBENCH_MODULES = [
+  'src/app/routes/workbench-page.tsx',
+  'src/features/crisis/components/workbench-cards.tsx',
+];
+/** The catalogue the entry waits for before its first render (i18n/i18n.ts), per language. */
+const CATALOGUES = { 'zh-CN': 'src/i18n/zh-CN.json', 'en-US': 'src/i18n/en-US.json' };
+/** The workbench's catalogue part, per language. */
+const WORKBENCH_PARTS = {
+  'zh-CN': 'src/i18n/parts/crisis.zh-CN.json',
+  'en-US': 'src/i18n/parts/crisis.en-US.json',
+};
+/** Where the chosen language is kept (i18n/i18n.ts LANGUAGE_STORAGE_KEY); zh-CN without one. */
+const LANGUAGE_KEY = 'psy-lang';
+/** Where the session of a tab is kept (shared/storage/storage.ts prefix + shared/session/session-store.ts key). */
+const SESSION_STORAGE_KEY = 'psy-session';
+/** Paths outside the signed-in layout (router.tsx): nothing to preload there. */
+const OUTSIDE_LAYOUT =
+  '(^|/)(login|register|fingerprintLogin|fingerIdlogin|lock|tenant-error|500|401|sso|dingTalk|weChat|authredirect|role-select)/?$';
+
+/**
+ * The entry learns which chunks a page needs only once it has downloaded and run (about 1.5 s on a slow
+ * phone, bench/README.md "Largest contentful paint"), and only then asks for the language catalogue it
+ * renders with and, signed in, for Ant Design, the layout, the start-up calls and the workbench. A few
+ * lines at the top of index.html ask for them at once instead, beside the entry: the catalogue of the
+ * stored language on every page, the rest when the tab holds a session and the path is one the layout
+ * shows (the login page and a visitor without a session download nothing more). The lists come from the
+ * build (the chunks' static imports, minus the entry's), so they follow the code.
+ */
+function signedInPreload(): Plugin {
+  return {
+    name: 'psy:signed-in-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((out) => out.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return html;
+        const closure = (fileName: string, seen = new Set<string>()) => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') for (const next of chunk.imports) closure(next, seen);
+          return seen;
+        };
+        const loaded = closure(entry.fileName);
+        const filesOf = (modules: string[]) => {
+          const files = new Set<string>();
+          for (const module of modules) {
+            const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+            if (!chunk) throw new Error(`signed-in preload: no chunk for ${module}`);
+            for (const file of closure(chunk.fileName)) {
+              if (loaded.has(file)) continue;
+              files.add(file);
+              const css = (bundle[file] as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata
+                ?.importedCss;
+              for (const sheet of css ?? []) files.add(sheet);
+            }
+          }
+          return [...files];
+        };
+        const shell = filesOf(SIGNED_IN_MODULES);
+        const workbench = filesOf(WORKBENCH_MODULES).filter((file) => !shell.includes(file));
+        const perLanguage = (modules: Record<string, string>) =>
+          Object.fromEntries(Object.entries(modules).map(([lang, module]) => [lang, filesOf([module])]));
+        const script =
+          `(function(){try{var d=document,p=location.pathname.replace(/\\/+$/,''),` +
+          `g=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US'?'en-US':'zh-CN',` +
+          `c=${JSON.stringify(perLanguage(CATALOGUES))}[g];` +
+          `if(sessionStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})&&` +
+          `!new RegExp(${JSON.stringify(OUTSIDE_LAYOUT)}).test(p)){c=c.concat(${JSON.stringify(shell)});` +
+          `if(p===${JSON.stringify(HOME_PATH)}||p===''||p==='/wel')` +
+          `c=c.concat(${JSON.stringify(workbench)},${JSON.stringify(perLanguage(WORKBENCH_PARTS))}[g])}` +
+          `c.forEach(function(n){var l=d.createElement('link');` +
+          `if(/\\.css$/.test(n)){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
+          // As the entry's own links and Vite's preload helper ask (crossorigin), so the answers are reused.
+          `l.crossOrigin='';l.href='/'+n;d.head.appendChild(l)})}catch(e){}})();`;
+        // First in the head: a classic script after the stylesheets would wait for them to load.
+        return html.replace('<head>', `<head>\n    <script>${script}</script>`);
+      },
+    },
+  };
+}
+
+/** Icons of the layout that pages use too (else each is a chunk of its own the layout waits for). */
+const SHELL_ICONS = [
+  'CheckOutlined',
+  'DownloadOutlined',
+  'EditOutlined',
+  'EyeOutlined',
+  'LockOutlined',
+  'LogoutOutlined',
+  'SettingOutlined',
+  'UserOutlined',
+];
+
 /** Module paths (under node_modules, `/` for either separator) of the layout's Ant Design parts. */
 const ANTD_SHELL_MODULES = [
   'antd/es/(_util|style|theme|config-provider|locale|app|button|drawer|layout|menu|tabs|dropdown|badge|' +
@@ -106,12 +215,16 @@ const ANTD_SHELL_MODULES = [
     'portal|resize-observer|context)/',
   '@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)/',
   '@ant-design/icons/es/(components|utils)/',
+  // The workbench's own components and the icons the layout shares with pages: on a slow phone each file
+  // is a request of its own, six at a time over HTTP/1.1 (bench/README.md "Largest contentful paint").
+  'antd/es/(typography|card|flex|tag)/',
+  `@ant-design/(icons/es/icons|icons-svg/es/asn)/(${SHELL_ICONS.join('|')})\\.js`,
   '(stylis|@emotion/[a-z]+|@babel/runtime|clsx|throttle-debounce|compute-scroll-into-view|' +
     'scroll-into-view-if-needed|is-mobile|react-is)/',
 ].map((path) => path.replaceAll('/', '[\\\\/]'));
 
 export default defineConfig({
-  plugins: [antdSlimImports(), react(), captureBundle()],
+  plugins: [antdSlimImports(), react(), captureBundle(), signedInPreload()],
   server: {
     port: 5173,
     proxy: { '/auth': apiProxy, '/admin': apiProxy, '/code': apiProxy, '/biz': apiProxy },

@@ -77,7 +77,13 @@ const routes: RouteObject[] = [
             // The layout resolves every other path: shell pages, menu pages, /403, /404, /myiframe/{id}.
             path: '*',
             loader: requireSession,
-            lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+            lazy: async () => {
+              // The signed-in start-up calls go out while the layout's code downloads, not after it.
+              void import('./startup-prefetch').then((m) =>
+                m.prefetchStartup(queryClient, window.location.pathname),
+              );
+              return { Component: (await import('./layout/app-layout')).AppLayout };
+            },
           },
         ],
       },

@@ -1,2 +1,8 @@
-export { agreementQueryKeys, useMyAgreement, useSaveAgreement, type MyAgreement } from './api/my-agreement';
+export {
+  agreementQueryKeys,
+  myAgreementQueryOptions,
+  useMyAgreement,
+  useSaveAgreement,
+  type MyAgreement,
+} from './api/my-agreement';
 export { agreementsFeature, loadAgreementDialog } from './manifest';

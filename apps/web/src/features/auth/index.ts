@@ -6,11 +6,20 @@ export { loginByPassword, usePasswordLogin, type PasswordLoginInput } from './ap
 export { loginBySms, useSmsLogin, type SmsLoginInput } from './api/login-by-sms';
 export { sendSmsCode, useSendSmsCode } from './api/send-sms-code';
 export { logout, useLogout } from './api/logout';
-export { authQueryKeys, getUserInfo, useUserInfo, type UserInfo } from './api/get-user-info';
+export {
+  authQueryKeys,
+  getUserInfo,
+  userInfoQueryOptions,
+  useUserInfo,
+  type UserInfo,
+} from './api/get-user-info';
 export {
   decideRole,
   orderRoles,
+  portRolesQueryOptions,
   roleQueryKeys,
+  singleRoleSwitchQueryOptions,
+  userDetailQueryOptions,
   switchRole,
   usePortRoles,
   useSingleRoleSwitch,

@@ -2,6 +2,7 @@ export {
   isNavigableProduct,
   navigationQueryKeys,
   productsQueryKey,
+  productsQueryOptions,
   sortProducts,
   useProductMenu,
   useProductMenus,

@@ -15,15 +15,21 @@ export const agreementQueryKeys = {
       : (['agreements', 'mine', userId, language] as const),
 };
 
+export function myAgreementQueryOptions(userId: number, language: string) {
+  return {
+    queryKey: agreementQueryKeys.mine(userId, language),
+    queryFn: ({ signal }: { signal: AbortSignal }) => request(myAgreementEndpoint, { signal }),
+    staleTime: Infinity,
+  };
+}
+
 /** Whether the signed-in user must still agree to the start-up agreement, and its text (spec S0.4.1). */
 export function useMyAgreement(isEnabled = true) {
   const session = useSession();
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: agreementQueryKeys.mine(session?.user.id ?? 0, i18n.language),
-    queryFn: ({ signal }) => request(myAgreementEndpoint, { signal }),
+    ...myAgreementQueryOptions(session?.user.id ?? 0, i18n.language),
     enabled: session !== null && isEnabled,
-    staleTime: Infinity,
     // The dialog keeps its text while the other language loads.
     placeholderData: keepPreviousData,
   });

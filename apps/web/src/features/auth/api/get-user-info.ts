@@ -13,13 +13,16 @@ export const authQueryKeys = {
   userInfo: (userId: number) => ['auth', 'user-info', userId] as const,
 };
 
+export function userInfoQueryOptions(userId: number) {
+  return {
+    queryKey: authQueryKeys.userInfo(userId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => getUserInfo(signal),
+    staleTime: 60_000,
+  };
+}
+
 /** The signed-in user, roles and permissions (`GET /admin/user/info`); idle without a session. */
 export function useUserInfo() {
   const session = useSession();
-  return useQuery({
-    queryKey: authQueryKeys.userInfo(session?.user.id ?? 0),
-    queryFn: ({ signal }) => getUserInfo(signal),
-    enabled: session !== null,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...userInfoQueryOptions(session?.user.id ?? 0), enabled: session !== null });
 }

@@ -25,12 +25,16 @@ export const roleQueryKeys = {
  */
 export function usePortRoles() {
   const session = useSession();
-  return useQuery({
-    queryKey: roleQueryKeys.portRoles(session?.user.id ?? 0),
-    queryFn: async ({ signal }) => orderRoles(await request(userPortPermissionEndpoint, { signal })),
-    enabled: session !== null,
+  return useQuery({ ...portRolesQueryOptions(session?.user.id ?? 0), enabled: session !== null });
+}
+
+export function portRolesQueryOptions(userId: number) {
+  return {
+    queryKey: roleQueryKeys.portRoles(userId),
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      orderRoles(await request(userPortPermissionEndpoint, { signal })),
     staleTime: 5 * 60_000,
-  });
+  };
 }
 
 /** Usable roles first, then those without port permission, each group in the server's order. */
@@ -41,25 +45,31 @@ export function orderRoles(roles: readonly PortRole[]): PortRole[] {
 /** Whether the school makes each login choose one active role (setting `singleRoleSwitch`, spec S0.6). */
 export function useSingleRoleSwitch() {
   const session = useSession();
-  return useQuery({
-    queryKey: roleQueryKeys.singleRoleSwitch(session?.tenantId ?? 0),
-    queryFn: async ({ signal }) =>
+  return useQuery({ ...singleRoleSwitchQueryOptions(session?.tenantId ?? 0), enabled: session !== null });
+}
+
+export function singleRoleSwitchQueryOptions(tenantId: number) {
+  return {
+    queryKey: roleQueryKeys.singleRoleSwitch(tenantId),
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
       (await request(settingByTypeEndpoint, { query: { type: SETTING_CODES.singleRoleSwitch }, signal }))
         ?.enable ?? false,
-    enabled: session !== null,
     staleTime: 10 * 60_000,
-  });
+  };
 }
 
 /** The signed-in user with department path and the profile sections still to fill (`GET /admin/user/detail`). */
 export function useUserDetail() {
   const session = useSession();
-  return useQuery({
-    queryKey: roleQueryKeys.detail(session?.user.id ?? 0),
-    queryFn: ({ signal }) => request(userDetailEndpoint, { signal }),
-    enabled: session !== null,
+  return useQuery({ ...userDetailQueryOptions(session?.user.id ?? 0), enabled: session !== null });
+}
+
+export function userDetailQueryOptions(userId: number) {
+  return {
+    queryKey: roleQueryKeys.detail(userId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => request(userDetailEndpoint, { signal }),
     staleTime: 60_000,
-  });
+  };
 }
 
 /** Makes a role the active one on the server and for the following requests (spec S0.4.13). */

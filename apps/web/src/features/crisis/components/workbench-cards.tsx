@@ -1,7 +1,7 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { seededName, type PermissionKey } from '@psy/contracts';
-import { Alert, App, Button, Card, Flex, List, Modal, Typography } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Card, Flex, Modal, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -11,9 +11,16 @@ import { useUnreadMessageCount } from '../../messages';
 import { useCrisisWorkbench, useHotlines, useMyDormitories, useSelfHelp } from '../api/crisis';
 import { useMyJournals, usePendingCounts } from '../api/focus';
 import { useCrisisUser } from './common';
-import { DormReportForm } from './dorm-report-form';
-import { JournalAnswerForm } from './journal-answer-form';
 import styles from './crisis.module.css';
+
+// The report and check-in forms (with the form library, selects and pickers) load when their dialog
+// opens: the student's help card, often the workbench's largest paint, does not wait for them on a
+// slow phone (bench/README.md, largest contentful paint).
+const DormReportForm = lazy(async () => ({
+  default: (await import('./dorm-report-form')).DormReportForm,
+}));
+// The check-in list (a list with its pagination and selects) only for a student with questions to answer.
+const CheckInCard = lazy(async () => ({ default: (await import('./check-in-card')).CheckInCard }));
 
 /**
  * The crisis part of the workbench (`/wel/index`; docs/crisis.md 12): the network's figures (signals
@@ -33,7 +40,11 @@ export function CrisisWorkbenchCards() {
       {view.isStudent && <HelpCard />}
       {inNetwork && <NetworkCard />}
       {(dormitories.data?.length ?? 0) > 0 && <DormitoryCard />}
-      {view.isStudent && (journals.data?.records.length ?? 0) > 0 && <CheckInCard />}
+      {view.isStudent && (journals.data?.records.length ?? 0) > 0 && (
+        <Suspense fallback={null}>
+          <CheckInCard />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -262,49 +273,9 @@ function DormitoryCard() {
           onCancel={() => setOpen(false)}
           destroyOnHidden
         >
-          <DormReportForm dormitories={dormitories} onDone={() => setOpen(false)} />
-        </Modal>
-      )}
-    </Card>
-  );
-}
-
-function CheckInCard() {
-  const { t } = useTranslation();
-  const journals = useMyJournals().data?.records ?? [];
-  const [answering, setAnswering] = useState<number | null>(null);
-  return (
-    <Card
-      variant="borderless"
-      title={<h2 className={styles.cardTitle}>{t('crisis.journal.checkInTitle')}</h2>}
-      data-testid="crisis-check-in"
-    >
-      <List
-        dataSource={journals}
-        renderItem={(journal) => (
-          <List.Item
-            actions={[
-              <Button key="a" onClick={() => setAnswering(journal.id)}>
-                {t('crisis.journal.answer')}
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              title={journal.title}
-              description={t('crisis.journal.from', { name: journal.owner.realName })}
-            />
-          </List.Item>
-        )}
-      />
-      {answering !== null && (
-        <Modal
-          open
-          footer={null}
-          title={t('crisis.journal.checkInTitle')}
-          onCancel={() => setAnswering(null)}
-          destroyOnHidden
-        >
-          <JournalAnswerForm journalId={answering} onDone={() => setAnswering(null)} />
+          <Suspense fallback={null}>
+            <DormReportForm dormitories={dormitories} onDone={() => setOpen(false)} />
+          </Suspense>
         </Modal>
       )}
     </Card>

@@ -51,12 +51,15 @@ export function productsQueryKey(userId: number) {
 /** Products of the tenant the user has menus in (`GET /admin/products/findTenantProductList`). */
 export function useProducts() {
   const session = useSession();
-  return useQuery({
-    queryKey: productsQueryKey(session?.user.id ?? 0),
-    queryFn: ({ signal }) => request(tenantProductListEndpoint, { signal }),
-    enabled: session !== null,
+  return useQuery({ ...productsQueryOptions(session?.user.id ?? 0), enabled: session !== null });
+}
+
+export function productsQueryOptions(userId: number) {
+  return {
+    queryKey: productsQueryKey(userId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => request(tenantProductListEndpoint, { signal }),
     staleTime: 5 * 60_000,
-  });
+  };
 }
 
 export function menuQueryOptions(userId: number, product: Pick<Product, 'id' | 'productCode'>) {
