@@ -1,3 +1,4 @@
+// Needs fresh modules: it checks which catalogue parts the i18n module has loaded so far.
 import { describe, expect, it } from 'vitest';
 import enAdmin from './parts/admin.en-US.json';
 import zhAdmin from './parts/admin.zh-CN.json';
