@@ -246,7 +246,10 @@ export async function run({ page, baseUrl, artifacts }) {
     assert.equal(newcomer.isSso, true, 'the session says it is a single sign-on');
     assert.equal((await detail.json()).code, 0, 'an ordinary call is answered, not held for the password');
     await page.getByTestId('signed-in-as').waitFor();
-    assert.equal(await page.evaluate(() => JSON.parse(sessionStorage.getItem('psy-session') ?? '{}').isSso), true);
+    assert.equal(
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem('psy-session') ?? '{}').isSso),
+      true,
+    );
     await page.waitForTimeout(500);
     assert.equal(
       await page.getByRole('dialog', { name: zh.startup.passwordTitle }).count(),
