@@ -245,6 +245,7 @@ export async function run({ page, baseUrl, artifacts }) {
     assert.equal(newcomer.username, 'newcomer');
     assert.equal(newcomer.isSso, true, 'the session says it is a single sign-on');
     assert.equal((await detail.json()).code, 0, 'an ordinary call is answered, not held for the password');
+    await chooseRoleIfAsked(page, 'zh-CN');
     await page.getByTestId('signed-in-as').waitFor();
     assert.equal(
       await page.evaluate(() => JSON.parse(sessionStorage.getItem('psy-session') ?? '{}').isSso),
