@@ -12,7 +12,10 @@ export const loginUserInfoSchema = z.object({
   deptId: z.number().int().nullable(),
   authorities: z.array(z.string()).describe('permission keys of the user (all usable roles)'),
   roleList: z.array(z.object({ roleId: z.number().int(), roleCode: z.string(), roleName: z.string() })),
-  mustChangePassword: z.boolean(),
+  mustChangePassword: z
+    .boolean()
+    .describe('this session must change the password first; never in a session of a single sign-on'),
+  isSso: z.boolean().describe('the session comes from a single sign-on (kept across refresh)'),
 });
 
 /** Login state (spec S0.3.1). */

@@ -42,6 +42,9 @@ export const userInfoSchema = z.object({
   activeRoleId: z.number().int().nullable(),
   permissions: z.array(z.string()).describe('permission keys of the active role (or of all roles)'),
   isInitializeAdmin: z.boolean(),
+  isSso: z
+    .boolean()
+    .describe('the session comes from a single sign-on: no forced password change (spec S0.4.1)'),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -36,7 +36,13 @@ export interface Principal {
   effectiveRoleIds: number[];
   permissions: ReadonlySet<string>;
   permissionsByRole: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The session must change the password before anything else (the silent code 12): the account's flag,
+   * except in a session of a single sign-on, which the flag does not hold up (spec S0.4.1).
+   */
   mustChangePassword: boolean;
+  /** The session comes from a single sign-on (any provider). */
+  isSso: boolean;
   profile: PrincipalProfile;
 }
 

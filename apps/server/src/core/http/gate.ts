@@ -10,6 +10,8 @@ export interface TokenRecord {
   accessExpiresAt: Date;
   activeRoleId: number | null;
   clientPort: string;
+  /** The login was a single sign-on (spec S0.4.1: no forced password change). */
+  sso: boolean;
 }
 
 /**

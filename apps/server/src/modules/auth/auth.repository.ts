@@ -53,7 +53,7 @@ export async function admitRequest(
       on conflict do nothing returning 1
     )
     select (${requestId}::text is null or exists (select 1 from n)) as fresh,
-           t.id, t.tenant_id, t.user_id, t.access_expires_at, t.active_role_id, t.client_port
+           t.id, t.tenant_id, t.user_id, t.access_expires_at, t.active_role_id, t.client_port, t.sso
     from (select 1) as one
     left join auth_token t
       on t.access_hash = ${tokenHash}::text and ${isUsable} and t.access_expires_at > now()`);
@@ -69,6 +69,7 @@ export async function admitRequest(
           accessExpiresAt: new Date(row.access_expires_at as string | Date),
           activeRoleId: toNumberOrNull(row.active_role_id),
           clientPort: String(row.client_port),
+          sso: row.sso === true,
         };
   return { fresh: Boolean(row.fresh), token };
 }
@@ -81,6 +82,8 @@ export interface NewToken {
   refreshHash: string;
   clientPort: string;
   activeRoleId: number | null;
+  /** Issued by a single sign-on, or rotated from a token that was. */
+  sso: boolean;
   accessExpiresAt: Date;
   refreshExpiresAt: Date;
   ip: string | null;

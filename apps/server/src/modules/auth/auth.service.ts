@@ -121,14 +121,21 @@ function recordAttempt(
   return repo.insertLoginLog(deps.database.system, { ...entry, ip: client.ip, userAgent: client.userAgent });
 }
 
+/** What a rotation carries over from the pair it replaces (a new login starts afresh). */
+interface TokenLineage {
+  familyId?: string;
+  activeRoleId?: number | null;
+  /** The login was a single sign-on: no forced password change in this session (spec S0.4.1). */
+  sso?: boolean;
+}
+
 /** Creates a token pair for a user and answers the login state (spec S0.3.1). */
 async function issueTokens(
   deps: AuthDeps,
   tenantId: number,
   userId: number,
   client: ClientInfo,
-  familyId: string = randomUUID(),
-  activeRoleId: number | null = null,
+  { familyId = randomUUID(), activeRoleId = null, sso = false }: TokenLineage = {},
 ): Promise<TokenResponse> {
   const { env, database } = deps;
   const access = newOpaqueToken();
@@ -142,6 +149,7 @@ async function issueTokens(
     refreshHash: sha256Hex(refresh),
     clientPort: client.clientPort,
     activeRoleId,
+    sso,
     accessExpiresAt: new Date(now + env.ACCESS_TOKEN_TTL_S * 1000),
     refreshExpiresAt: new Date(now + env.REFRESH_TOKEN_TTL_S * 1000),
     ip: client.ip,
@@ -164,7 +172,9 @@ async function issueTokens(
       deptId: null,
       authorities: permissionsOfUsableRoles(data, client.clientPort),
       roleList: data.roles.map(({ roleId, roleCode, roleName }) => ({ roleId, roleCode, roleName })),
-      mustChangePassword: data.mustChangePassword,
+      // As the principal of this session says (identity's buildPrincipal): the account's flag stays.
+      mustChangePassword: data.mustChangePassword && !sso,
+      isSso: sso,
     },
   };
 }
@@ -409,8 +419,7 @@ export async function refreshTokens(
     row.tenantId,
     row.userId,
     { ...client, clientPort: row.clientPort as ClientPort },
-    row.familyId,
-    row.activeRoleId,
+    { familyId: row.familyId, activeRoleId: row.activeRoleId, sso: row.sso },
   );
 }
 
@@ -554,8 +563,9 @@ export async function enforceLoginIpLimit(deps: AuthDeps, client: ClientInfo): P
 }
 
 /**
- * Signs in a user whose identity another factor has proved (a verified WebAuthn assertion): the same
- * account checks, login log and tokens as the password login. `userId: null` records a failed attempt.
+ * Signs in a user whose identity another factor has proved (a verified WebAuthn assertion, a single
+ * sign-on): the same account checks, login log and tokens as the password login. `userId: null` records
+ * a failed attempt. A single sign-on's session is marked so: it is not held to a forced password change.
  */
 export async function loginVerifiedUser(
   deps: AuthDeps,
@@ -600,7 +610,7 @@ export async function loginVerifiedUser(
     throw new AppError('loginNotPermitted');
   }
   await repo.insertLoginLog(deps.database.system, { ...entry, method: input.method, result: 'success' });
-  return issueTokens(deps, tenantId, user.id, client);
+  return issueTokens(deps, tenantId, user.id, client, { sso: input.method === 'sso' });
 }
 
 export async function logout(scope: TenantScope, p: Principal): Promise<boolean> {

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   foreignKey,
   index,
   integer,
@@ -27,6 +28,11 @@ export const authToken = pgTable(
     refreshHash: text('refresh_hash').notNull(),
     clientPort: text('client_port').notNull(),
     activeRoleId: bigint('active_role_id', { mode: 'number' }),
+    /**
+     * Issued by a single sign-on (any provider): the school's identity provider proved who signs in, so
+     * the forced change of our local password is not asked for (spec S0.4.1). Kept across rotation.
+     */
+    sso: boolean('sso').notNull().default(false),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

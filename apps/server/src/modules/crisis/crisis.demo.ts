@@ -42,6 +42,7 @@ async function actAs(scope: TenantScope, userId: number): Promise<Principal> {
       accessExpiresAt: new Date(),
       activeRoleId: null,
       clientPort: 'pc',
+      sso: false,
     },
     null,
   );

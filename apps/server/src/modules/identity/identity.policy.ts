@@ -47,7 +47,9 @@ export function buildPrincipal(
     effectiveRoleIds: effective,
     permissions,
     permissionsByRole: data.permissionsByRole,
-    mustChangePassword: data.mustChangePassword,
+    // The user's flag stays: a later password login is still held to the change.
+    mustChangePassword: data.mustChangePassword && !token.sso,
+    isSso: token.sso,
     profile: data.profile,
   };
 }

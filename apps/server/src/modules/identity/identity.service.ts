@@ -50,6 +50,7 @@ export function getUserInfo(p: Principal): UserInfo {
     activeRoleId: p.activeRoleId,
     permissions: [...p.permissions].sort(),
     isInitializeAdmin: u.isInitializeAdmin,
+    isSso: p.isSso,
   };
 }
 

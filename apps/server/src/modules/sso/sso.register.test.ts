@@ -256,37 +256,71 @@ describe('self-registration never hands out administration [spec:S0.2.4]', () =>
 });
 
 describe('a password that must still be changed, after single sign-on [spec:S0.4.1]', () => {
-  it('keeps the forced change: the session says so and only the password change answers', async () => {
-    const setMustChange = async (on: boolean) =>
-      t.database.withTenant(t.alpha.tenantId, async ({ tx }) =>
-        tx.execute(
-          sql`update sys_user set must_change_password = ${on}, password_hash = ${await hashPassword(PASSWORD)}
-              where username = 'student'`,
-        ),
-      );
+  const setMustChange = async (on: boolean) =>
+    t.database.withTenant(t.alpha.tenantId, async ({ tx }) =>
+      tx.execute(
+        sql`update sys_user set must_change_password = ${on}, password_hash = ${await hashPassword(PASSWORD)}
+            where username = 'student'`,
+      ),
+    );
+  const mustChangeFlag = async () =>
+    rowsOf<{ must_change_password: boolean }>(
+      await t.database.system.db.execute(
+        sql`select must_change_password from sys_user
+             where tenant_id = ${t.alpha.tenantId} and username = 'student'`,
+      ),
+    )[0]!.must_change_password;
+  const refresh = (refreshToken: string) =>
+    t.post('/auth/oauth/token?grant_type=refresh_token', { refresh_token: refreshToken }, { form: true });
+
+  it('is not asked for in a session of a single sign-on, refreshed or not; a password login is still held to it', async () => {
     await setMustChange(true);
     try {
       const res = await casSignOn('student', {});
       expect(res.status, res.raw).toBe(200);
       const login = await exchange(res.body.data);
       expect(login.status, login.raw).toBe(200);
-      expect(login.body.data.user_info.mustChangePassword).toBe(true);
+      expect(login.body.data.user_info).toMatchObject({ mustChangePassword: false, isSso: true });
       const token = login.body.data.access_token as string;
       const info = await t.get('/admin/user/info', { token });
-      expect(info.body.data.sysUser.mustChangePassword).toBe(true);
-      const other = await t.get('/admin/role/page', { token });
-      expect(other.status).toBe(403);
-      expect(other.body.code).toBe(ERRORS.passwordChangeRequired.code);
-      // The forced change itself answers (no old password needed: the user may never have known it).
+      expect(info.body.data.isSso).toBe(true);
+      expect(info.body.data.sysUser.mustChangePassword).toBe(false);
+      // An ordinary call is answered, not refused with the silent code 12.
+      const detail = await t.get('/admin/user/detail', { token });
+      expect(detail.status, detail.raw).toBe(200);
+      expect(detail.body.code).toBe(0);
+      // The forced change is not this session's to make; the account's flag stays as it was.
       const key = (await t.get('/auth/publicKey')).body.data;
-      const reset = await t.post(
+      const forced = await t.post(
         '/admin/user/resetPwd',
         { newPwd: await encryptPassword(key, 'NewPass#2026') },
         { token },
       );
-      expect(reset.status, reset.raw).toBe(200);
-      const again = await exchange((await casSignOn('student', {})).body.data);
-      expect(again.body.data.user_info.mustChangePassword).toBe(false);
+      expect(forced.status).toBe(403);
+      expect(await mustChangeFlag()).toBe(true);
+
+      // A refreshed token of the sign-on stays one.
+      const renewed = await refresh(login.body.data.refresh_token as string);
+      expect(renewed.status, renewed.raw).toBe(200);
+      expect(renewed.body.data.user_info).toMatchObject({ mustChangePassword: false, isSso: true });
+      const renewedToken = renewed.body.data.access_token as string;
+      expect((await t.get('/admin/user/info', { token: renewedToken })).body.data.isSso).toBe(true);
+      expect((await t.get('/admin/user/detail', { token: renewedToken })).body.code).toBe(0);
+
+      // The same user's password login is gated until the password is changed.
+      const byPassword = await t.login('student');
+      expect(byPassword.status, byPassword.raw).toBe(200);
+      expect(byPassword.body.data.user_info).toMatchObject({ mustChangePassword: true, isSso: false });
+      const pwdToken = byPassword.body.data.access_token as string;
+      const pwdInfo = await t.get('/admin/user/info', { token: pwdToken });
+      expect(pwdInfo.body.data.isSso).toBe(false);
+      expect(pwdInfo.body.data.sysUser.mustChangePassword).toBe(true);
+      const gated = await t.get('/admin/user/detail', { token: pwdToken });
+      expect(gated.status).toBe(403);
+      expect(gated.body.code).toBe(ERRORS.passwordChangeRequired.code);
+      // Its refresh is not a sign-on either.
+      const pwdRenewed = await refresh(byPassword.body.data.refresh_token as string);
+      expect(pwdRenewed.body.data.user_info).toMatchObject({ mustChangePassword: true, isSso: false });
     } finally {
       await setMustChange(false);
     }

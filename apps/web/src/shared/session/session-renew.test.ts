@@ -27,6 +27,7 @@ const token = (access: string, expiresIn = 7200): TokenResponse => ({
     authorities: [],
     roleList: [{ roleId: 2, roleCode: 'ROLE_GENERAL', roleName: '普通用户' }],
     mustChangePassword: false,
+    isSso: false,
   },
 });
 
@@ -58,6 +59,16 @@ describe('token refresh in the session [spec:S0.4.14] [spec:S0.3.1]', () => {
     });
     expect(readSession()).toEqual(renewed);
     expect(readActiveRoleId()).toBe(2);
+  });
+
+  it('keeps a single sign-on session marked as the refreshed answer says [spec:S0.4.1]', () => {
+    const sso = (access: string): TokenResponse => {
+      const t = token(access);
+      return { ...t, user_info: { ...t.user_info, isSso: true } };
+    };
+    saveSession(sso('first'), 'demo');
+    expect(renewSession(sso('second'))?.isSso).toBe(true);
+    expect(readSession()?.isSso).toBe(true);
   });
 
   it('does not bring back a session that ended meanwhile', () => {

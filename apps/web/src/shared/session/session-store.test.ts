@@ -31,6 +31,7 @@ const token: TokenResponse = {
     authorities: [],
     roleList: [{ roleId: 2, roleCode: 'ROLE_ADMIN', roleName: '机构管理员' }],
     mustChangePassword: false,
+    isSso: false,
   },
 };
 
@@ -47,6 +48,16 @@ describe('session store [spec:S0.9]', () => {
     expect(localStorage.getItem('psy-session')).toBeNull();
     expect(readSession()?.user.realName).toBe('系统管理员');
     expect(readSession()).toBe(readSession());
+  });
+
+  it('marks a session of a single sign-on as the login answer says, and only that one [spec:S0.4.1]', () => {
+    expect(saveSession(token, 'demo').isSso).toBe(false);
+    expect(readSession()?.isSso).toBe(false);
+    const sso = { ...token, user_info: { ...token.user_info, isSso: true } };
+    expect(saveSession(sso, 'demo').isSso).toBe(true);
+    expect(readSession()?.isSso).toBe(true);
+    // A later password login in the same tab is not one.
+    expect(saveSession(token, 'demo').isSso).toBe(false);
   });
 
   it('starts a new login without an active role and ends it completely', () => {

@@ -18,7 +18,10 @@ export interface Session {
   user: SessionUser;
   /** Lifetime in seconds the server gave the access token (`expires_in`), for the refresh timer. */
   accessTtlS?: number;
-  /** Set by a single sign-on login: such users are not asked to change their password (spec S0.4.1). */
+  /**
+   * The server says the session comes from a single sign-on (`user_info.isSso`): such users are not asked
+   * to change their password (spec S0.4.1).
+   */
   isSso?: boolean;
 }
 
@@ -60,6 +63,7 @@ export function saveSession(token: TokenResponse, tenantCode: string | null): Se
     tenantCode,
     user: token.user_info,
     accessTtlS: token.expires_in,
+    isSso: token.user_info.isSso === true,
   };
   writeStored(SESSION_KEY, session);
   // A new login starts without an active role: it is chosen again (spec S0.4 role switch).
@@ -82,6 +86,8 @@ export function renewSession(token: TokenResponse): Session | null {
     expiresAt: Date.now() + token.expires_in * 1000,
     accessTtlS: token.expires_in,
     user: token.user_info,
+    // The server keeps the sign-on kind across rotation, so its answer is the one to keep.
+    isSso: token.user_info.isSso === true,
   };
   writeStored(SESSION_KEY, session);
   emit();

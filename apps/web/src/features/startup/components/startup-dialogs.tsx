@@ -38,7 +38,7 @@ export function StartupDialogs({ onLogout, onPasswordChanged }: StartupDialogsPr
   const base = {
     mustChangePassword:
       userInfo.data?.sysUser.mustChangePassword ?? session?.user.mustChangePassword ?? false,
-    isSso: session?.isSso === true,
+    isSso: (userInfo.data?.isSso ?? session?.isSso) === true,
     isWriteInfo: detail.isError ? null : detail.data?.isWriteInfo,
     isProfileDone,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_token" ADD COLUMN "sso" boolean DEFAULT false NOT NULL;
