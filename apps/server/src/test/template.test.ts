@@ -11,6 +11,7 @@ import {
   createTestDatabase,
   type TestContext,
 } from './harness';
+import { withoutIdleWal } from './template';
 
 // The harness hands every file a copy of templates built once per run (global-setup.ts). These tests
 // hold it to what each file got before: its own database, the two schools with the ids it is told, and
@@ -116,6 +117,67 @@ describe('test databases from the templates', () => {
       }
     } finally {
       await store.dispose();
+    }
+  });
+});
+
+describe('PGlite snapshots', () => {
+  it('carry only the WAL segments the server still needs, and a copy writes past them', async () => {
+    // An archive as the snapshot step sees it: two segments before the checkpoint's, its own, the one
+    // written now, one recycled for later, and a file that is no segment.
+    const entry = (name: string, body = 'x') => {
+      const header = Buffer.alloc(512);
+      header.write(name, 0, 'latin1');
+      header.write(body.length.toString(8).padStart(11, '0'), 124, 'latin1');
+      header.write('0', 156, 'latin1');
+      const data = Buffer.alloc(Math.ceil(body.length / 512) * 512);
+      data.write(body, 0, 'latin1');
+      return Buffer.concat([header, data]);
+    };
+    const seg = (n: number) =>
+      `/pg_wal/0000000100000000000000${n.toString(16).toUpperCase().padStart(2, '0')}`;
+    const tar = Buffer.concat([
+      ...[1, 2, 3, 4, 5].map((n) => entry(seg(n))),
+      entry('/pg_wal/archive_status/'),
+      entry('/base/5/1249'),
+      Buffer.alloc(1024),
+    ]);
+    const names = (archive: Buffer) => {
+      const out: string[] = [];
+      for (let at = 0; at + 512 <= archive.length;) {
+        const header = archive.subarray(at, at + 512);
+        if (header.every((b) => b === 0)) break;
+        out.push(
+          header
+            .subarray(0, 100)
+            .toString('latin1')
+            .replace(/\0[\s\S]*$/, ''),
+        );
+        at += 512 + Math.ceil(parseInt(header.subarray(124, 136).toString('latin1'), 8) / 512) * 512;
+      }
+      return out;
+    };
+    expect(names(withoutIdleWal(tar, seg(2).slice(8), seg(3).slice(8)))).toEqual([
+      seg(2),
+      seg(3),
+      '/pg_wal/archive_status/',
+      '/base/5/1249',
+    ]);
+
+    // The real template: a copy fills more than the segment it was given and keeps every row.
+    const database = await createTestDatabase();
+    try {
+      await database.db.execute(sql`create table wal_fill (n int, pad text)`);
+      await database.db.execute(
+        sql`insert into wal_fill select g, repeat('w', 2000) from generate_series(1, 12000) g`,
+      );
+      await database.db.execute(sql`checkpoint`);
+      const [row] = (await database.db.execute(sql`select count(*)::int as n from wal_fill`)).rows as {
+        n: number;
+      }[];
+      expect(row?.n).toBe(12000);
+    } finally {
+      await database.dispose();
     }
   });
 });

@@ -120,12 +120,51 @@ export function extractSnapshot(file: string, dir: string): void {
   }
 }
 
+/**
+ * The entries of a ustar archive other than WAL segments (`pg_wal/<24 hex digits>`) that sort before
+ * `firstKept` or after `lastKept`. After a checkpoint the server needs only the segments from the one
+ * holding the checkpoint's redo point to the one it writes now; the others are old or recycled for later
+ * (16 MB each, a third of a snapshot), and every copy of the template would load them for nothing.
+ */
+export function withoutIdleWal(tar: Buffer, firstKept: string, lastKept: string): Buffer {
+  const kept: Buffer[] = [];
+  let at = 0;
+  while (at + 512 <= tar.length) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const name = header
+      .subarray(0, 100)
+      .toString('latin1')
+      .replace(/\0[\s\S]*$/, '');
+    const size = parseInt(
+      header
+        .subarray(124, 136)
+        .toString('latin1')
+        .replace(/\0[\s\S]*$/, '')
+        .trim() || '0',
+      8,
+    );
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    const segment = /(^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name)?.[2];
+    if (!segment || (segment >= firstKept && segment <= lastKept)) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  kept.push(Buffer.alloc(1024)); // end of archive
+  return Buffer.concat(kept);
+}
+
 async function snapshot(database: Database, file: string): Promise<void> {
   // Without a checkpoint the copy would replay WAL on start and sequences would jump ahead by up to 32
   // (their pre-logged values); after one it starts exactly where the template stopped.
-  await database.pglite!.exec('checkpoint');
-  const tar = await database.pglite!.dumpDataDir('none');
-  fs.writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
+  const pglite = database.pglite!;
+  await pglite.exec('checkpoint');
+  const wal = await pglite.query<{ redo: string; current: string }>(
+    `select pg_walfile_name(redo_lsn) as redo, pg_walfile_name(pg_current_wal_lsn()) as current
+       from pg_control_checkpoint()`,
+  );
+  const { redo, current } = wal.rows[0]!;
+  const tar = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  fs.writeFileSync(file, withoutIdleWal(tar, redo, current));
 }
 
 /**
