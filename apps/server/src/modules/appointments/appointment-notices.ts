@@ -101,7 +101,12 @@ export async function notifyNoShow(
       time,
       noShows: counts.noShows,
       limit: policy.noShowLimitPerTerm,
-      liftsOn: counts.liftsOn ? `暂停预约至 ${counts.liftsOn}。` : '',
+      liftsOn: counts.liftsOn
+        ? {
+            'zh-CN': `暂停预约至 ${counts.liftsOn}。`,
+            'en-US': `Booking is paused until ${counts.liftsOn}.`,
+          }
+        : '',
     },
   });
 }

@@ -257,7 +257,10 @@ async function applyDecision(ctx: Ctx, r: ApprovalRowRaw, status: AuditStatus) {
     params: {
       realName: visitor?.realName ?? '-',
       optionName: APPROVAL_OPTION_LABELS[r.option as ApprovalOption]['zh-CN'],
-      result: status === AUDIT_STATUS.approved ? '通过' : '驳回',
+      result:
+        status === AUDIT_STATUS.approved
+          ? { 'zh-CN': '通过', 'en-US': 'approved' }
+          : { 'zh-CN': '驳回', 'en-US': 'declined' },
     },
   });
 }
