@@ -256,7 +256,7 @@ async function applyDecision(ctx: Ctx, r: ApprovalRowRaw, status: AuditStatus) {
     userIds: [r.requesterId],
     params: {
       realName: visitor?.realName ?? '-',
-      optionName: APPROVAL_OPTION_LABELS[r.option as ApprovalOption]['zh-CN'],
+      optionName: APPROVAL_OPTION_LABELS[r.option as ApprovalOption],
       result:
         status === AUDIT_STATUS.approved
           ? { 'zh-CN': '通过', 'en-US': 'approved' }
