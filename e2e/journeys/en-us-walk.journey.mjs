@@ -211,8 +211,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       checked[`${who} ${screen.path}`] = texts.map((t) => `${t.where}: ${t.text.trim()}`).filter(Boolean);
       for (const { where, text } of texts) {
         const rest = schoolData(text).trim();
-        if (HAN.test(rest))
-          found.push(`${who} ${screen.path} ${where}: ${rest.slice(0, 120)}`);
+        if (HAN.test(rest)) found.push(`${who} ${screen.path} ${where}: ${rest.slice(0, 120)}`);
       }
     }
   };

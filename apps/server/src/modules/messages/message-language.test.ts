@@ -144,7 +144,9 @@ describe("messages sent by event are read in the reader's language [spec:S0.7.23
     expect((await inbox(EN))[0]!.content).toBe('The crisis record about 张三 (no. 5) is now: Intervening.');
     expect((await inbox(ZH))[0]!.content).toBe('关于 张三 的危机记录（编号 5）现为：干预中。');
     const [stored] = rowsOf<{ content: string; event: string; params: unknown }>(
-      await t.database.db.execute(sql`select content, event, params from message where user_id = ${alphaAdmin()}`),
+      await t.database.db.execute(
+        sql`select content, event, params from message where user_id = ${alphaAdmin()}`,
+      ),
     );
     expect(stored).toMatchObject({
       content: '关于 张三 的危机记录（编号 5）现为：干预中。',

@@ -159,7 +159,7 @@ describe('message stream [spec:S0.3.9]', () => {
     }
   });
 
-  it("pushes the title of a message sent by event in the language the stream names (lang, else Accept-Language)", async () => {
+  it('pushes the title of a message sent by event in the language the stream names (lang, else Accept-Language)', async () => {
     const en = await openStream(`${streamUrl(base, await ticketFor(tokens.admin))}&lang=en-US`);
     const zh = await openStream(`${streamUrl(base, await ticketFor(tokens.admin))}&lang=zh-CN`);
     try {
@@ -172,7 +172,9 @@ describe('message stream [spec:S0.3.9]', () => {
           params: { studentName: 'X', recordId: 3 },
         }),
       );
-      expect(await en.waitFor((e) => e.event === 'message' && e.data.title === 'Report received')).not.toBeNull();
+      expect(
+        await en.waitFor((e) => e.event === 'message' && e.data.title === 'Report received'),
+      ).not.toBeNull();
       expect(await zh.waitFor((e) => e.event === 'message' && e.data.title === '上报已送达')).not.toBeNull();
     } finally {
       en.close();

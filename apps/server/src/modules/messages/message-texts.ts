@@ -1,4 +1,10 @@
-import { MESSAGE_EVENTS, messageParamsIn, renderTemplate, type Lang, type MessageEventKey } from '@psy/contracts';
+import {
+  MESSAGE_EVENTS,
+  messageParamsIn,
+  renderTemplate,
+  type Lang,
+  type MessageEventKey,
+} from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import { findTemplatesByEvents, type MessageTemplateRow } from './message-templates.repository';
 
@@ -15,7 +21,10 @@ export function templateTexts(
   event: string,
   lang: Lang,
 ): { title: string; content: string } | null {
-  if (row) return lang === 'en-US' ? { title: row.titleEn, content: row.contentEn } : { title: row.titleZh, content: row.contentZh };
+  if (row)
+    return lang === 'en-US'
+      ? { title: row.titleEn, content: row.contentEn }
+      : { title: row.titleZh, content: row.contentZh };
   return eventDef(event)?.defaults[lang] ?? null;
 }
 

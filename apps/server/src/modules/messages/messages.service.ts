@@ -102,11 +102,7 @@ export async function countUnreadMessages(scope: TenantScope, userId: number) {
 }
 
 /** Unread lock reminders of the consulting product (spec S0.4.11, S0.7.29), newest first. */
-export async function listLockReminders(
-  scope: TenantScope,
-  userId: number,
-  lang: Lang,
-): Promise<Message[]> {
+export async function listLockReminders(scope: TenantScope, userId: number, lang: Lang): Promise<Message[]> {
   const { rows } = await findUserMessages(
     scope,
     userId,
