@@ -22,7 +22,8 @@ export const streamTicketEndpoint = defineEndpoint({
 
 /**
  * Server-sent events of the signed-in user's inbox: `GET` with `?ticket=` (an EventSource cannot send
- * the bearer token). Not JSON: `text/event-stream`; a refused ticket answers 401 in the usual envelope.
+ * the bearer token) and `&lang=` (zh-CN or en-US, the language of the pushed titles; without it, the
+ * request's Accept-Language, which an EventSource takes from the browser, not the app). Not JSON: `text/event-stream`; a refused ticket answers 401 in the usual envelope.
  */
 export const MESSAGE_STREAM_PATH = '/biz/message/message/stream';
 

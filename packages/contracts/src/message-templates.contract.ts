@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, idSchema, pageOf } from './endpoint';
 import { boundedPageQuery, dateTimeSchema } from './common';
+import type { Lang } from './errors';
 import { MESSAGE_TYPE_CODE } from './messages.contract';
 
 /**
@@ -524,10 +525,39 @@ export const MESSAGE_EVENTS = {
 
 export type MessageEventKey = keyof typeof MESSAGE_EVENTS;
 export const MESSAGE_EVENT_KEYS = Object.keys(MESSAGE_EVENTS) as MessageEventKey[];
+/**
+ * A placeholder value that is itself a product text (a status or level name), in both languages: the
+ * reader gets the one of their language. Anything else (a name, a number, a time, what a person typed) is
+ * a plain value, shown as given in every language.
+ */
+export type BilingualValue = Readonly<Record<Lang, string>>;
+export type MessageParamValue = string | number | BilingualValue;
+export type MessageParamValues = Record<string, MessageParamValue>;
 export type MessageEventParams<K extends MessageEventKey> = Record<
   (typeof MESSAGE_EVENTS)[K]['params'][number],
-  string | number
+  MessageParamValue
 >;
+
+const isBilingual = (v: unknown): v is BilingualValue =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Record<string, unknown>)['zh-CN'] === 'string' &&
+  typeof (v as Record<string, unknown>)['en-US'] === 'string';
+
+/**
+ * The values of `params` for a reader of `lang` (a bilingual value gives its `lang` text). Also reads
+ * values back from storage: anything that is not a string, a finite number or a bilingual value is left
+ * out, so its placeholder stays visible rather than showing a stray object.
+ */
+export function messageParamsIn(params: unknown, lang: Lang): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return out;
+  for (const [name, v] of Object.entries(params as Record<string, unknown>)) {
+    if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) out[name] = v;
+    else if (isBilingual(v)) out[name] = v[lang];
+  }
+  return out;
+}
 
 /** Length caps of template texts (characters). */
 export const MESSAGE_TEMPLATE_LIMITS = { title: 100, content: 2000 } as const;

@@ -1,7 +1,7 @@
 import {
   APPOINTMENT_TYPE_LABELS,
   type AppointmentType,
-  type Lang,
+  type BilingualValue,
   type SchedulingPolicy,
 } from '@psy/contracts';
 import { arrivalTime, formatInZone, leaveDeadline } from '@psy/scheduling';
@@ -31,16 +31,19 @@ export type NoticePayload =
   | { kind: 'reminder'; appointmentId: number; startsAt: string; lead: number }
   | { kind: 'sms'; key: string; userId: number; messageId: number };
 
-const typeName = (type: number, lang: Lang) =>
-  APPOINTMENT_TYPE_LABELS[type as AppointmentType]?.[lang] ?? String(type);
+// A product text: in both languages, so each reader of the message gets theirs.
+const typeName = (type: number): BilingualValue | string => {
+  const label = APPOINTMENT_TYPE_LABELS[type as AppointmentType];
+  return label ? { 'zh-CN': label['zh-CN'], 'en-US': label['en-US'] } : String(type);
+};
 const place = (r: AppointmentRow) => [r.siteName, r.roomName].filter(Boolean).join(' ') || '-';
 
 /** The parameters every appointment message shares, in the school's zone. */
-export function appointmentParams(r: AppointmentRow, policy: SchedulingPolicy, lang: Lang = 'zh-CN') {
+export function appointmentParams(r: AppointmentRow, policy: SchedulingPolicy) {
   const zone = policy.timeZone;
   return {
     realName: r.visitorName,
-    typeName: typeName(r.a.type, lang),
+    typeName: typeName(r.a.type),
     time: formatInZone(r.a.startsAt, zone),
     counsellor: r.counsellorName,
     place: place(r),
@@ -101,7 +104,12 @@ export async function notifyNoShow(
       time,
       noShows: counts.noShows,
       limit: policy.noShowLimitPerTerm,
-      liftsOn: counts.liftsOn ? `暂停预约至 ${counts.liftsOn}。` : '',
+      liftsOn: counts.liftsOn
+        ? {
+            'zh-CN': `暂停预约至 ${counts.liftsOn}。`,
+            'en-US': `Booking is paused until ${counts.liftsOn}.`,
+          }
+        : '',
     },
   });
 }

@@ -79,7 +79,7 @@ export async function raiseRequest(ctx: Ctx, input: RaiseInput): Promise<Approva
       userIds: first,
       params: {
         requester: requester?.realName ?? '-',
-        optionName: APPROVAL_OPTION_LABELS[input.option]['zh-CN'],
+        optionName: APPROVAL_OPTION_LABELS[input.option],
         reason: input.reason ?? '-',
       },
     });

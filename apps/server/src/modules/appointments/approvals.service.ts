@@ -256,8 +256,11 @@ async function applyDecision(ctx: Ctx, r: ApprovalRowRaw, status: AuditStatus) {
     userIds: [r.requesterId],
     params: {
       realName: visitor?.realName ?? '-',
-      optionName: APPROVAL_OPTION_LABELS[r.option as ApprovalOption]['zh-CN'],
-      result: status === AUDIT_STATUS.approved ? '通过' : '驳回',
+      optionName: APPROVAL_OPTION_LABELS[r.option as ApprovalOption],
+      result:
+        status === AUDIT_STATUS.approved
+          ? { 'zh-CN': '通过', 'en-US': 'approved' }
+          : { 'zh-CN': '驳回', 'en-US': 'declined' },
     },
   });
 }

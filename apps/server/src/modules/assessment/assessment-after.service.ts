@@ -331,7 +331,11 @@ const messageConsultHandover: ConsultTransferHandover = async (scope, t) => {
   await sendMessageByEvent(scope, {
     event: 'ASSESSMENT_TRANSFER',
     userIds: clerks.map((c) => c.userId),
-    params: { person: person?.realName ?? '', dept: '', urgent: t.urgent ? '（紧急）' : '' },
+    params: {
+      person: person?.realName ?? '',
+      dept: '',
+      urgent: t.urgent ? { 'zh-CN': '（紧急）', 'en-US': ' (urgent)' } : '',
+    },
   });
   return { ref: null };
 };

@@ -180,12 +180,16 @@ export const messageHandover: WarningHandover = async (scope, w) => {
     event: 'ASSESSMENT_WARNING',
     userIds: recipients,
     params: {
-      level: level.zh,
-      person: w.person ?? '匿名',
+      // Product texts in both languages: each reader gets theirs (docs/messages-and-notices.md).
+      level: { 'zh-CN': level.zh, 'en-US': level.en },
+      person: w.person ?? { 'zh-CN': '匿名', 'en-US': 'Anonymous' },
       dept: w.deptName ?? '',
-      scale: w.scaleName.zh,
+      scale: { 'zh-CN': w.scaleName.zh, 'en-US': w.scaleName.en },
       plan: w.planName,
-      reason: w.reasons.map((r) => r.text.zh).join('；'),
+      reason: {
+        'zh-CN': w.reasons.map((r) => r.text.zh).join('；'),
+        'en-US': w.reasons.map((r) => r.text.en).join('; '),
+      },
     },
   });
   return { handedTo: sent.ids.length > 0 ? 'message' : 'list', ref: null };

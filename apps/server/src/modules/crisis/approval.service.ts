@@ -146,7 +146,10 @@ export async function decideApproval(
     await notify(scope, 'CRISIS_APPROVAL_DECIDED', [row.requestedBy], {
       kind: APPROVAL_KIND_NAMES[row.kind as ApprovalKind],
       studentName: student?.realName ?? `#${row.studentId}`,
-      result: state.status === AUDIT_STATUS.approved ? '已通过' : '未通过',
+      result:
+        state.status === AUDIT_STATUS.approved
+          ? { 'zh-CN': '已通过', 'en-US': 'approved' }
+          : { 'zh-CN': '未通过', 'en-US': 'declined' },
     });
   } else if (state.waitingFor.length > 0) {
     const student = await findStudent(scope, row.studentId);

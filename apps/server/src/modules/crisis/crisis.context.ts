@@ -3,6 +3,8 @@ import {
   CRISIS_SETTING_DEFAULTS,
   CRISIS_SETTING_SCHEMAS,
   MESSAGE_EVENTS,
+  type BilingualValue,
+  messageParamsIn,
   maskPhone,
   renderTemplate,
   type CrisisNoticeEvent,
@@ -193,13 +195,16 @@ export async function notify<K extends MessageEventKey>(
   if (sent.ids.length > 0 || !opts.always) return sent.ids;
   const def = MESSAGE_EVENTS[event];
   const texts = def.defaults['zh-CN'];
-  const values = params as Record<string, string | number>;
+  const values = messageParamsIn(params, 'zh-CN');
   const fallback = await sendMessage(scope, {
     userIds: recipients,
     type: null,
     typeCode: def.typeCode,
     title: renderTemplate(texts.title, values),
     content: renderTemplate(texts.content, values),
+    // Readers get it in their language, from the school's texts of the event.
+    event,
+    params,
   });
   return fallback.ids;
 }
@@ -210,22 +215,28 @@ const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 export const shortTime = (t: Date) =>
   new Date(t.getTime() + CHINA_OFFSET_MS).toISOString().slice(5, 16).replace('T', ' ');
 
-export const LEVEL_NAMES: Record<number, string> = {
-  1: '班级辅导员',
-  2: '院系负责人',
-  3: '心理中心负责人',
-  4: '危机总负责人',
+// Product texts put into messages: in both languages, so each reader gets theirs (the English as the
+// web's crisis catalogue names them).
+export const LEVEL_NAMES: Record<number, BilingualValue> = {
+  1: { 'zh-CN': '班级辅导员', 'en-US': 'class advisor' },
+  2: { 'zh-CN': '院系负责人', 'en-US': 'faculty head' },
+  3: { 'zh-CN': '心理中心负责人', 'en-US': 'centre head' },
+  4: { 'zh-CN': '危机总负责人', 'en-US': 'overall head' },
 };
 
-export const SOURCE_NAMES: Record<string, string> = {
-  report: '信息上报',
-  dormitory: '宿舍长上报',
-  talk: '谈心谈话',
-  case: '个案转介',
-  screening: '测评预警',
-  grading: '分级上报',
-  selfHelp: '学生求助',
-  journal: '回访求助',
+export const SOURCE_NAMES: Record<string, BilingualValue> = {
+  report: { 'zh-CN': '信息上报', 'en-US': 'Information report' },
+  dormitory: { 'zh-CN': '宿舍长上报', 'en-US': 'Dormitory leader' },
+  talk: { 'zh-CN': '谈心谈话', 'en-US': 'Heart-to-heart talk' },
+  case: { 'zh-CN': '个案转介', 'en-US': 'Case hand-over' },
+  screening: { 'zh-CN': '测评预警', 'en-US': 'Assessment warning' },
+  grading: { 'zh-CN': '分级上报', 'en-US': 'Grading' },
+  selfHelp: { 'zh-CN': '学生求助', 'en-US': 'Student asked for help' },
+  journal: { 'zh-CN': '回访求助', 'en-US': 'Help asked at a follow-up' },
 };
 
-export const STATUS_NAMES: Record<number, string> = { 1: '新上报', 2: '干预中', 3: '已结案' };
+export const STATUS_NAMES: Record<number, BilingualValue> = {
+  1: { 'zh-CN': '新上报', 'en-US': 'New report' },
+  2: { 'zh-CN': '干预中', 'en-US': 'Intervening' },
+  3: { 'zh-CN': '已结案', 'en-US': 'Closed' },
+};

@@ -78,12 +78,20 @@ describe('POST /admin/user/exportUsersBySearch [spec:S0.7.11]', () => {
       .sort();
     expect(usernames).toEqual(['student', 'subadmin']);
     expect(rows.find((r) => r[0] === 'student')![3]).toBe('139****0001');
-    // The requester is told in their inbox, in the language of the request (EXPORT_FINISHED event).
-    const inbox = await t.get('/biz/message/message/myMessageByType', { token: sub });
+    // The requester is told in their inbox (EXPORT_FINISHED event), read in the reader's language.
+    const inbox = await t.get('/biz/message/message/myMessageByType', {
+      token: sub,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(inbox.body.data.records[0]).toMatchObject({
       typeCode: 'SYSTEM',
       title: 'Export ready',
       content: `The file ${task.fileName} is ready. Download it from the file list.`,
+    });
+    const zh = await t.get('/biz/message/message/myMessageByType', { token: sub });
+    expect(zh.body.data.records[0]).toMatchObject({
+      title: '导出文件已生成',
+      content: `文件 ${task.fileName} 已生成，请在文件列表中下载。`,
     });
   });
 

@@ -11,11 +11,13 @@ import {
 import type { Database, TenantScope } from '../../core/db/database';
 import { AppError } from '../../core/http/app-error';
 import { PUBLIC, type Principal } from '../../core/http/context';
+import { langOf } from '../../core/http/register';
 import { PushHub, type InboxEvent } from '../../core/push/push-hub';
 import { sha256Hex } from '../../core/security/tokens';
 import { consumeStreamTicket, findUserMessage, insertStreamTicket } from './message-stream.repository';
 import { isLoginLive } from '../auth';
 import { countUnreadMessages } from './messages.service';
+import { messageTextsFor } from './message-texts';
 
 /** How often an open stream checks that its login was not revoked. */
 export const STREAM_RECHECK_MS = 60_000;
@@ -61,7 +63,10 @@ export function registerMessageStream(
   app.addHook('onClose', async () => hub.stop());
 
   app.get(MESSAGE_STREAM_PATH, { config: { access: PUBLIC } }, async (req: FastifyRequest, reply) => {
-    const raw = (req.query as Record<string, unknown>).ticket;
+    const q = req.query as Record<string, unknown>;
+    const raw = q.ticket;
+    // An EventSource sends the browser's Accept-Language, not the app's: the app names its language.
+    const lang = q.lang === 'en-US' || q.lang === 'zh-CN' ? q.lang : langOf(req);
     const m = typeof raw === 'string' ? TICKET_PATTERN.exec(raw) : null;
     if (!m) throw new AppError('unauthenticated', 'ticket: missing or malformed');
     const tenantId = Number(m[1]);
@@ -108,7 +113,7 @@ export function registerMessageStream(
             status: row.status,
             type: row.type,
             typeCode: row.typeCode,
-            title: row.title,
+            title: (await messageTextsFor(scope, [row], lang))[0]!.title,
             createTime: row.createTime.toISOString(),
           };
           return sse('message', summary) + counts;

@@ -6,7 +6,7 @@ import { buildApp, type App } from '../../app';
 import { openDatabase } from '../../core/db/database';
 import { SERVER_ROOT } from '../../env';
 import { createTestContext, onPostgres, testEnv, type TestContext } from '../../test/harness';
-import { sendMessage } from './index';
+import { sendMessage, sendMessageByEvent } from './index';
 
 let t: TestContext;
 let base: string;
@@ -157,6 +157,30 @@ describe('message stream [spec:S0.3.9]', () => {
       other.close();
       beta.close();
     }
+  });
+
+  it('pushes the title of a message sent by event in the language the stream names (lang, else Accept-Language)', async () => {
+    const en = await openStream(`${streamUrl(base, await ticketFor(tokens.admin))}&lang=en-US`);
+    const zh = await openStream(`${streamUrl(base, await ticketFor(tokens.admin))}&lang=zh-CN`);
+    try {
+      await en.waitFor((e) => e.event === 'unread');
+      await zh.waitFor((e) => e.event === 'unread');
+      await t.database.withTenant(t.alpha.tenantId, (scope) =>
+        sendMessageByEvent(scope, {
+          event: 'CRISIS_SIGNAL_RECEIVED',
+          userIds: [t.alpha.userIds.admin!],
+          params: { studentName: 'X', recordId: 3 },
+        }),
+      );
+      expect(
+        await en.waitFor((e) => e.event === 'message' && e.data.title === 'Report received'),
+      ).not.toBeNull();
+      expect(await zh.waitFor((e) => e.event === 'message' && e.data.title === '上报已送达')).not.toBeNull();
+    } finally {
+      en.close();
+      zh.close();
+    }
+    await t.get('/biz/message/message/messageReadByUser', { token: tokens.admin });
   });
 
   it('refuses a malformed, unknown, used or expired ticket', async () => {

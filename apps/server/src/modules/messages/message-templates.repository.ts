@@ -45,6 +45,15 @@ export async function findTemplateByEvent({ tx, tenantId }: TenantScope, event: 
   return row ?? null;
 }
 
+/** The school's templates of these events (reading messages sent by event). */
+export async function findTemplatesByEvents({ tx, tenantId }: TenantScope, events: string[]) {
+  if (events.length === 0) return [];
+  return tx
+    .select()
+    .from(messageTemplate)
+    .where(and(eq(messageTemplate.tenantId, tenantId), inArray(messageTemplate.event, events)));
+}
+
 export async function updateTemplate(
   { tx, tenantId }: TenantScope,
   id: number,

@@ -1,6 +1,7 @@
 import {
   MESSAGE_EVENTS,
   MESSAGE_EVENT_KEYS,
+  messageParamsIn,
   renderTemplate,
   templatePlaceholders,
   type Lang,
@@ -21,6 +22,7 @@ import {
   updateTemplate,
   type MessageTemplateRow,
 } from './message-templates.repository';
+import { templateTexts } from './message-texts';
 import { sendMessage } from './messages.service';
 
 const eventDef = (event: string) =>
@@ -134,8 +136,8 @@ export interface SendByEventInput<K extends MessageEventKey> {
   /** Product id the message belongs to; defaults to the event's product (or none). */
   type?: number | null;
   /**
-   * Language of the texts. Users have no stored language preference yet, so messages are written in
-   * the school's primary language, zh-CN, unless the sender knows better (e.g. the request's language).
+   * Language of the stored texts (readers get the message in their own language either way): what an SMS
+   * repeats and what a reader of no known language sees. Default zh-CN, the schools' primary language.
    */
   lang?: Lang;
 }
@@ -149,21 +151,19 @@ export async function renderMessageByEvent<K extends MessageEventKey>(
   scope: TenantScope,
   input: { event: K; params: MessageEventParams<K>; lang?: Lang },
 ): Promise<{ title: string; content: string } | null> {
-  const def = MESSAGE_EVENTS[input.event];
   const row = await findTemplateByEvent(scope, input.event);
   if (row && !row.enabled) return null;
-  const en = input.lang === 'en-US';
-  const texts = row
-    ? { title: en ? row.titleEn : row.titleZh, content: en ? row.contentEn : row.contentZh }
-    : def.defaults[en ? 'en-US' : 'zh-CN'];
-  const params = input.params as Record<string, string | number>;
+  const lang = input.lang ?? 'zh-CN';
+  const texts = templateTexts(row, input.event, lang)!;
+  const params = messageParamsIn(input.params, lang);
   return { title: renderTemplate(texts.title, params), content: renderTemplate(texts.content, params) };
 }
 
 /**
- * Sends the event's message, rendered from the school's template, to each recipient, in the caller's
- * transaction. A disabled template sends nothing (answers no ids). A school without the template row
- * (created before the event was declared) uses the registry's default texts.
+ * Sends the event's message to each recipient, in the caller's transaction. A disabled template sends
+ * nothing (answers no ids). The message keeps its event and values, so each reader gets it rendered from
+ * the school's template in the reader's language (`messageTextsFor`); the stored title and content are the
+ * texts in `lang`, for channels that repeat them (an SMS) and readers of no known language.
  */
 export async function sendMessageByEvent<K extends MessageEventKey>(
   scope: TenantScope,
@@ -173,11 +173,9 @@ export async function sendMessageByEvent<K extends MessageEventKey>(
   const row = await findTemplateByEvent(scope, input.event);
   if (row && !row.enabled) return { ids: [] };
   if (input.userIds.length === 0) return { ids: [] };
-  const en = input.lang === 'en-US';
-  const texts = row
-    ? { title: en ? row.titleEn : row.titleZh, content: en ? row.contentEn : row.contentZh }
-    : def.defaults[en ? 'en-US' : 'zh-CN'];
-  const params = input.params as Record<string, string | number>;
+  const lang = input.lang ?? 'zh-CN';
+  const texts = templateTexts(row, input.event, lang)!;
+  const params = messageParamsIn(input.params, lang);
   const type =
     input.type !== undefined
       ? input.type
@@ -190,5 +188,7 @@ export async function sendMessageByEvent<K extends MessageEventKey>(
     typeCode: row?.typeCode ?? def.typeCode,
     title: renderTemplate(texts.title, params),
     content: renderTemplate(texts.content, params),
+    event: input.event,
+    params: input.params,
   });
 }

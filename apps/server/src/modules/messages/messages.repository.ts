@@ -1,4 +1,4 @@
-import { MESSAGE_STATUS } from '@psy/contracts';
+import { MESSAGE_STATUS, type MessageParamValues } from '@psy/contracts';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../core/db/database';
 import { message } from './messages.table';
@@ -95,6 +95,8 @@ export interface NewMessage {
   typeCode: string;
   title: string;
   content: string;
+  event?: string | null;
+  params?: MessageParamValues | null;
 }
 
 export async function insertMessages({ tx, tenantId }: TenantScope, rows: NewMessage[]) {

@@ -23,18 +23,20 @@ export const messageRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: myMessageByTypeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => listMyMessages(scope, principal.userId, query),
+      handler: async ({ scope, principal, query, lang }) =>
+        listMyMessages(scope, principal.userId, query, lang),
     }),
     defineRoute({
       endpoint: myMessageByDateScopeEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) =>
-        listMyMessagesByDateScope(scope, principal.userId, query),
+      handler: async ({ scope, principal, query, lang }) =>
+        listMyMessagesByDateScope(scope, principal.userId, query, lang),
     }),
     defineRoute({
       endpoint: messageReadByIdEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal, query }) => readMessage(scope, principal.userId, query.id),
+      handler: async ({ scope, principal, query, lang }) =>
+        readMessage(scope, principal.userId, query.id, lang),
     }),
     defineRoute({
       endpoint: messageReadByUserEndpoint,
@@ -49,6 +51,6 @@ export const messageRoutes = (): RouteDef[] =>
     defineRoute({
       endpoint: lockMessageEndpoint,
       access: AUTHENTICATED,
-      handler: async ({ scope, principal }) => listLockReminders(scope, principal.userId),
+      handler: async ({ scope, principal, lang }) => listLockReminders(scope, principal.userId, lang),
     }),
   ] as RouteDef[];

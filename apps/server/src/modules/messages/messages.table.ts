@@ -1,8 +1,9 @@
-import { MESSAGE_STATUS } from '@psy/contracts';
+import { MESSAGE_STATUS, type MessageParamValues } from '@psy/contracts';
 import {
   bigint,
   foreignKey,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -25,6 +26,13 @@ export const message = pgTable(
     typeCode: text('type_code').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
+    /**
+     * The message event it was sent by (`sendMessageByEvent`) and the values of its placeholders: a reader
+     * gets title and content rendered from the school's template in the reader's language. Null for a
+     * message a person wrote and for rows sent before the columns existed: those show `title`/`content`.
+     */
+    event: text('event'),
+    params: jsonb('params').$type<MessageParamValues>(),
     /** 1 unread, 0 read. */
     status: smallint('status').notNull().default(MESSAGE_STATUS.unread),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { currentLanguage } from '../../../i18n/i18n';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 import { MESSAGE_PAGE_SIZE, nextPageParam } from '../model/paging';
@@ -87,7 +88,9 @@ function useMessageStream(userId: number, enabled: boolean): boolean {
       try {
         const { ticket } = await request(streamTicketEndpoint, { hidePopup: true });
         if (stopped) return;
-        source = new EventSource(`${MESSAGE_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`);
+        source = new EventSource(
+          `${MESSAGE_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}&lang=${currentLanguage()}`,
+        );
         source.onopen = () => {
           failures = 0;
           setLive(true);
