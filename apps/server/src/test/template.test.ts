@@ -11,6 +11,7 @@ import {
   createTestDatabase,
   type TestContext,
 } from './harness';
+import { rowsOf } from '../core/db/rows';
 import { withoutIdleWal } from './template';
 
 // The harness hands every file a copy of templates built once per run (global-setup.ts). These tests
@@ -172,9 +173,9 @@ describe('PGlite snapshots', () => {
         sql`insert into wal_fill select g, repeat('w', 2000) from generate_series(1, 12000) g`,
       );
       await database.db.execute(sql`checkpoint`);
-      const [row] = (await database.db.execute(sql`select count(*)::int as n from wal_fill`)).rows as {
-        n: number;
-      }[];
+      const [row] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from wal_fill`),
+      );
       expect(row?.n).toBe(12000);
     } finally {
       await database.dispose();
