@@ -1,6 +1,7 @@
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownName } from '../../../shared/lib/seeded-names';
 import { useDeptTree, type DeptNode } from '../api/crisis';
 
 interface TreeItem {
@@ -10,7 +11,7 @@ interface TreeItem {
 }
 
 const toItems = (nodes: readonly DeptNode[]): TreeItem[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: toItems(n.children) }));
+  nodes.map((n) => ({ value: n.id, title: shownName(n.name), children: toItems(n.children) }));
 
 /**
  * Departments of the school, several at once (a person's coverage), from the whole tree every signed-in
@@ -25,9 +26,10 @@ export function DeptMultiSelect({
   value?: number[];
   onChange?: (value: number[]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tree = useDeptTree();
-  const items = useMemo(() => toItems(tree.data ?? []), [tree.data]);
+  // Seeded names are shown in the reader's language: the items are made again when it changes.
+  const items = useMemo(() => toItems(tree.data ?? []), [tree.data, i18n.language]);
   return (
     <TreeSelect<number[]>
       id={id}
