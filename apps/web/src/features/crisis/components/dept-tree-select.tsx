@@ -1,7 +1,8 @@
+import { seededName, type Lang } from '@psy/contracts';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shownName } from '../../../shared/lib/seeded-names';
+import { currentLanguage } from '../../../i18n/i18n';
 import { useDeptTree, type DeptNode } from '../api/crisis';
 
 interface TreeItem {
@@ -10,8 +11,8 @@ interface TreeItem {
   children: TreeItem[];
 }
 
-const toItems = (nodes: readonly DeptNode[]): TreeItem[] =>
-  nodes.map((n) => ({ value: n.id, title: shownName(n.name), children: toItems(n.children) }));
+const toItems = (nodes: readonly DeptNode[], lang: Lang): TreeItem[] =>
+  nodes.map((n) => ({ value: n.id, title: seededName(n.name, lang), children: toItems(n.children, lang) }));
 
 /**
  * Departments of the school, several at once (a person's coverage), from the whole tree every signed-in
@@ -26,10 +27,10 @@ export function DeptMultiSelect({
   value?: number[];
   onChange?: (value: number[]) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = currentLanguage();
   const tree = useDeptTree();
-  // Seeded names are shown in the reader's language: the items are made again when it changes.
-  const items = useMemo(() => toItems(tree.data ?? []), [tree.data, i18n.language]);
+  const items = useMemo(() => toItems(tree.data ?? [], lang), [tree.data, lang]);
   return (
     <TreeSelect<number[]>
       id={id}

@@ -97,6 +97,10 @@ describe('department tree', () => {
     ];
     // Ancestors come along for the tree; the picker lists only the matches.
     expect(searchOptions(tree, '2024').map((o) => o.title)).toEqual(['组织机构-计算机学院-2024级']);
+    // An English reader sees the seeded names of the path in English.
+    expect(searchOptions(tree, '2024', 'en-US').map((o) => o.title)).toEqual([
+      'Organisation-School of Computer Science-Class of 2024',
+    ]);
   });
 
   it('shows the buttons by permission key [spec:S0.6.4]', () => {
