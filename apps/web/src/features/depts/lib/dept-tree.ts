@@ -24,7 +24,9 @@ export interface DeptTreeItem {
   key: number;
   value: number;
   title: string;
-  /** Relation path from the root, names joined with '-' (spec S0.3.11). */
+  /** The name as stored (the title may be a seeded name's English): what a rename starts from. */
+  name: string;
+  /** Relation path from the root, names joined with '-' (spec S0.3.11), as stored. */
   path: string;
   parentId: number | null;
   isLeaf: boolean;
@@ -41,6 +43,7 @@ export function toTreeItems(nodes: readonly DeptNode[], rootTitle?: string): Dep
       key: node.id,
       value: node.id,
       title: node.parentId === null && rootTitle ? rootTitle : shownName(node.label || node.name),
+      name: node.name,
       path: node.nameRelaTion,
       parentId: node.parentId,
       isLeaf: !node.isChild && node.children.length === 0,
@@ -121,6 +124,7 @@ export function searchOptions(
           key: node.id,
           value: node.id,
           title: node.nameRelaTion ? seededPath(node.nameRelaTion, lang) : shownName(node.label || node.name),
+          name: node.name,
           path: node.nameRelaTion,
           parentId: node.parentId,
           isLeaf: true,
