@@ -87,7 +87,7 @@ export function PlanDetails({ id }: { id: number }) {
             {
               key: 'scales',
               label: t('assessment.plan.scales'),
-              children: p.scales.map((s) => s.name).join('、'),
+              children: p.scales.map((s) => s.name).join(lang === 'zh-CN' ? '、' : ', '),
             },
             {
               key: 'window',

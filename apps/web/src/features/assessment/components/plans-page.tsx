@@ -62,7 +62,7 @@ function PlanList() {
     {
       key: 'scales',
       title: t('assessment.plan.scales'),
-      render: (_, p) => p.scales.map((s) => s.name).join('、'),
+      render: (_, p) => p.scales.map((s) => s.name).join(lang === 'zh-CN' ? '、' : ', '),
     },
     {
       key: 'window',
