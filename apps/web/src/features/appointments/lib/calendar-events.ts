@@ -18,8 +18,8 @@ export function wallClock(instant: string, zone: string): string {
 
 /**
  * Calendar events of slots: a booked slot shows its visitor and the appointment's status, a free one
- * says so, a duty shift its kind; then its room (a seeded one in the reader's language). Times are the school's wall clock (the calendar runs in UTC so that the
- * device's zone cannot move them).
+ * says so, a duty shift its kind; then its room (a seeded one in the reader's language). Times are the
+ * school's wall clock (the calendar runs in UTC so that the device's zone cannot move them).
  */
 export function calendarEventsOf(
   slots: readonly Slot[],
