@@ -56,7 +56,7 @@ describe('department paths in the reader language', () => {
 });
 
 describe('places in the reader language', () => {
-  it("gives a seeded site and room in English, a typed one as typed, and leaves out a missing room", () => {
+  it('gives a seeded site and room in English, a typed one as typed, and leaves out a missing room', () => {
     expect(seededPlace(['心理健康教育中心', '咨询室 1'], 'en-US')).toBe(
       'Mental Health Education Centre · Counselling room 1',
     );

@@ -37,9 +37,7 @@ export function DeptMultiPicker({
   const nameOf = (deptId: number) => {
     if (labels[deptId]) return labels[deptId];
     const path = paths[unknown.indexOf(deptId)]?.data;
-    return path?.length
-      ? path.map((d) => seededName(d.name, currentLanguage())).join(' / ')
-      : `#${deptId}`;
+    return path?.length ? path.map((d) => seededName(d.name, currentLanguage())).join(' / ') : `#${deptId}`;
   };
   return (
     <Flex vertical gap={8}>

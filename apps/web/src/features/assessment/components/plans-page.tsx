@@ -44,7 +44,13 @@ function PlanList() {
   const confirm = useConfirmAction();
 
   const columns: AdminColumn<Plan>[] = [
-    { key: 'name', title: t('assessment.plan.name'), dataIndex: 'name', render: shownName, alwaysShown: true },
+    {
+      key: 'name',
+      title: t('assessment.plan.name'),
+      dataIndex: 'name',
+      render: shownName,
+      alwaysShown: true,
+    },
     {
       key: 'kind',
       title: t('assessment.plan.kind'),

@@ -150,7 +150,9 @@ export function TransferDialog({ caseId, onClose }: { caseId: number; onClose: (
               notFoundContent={t('cases.transfer.noneFree')}
               options={(free.data ?? []).map((c) => ({
                 value: c.id,
-                label: c.deptName ? `${c.realName} · ${seededPath(c.deptName, currentLanguage())}` : c.realName,
+                label: c.deptName
+                  ? `${c.realName} · ${seededPath(c.deptName, currentLanguage())}`
+                  : c.realName,
               }))}
             />
           </Form.Item>

@@ -67,7 +67,11 @@ function Members() {
       alwaysShown: true,
       render: (_: unknown, m) => m.user.realName,
     },
-    { key: 'dept', title: t('crisis.network.dept'), render: (_: unknown, m) => shownPath(m.user.deptName) ?? '—' },
+    {
+      key: 'dept',
+      title: t('crisis.network.dept'),
+      render: (_: unknown, m) => shownPath(m.user.deptName) ?? '—',
+    },
     {
       key: 'role',
       title: t('crisis.network.role'),
@@ -168,7 +172,13 @@ function Dormitories() {
   const confirm = useConfirmAction();
   const [editing, setEditing] = useState<{ dorm: Dormitory | null } | null>(null);
   const columns: AdminColumn<Dormitory>[] = [
-    { key: 'name', title: t('crisis.dorm.dormitory'), alwaysShown: true, dataIndex: 'name', render: shownName },
+    {
+      key: 'name',
+      title: t('crisis.dorm.dormitory'),
+      alwaysShown: true,
+      dataIndex: 'name',
+      render: shownName,
+    },
     { key: 'leader', title: t('crisis.dorm.leader'), render: (_: unknown, d) => d.leader?.realName ?? '—' },
     {
       key: 'members',

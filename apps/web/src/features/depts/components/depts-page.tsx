@@ -104,7 +104,8 @@ export function DeptsPage() {
             icon={<PlusOutlined />}
             disabled={!selected}
             onClick={() =>
-              selected && setDialog({ mode: 'add', parentId: selected.key, parentPath: shownPath(selected.path) })
+              selected &&
+              setDialog({ mode: 'add', parentId: selected.key, parentPath: shownPath(selected.path) })
             }
           >
             {t('deptAdmin.addChild')}
@@ -165,7 +166,11 @@ export function DeptsPage() {
                     <Button
                       icon={<PlusOutlined />}
                       onClick={() =>
-                        setDialog({ mode: 'add', parentId: selected.key, parentPath: shownPath(selected.path) })
+                        setDialog({
+                          mode: 'add',
+                          parentId: selected.key,
+                          parentPath: shownPath(selected.path),
+                        })
                       }
                     >
                       {t('deptAdmin.addChild')}

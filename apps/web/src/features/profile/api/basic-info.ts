@@ -1,4 +1,11 @@
-import { deptTreeEndpoint, editMyEndpoint, seededName, type BodyOf, type DeptNode, type Lang } from '@psy/contracts';
+import {
+  deptTreeEndpoint,
+  editMyEndpoint,
+  seededName,
+  type BodyOf,
+  type DeptNode,
+  type Lang,
+} from '@psy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLanguage } from '../../../i18n/i18n';
 import { request } from '../../../shared/api/request';

@@ -220,7 +220,10 @@ function SiteProfiles() {
         aria-label={t('scheduling.settings.sites.choose')}
         value={siteId}
         onChange={setSiteId}
-        options={(sites.data ?? []).map((s) => ({ value: s.id, label: seededName(s.name, currentLanguage()) }))}
+        options={(sites.data ?? []).map((s) => ({
+          value: s.id,
+          label: seededName(s.name, currentLanguage()),
+        }))}
       />
       {site && <SiteProfileForm key={`${site.id}-${site.noticeVersion}`} site={site} />}
     </Card>
