@@ -22,6 +22,17 @@ const en = readCatalogue('en-US');
 const shownTime = (/** @type {{ date: string, start: Date, end: Date }} */ slot) =>
   `${slot.date} ${schoolTime(slot.start)}-${schoolTime(slot.end)}`;
 
+/**
+ * The demo's site and the student's class as an English reader sees them (contracts SEEDED_NAMES_EN); a
+ * name the school typed is shown as typed.
+ * @param {string} name
+ */
+const seededEn = (name) =>
+  /** @type {Record<string, string>} */ ({
+    心理健康教育中心: 'Mental Health Education Centre',
+    '2024级': 'Class of 2024',
+  })[name] ?? name;
+
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts, db }) {
   const fx = await appointmentFixture(db);
@@ -35,13 +46,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     ]);
     await fx.setSiteNoticesRead(fx.people.student, false);
     const { rows: sites } = await fx.q(`select name from site where tenant_id = $1 and id = $2`, [fx.siteId]);
-    const siteName = String(sites[0]?.name);
+    const siteName = seededEn(String(sites[0]?.name));
     const { rows: depts } = await fx.q(
       `select d.id, d.name from sys_user u join dept d on d.tenant_id = u.tenant_id and d.id = u.dept_id
         where u.tenant_id = $1 and u.id = $2`,
       [fx.people.student],
     );
-    const dept = { id: Number(depts[0]?.id), name: String(depts[0]?.name) };
+    const dept = { id: Number(depts[0]?.id), name: seededEn(String(depts[0]?.name)) };
     const notice = `Bring your student card; the side door opens with code ${Date.now() % 100_000}.`;
     // Sessions days ahead at wall-clock times of the school (whatever the hour now): their leave deadlines,
     // 17:00 the day before, are ahead too, within the two-week booking window.

@@ -16,6 +16,8 @@ export const needsDb = true;
 
 const en = readCatalogue('en-US');
 const zh = readCatalogue('zh-CN');
+/** The demo's site as an English reader sees it (contracts SEEDED_NAMES_EN; stored as 心理健康教育中心). */
+const DEMO_SITE_EN = 'Mental Health Education Centre';
 
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts, db }) {
@@ -47,7 +49,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dialog.getByLabel(en.scheduling.schedule.counsellor).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '何多角色' }).click();
     await dialog.getByLabel(en.scheduling.schedule.site).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '心理健康教育中心' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: DEMO_SITE_EN }).click();
     await dialog.getByLabel(en.scheduling.schedule.date).fill(day);
     await dialog.getByLabel(en.scheduling.schedule.start).fill('19:00');
     await dialog.getByLabel(en.scheduling.schedule.end).fill('19:30');
@@ -83,7 +85,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dutyDialog.getByLabel(en.scheduling.schedule.counsellor).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '何多角色' }).click();
     await dutyDialog.getByLabel(en.scheduling.schedule.site).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '心理健康教育中心' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: DEMO_SITE_EN }).click();
     assert.equal(
       await dutyDialog.getByLabel(en.scheduling.schedule.category).count(),
       0,

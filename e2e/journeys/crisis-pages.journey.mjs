@@ -91,9 +91,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
       .getByRole('dialog')
       .filter({ hasText: c.network.coverageTitle.replace('{{name}}', '杨心理委员') });
     const depts = coverage.getByLabel(c.network.coverage);
-    for (const dept of ['2024级', '2023级']) {
+    // The demo's classes (2024级, 2023级) as an English reader sees them (contracts SEEDED_NAMES_EN).
+    for (const dept of ['Class of 2024', 'Class of 2023']) {
       await depts.click();
-      await depts.fill(dept.slice(0, 4));
+      await depts.fill(dept.slice(-4));
       await head.locator('.ant-select-tree-title:visible', { hasText: dept }).first().click();
     }
     await closeDropdowns(head);
@@ -101,8 +102,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
       coverage.getByRole('button', { name: en.common.confirm }).click(),
     );
     assert.equal(covered.body.code, 0, JSON.stringify(covered.body));
-    await expectText(head, '2023级', { within: classRep });
-    await expectText(head, '2024级', { within: classRep });
+    await expectText(head, 'Class of 2023', { within: classRep });
+    await expectText(head, 'Class of 2024', { within: classRep });
     await head.mouse.move(0, 0);
     await checkA11y(head, { name: 'crisis-network', artifacts, include: '#main-content' });
 
@@ -326,7 +327,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectToast(leader, c.dorm.sent);
     await advisor.goto(`${baseUrl}/dormitoryLeaderReportInfo`);
     const filedRow = advisor.locator('tr', { hasText: 'Studies late every night, in good spirits.' });
-    await expectText(advisor, '梅园3号楼 402', { within: filedRow });
+    // The demo's dormitory (梅园3号楼 402) as an English reader sees it (contracts SEEDED_NAMES_EN).
+    await expectText(advisor, 'Plum Garden Building 3, room 402', { within: filedRow });
     await expectText(advisor, '林同学', { within: filedRow });
     await advisor.mouse.move(0, 0);
     await checkA11y(advisor, { name: 'crisis-dorm-reports', artifacts, include: '#main-content' });

@@ -54,7 +54,23 @@ const ADMIN_SCREENS = [
   { path: '/info/index' },
   { path: '/admin/form/index', rows: true },
   { path: '/appointment/settings/index', rows: true },
-  { path: '/appointment/schedule/index' },
+  {
+    path: '/appointment/schedule/index',
+    rows: true,
+    // The slot list: each slot's site and room, as the school's staff see them.
+    open: async (page) => {
+      await page
+        .locator('#main-content')
+        .getByRole('tab', { name: en.scheduling.schedule.tabs.slots, exact: true })
+        .click();
+      await page.getByTestId('slot-table').locator('tbody tr.ant-table-row').first().waitFor();
+      await settled(page);
+    },
+  },
+  { path: '/appointment/queue/index', rows: true },
+  { path: '/consult/case/index', rows: true },
+  { path: '/evaluationDetails/index', rows: true },
+  { path: '/crisis/network/index', rows: true },
   { path: '/userinfo/index' },
 ];
 

@@ -16,6 +16,8 @@ const c = en.clientLogAdmin;
 
 /** The department of the notice: the student's class '2024级' is below it. */
 const AUDIENCE_DEPT = '计算机学院';
+/** The same seeded department as an English reader sees it (contracts SEEDED_NAMES_EN). */
+const AUDIENCE_DEPT_EN = 'School of Computer Science';
 const SWITCH_EVENT = 'ACCOUNT_APPROVED';
 const EDIT_EVENT = 'USER_PASSWORD_RESET';
 
@@ -172,10 +174,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await searched;
     const option = page
       .locator('.ant-select-dropdown:visible .ant-select-tree-title')
-      .filter({ hasText: AUDIENCE_DEPT })
+      .filter({ hasText: AUDIENCE_DEPT_EN })
       .first();
     await option.click();
-    await expectText(page, AUDIENCE_DEPT, {
+    await expectText(page, AUDIENCE_DEPT_EN, {
       exact: false,
       within: form.getByTestId('notice-audience-depts'),
     });
@@ -201,7 +203,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, n.publishedToast);
     const row = page.locator('.ant-table-row').filter({ hasText: noticeTitle });
     await row.waitFor();
-    await expectText(page, AUDIENCE_DEPT, { within: row });
+    await expectText(page, AUDIENCE_DEPT_EN, { within: row });
     await expectText(page, n.published, { within: row });
     await checkA11y(page, { name: 'notice-publish-en-US', artifacts, include: '#main-content' });
     // The list works on a phone.

@@ -16,6 +16,8 @@ const KNOWN_A11Y = /** @type {string[]} */ ([]);
 const USER = 'supervisor';
 /** A department of the demo school (apps/server/src/seed/demo.ts). */
 const TARGET_DEPT = '学生工作部';
+/** The same seeded department as an English reader sees it (contracts SEEDED_NAMES_EN). */
+const TARGET_DEPT_EN = 'Student Affairs Office';
 
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts, db }) {
@@ -89,7 +91,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await birthday.fill('1990-05-06');
     // The organisation tree picker (loaded on demand) [spec:S0.9.7].
     await dialog.getByLabel(en.profile.fields.deptId.label, { exact: true }).click();
-    await page.locator('.ant-select-tree-title', { hasText: TARGET_DEPT }).first().click();
+    await page.locator('.ant-select-tree-title', { hasText: TARGET_DEPT_EN }).first().click();
     await page.keyboard.press('Escape').catch(() => undefined);
 
     // Confirm asks first, and the button ignores a second click for 2 s.

@@ -379,14 +379,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const renamed = answered(page, '/admin/dept');
     await editDept.getByRole('button', { name: en.common.confirm }).click();
     assert.equal((await (await renamed).json()).code, 0, 'department renamed');
-    await expectText(page, `组织机构-${SUBTREE_ROOT}-${deptName}R`);
+    await expectText(page, `Organisation-${SUBTREE_ROOT_EN}-${deptName}R`);
     await page.getByRole('button', { name: en.deptAdmin.delete }).click();
     const refused = answered(page, `/admin/dept/${createdDeptId}`);
     await page.locator('.ant-modal-confirm').getByRole('button', { name: en.common.confirm }).click();
     const refusedBody = await (await refused).json();
     assert.notEqual(refusedBody.code, 0, 'a department with users cannot be deleted');
     await expectText(page, refusedBody.msg, { exact: false });
-    await expectText(page, `组织机构-${SUBTREE_ROOT}-${deptName}R`);
+    await expectText(page, `Organisation-${SUBTREE_ROOT_EN}-${deptName}R`);
     await screenshot(page, artifacts, 'depts-en-US');
 
     // 375 px: the list still works on a phone-sized screen.

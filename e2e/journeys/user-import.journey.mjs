@@ -19,6 +19,8 @@ const ui = en.userImport;
 const KNOWN_A11Y = /** @type {string[]} */ ([]);
 /** A department of the demo school (apps/server/src/seed/demo.ts). */
 const DEPT_NAME = '计算机学院';
+/** The same seeded department as an English reader sees it (contracts SEEDED_NAMES_EN). */
+const DEPT_NAME_EN = 'School of Computer Science';
 /** Role given to the imported users (seed catalogue name). */
 const ROLE_NAME = '普通用户';
 
@@ -150,7 +152,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await searched;
     await page
       .locator('.ant-select-dropdown:visible .ant-select-tree-title')
-      .filter({ hasText: DEPT_NAME })
+      .filter({ hasText: DEPT_NAME_EN })
       .first()
       .click();
     await dialog.getByTestId('import-submit').click();

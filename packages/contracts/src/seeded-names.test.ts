@@ -7,6 +7,7 @@ import {
   seededMessageTitle,
   seededName,
   seededPath,
+  seededPlace,
   seededText,
   TEMPLATE_TITLES_EN,
 } from './seeded-names';
@@ -44,6 +45,25 @@ describe('department paths in the reader language', () => {
     );
     expect(seededPath('组织机构/心理社团', 'en-US')).toBe('Organisation/心理社团');
     expect(seededPath('组织机构-计算机学院', 'zh-CN')).toBe('组织机构-计算机学院');
+  });
+
+  it('gives a single seeded department name in English too, and leaves a missing one missing', () => {
+    expect(seededPath('2024级', 'en-US')).toBe('Class of 2024');
+    expect(seededPath(null, 'en-US')).toBeNull();
+    expect(seededPath(undefined, 'en-US')).toBeUndefined();
+    expect(seededName(null, 'en-US')).toBeNull();
+  });
+});
+
+describe('places in the reader language', () => {
+  it('gives a seeded site and room in English, a typed one as typed, and leaves out a missing room', () => {
+    expect(seededPlace(['心理健康教育中心', '咨询室 1'], 'en-US')).toBe(
+      'Mental Health Education Centre · Counselling room 1',
+    );
+    expect(seededPlace(['心理健康教育中心', null], 'en-US')).toBe('Mental Health Education Centre');
+    expect(seededPlace(['东区咨询点', '咨询室 2'], 'en-US')).toBe('东区咨询点 · Counselling room 2');
+    expect(seededPlace(['心理健康教育中心', '咨询室 1'], 'zh-CN')).toBe('心理健康教育中心 · 咨询室 1');
+    expect(seededPlace([undefined, ''], 'en-US')).toBe('');
   });
 });
 

@@ -61,9 +61,14 @@ const SEEDED_NAME_PATTERNS_EN: readonly [RegExp, (...parts: string[]) => string]
   [/^(\d{4}) 秋季新生心理普查$/, (y) => `${y} autumn mental-health survey of new students`],
 ];
 
-/** A stored name in the reader's language: a seeded Chinese name in English for en-US, anything else as typed. */
-export function seededName(name: string, lang: Lang): string {
-  if (lang !== 'en-US') return name;
+/**
+ * A stored name in the reader's language: a seeded Chinese name in English for en-US, anything else as typed;
+ * no name (an optional field) stays none.
+ */
+export function seededName(name: string, lang: Lang): string;
+export function seededName<T extends null | undefined>(name: string | T, lang: Lang): string | T;
+export function seededName(name: string | null | undefined, lang: Lang): string | null | undefined {
+  if (!name || lang !== 'en-US') return name;
   const en = SEEDED_NAMES_EN[name];
   if (en !== undefined) return en;
   for (const [re, english] of SEEDED_NAME_PATTERNS_EN) {
@@ -74,16 +79,29 @@ export function seededName(name: string, lang: Lang): string {
 }
 
 /**
- * A department's full path (`组织机构-计算机学院-2024级`, names joined with '-' or '/') in the reader's
- * language: each seeded name in English for en-US, a name the school typed as typed.
+ * A department's full path (`组织机构-计算机学院-2024级`, names joined with '-' or '/') or name in the reader's
+ * language: each seeded name in English for en-US, a name the school typed as typed; no path stays none.
  */
-export function seededPath(path: string, lang: Lang): string {
-  return lang === 'en-US'
+export function seededPath(path: string, lang: Lang): string;
+export function seededPath<T extends null | undefined>(path: string | T, lang: Lang): string | T;
+export function seededPath(path: string | null | undefined, lang: Lang): string | null | undefined {
+  return path && lang === 'en-US'
     ? path
         .split(/([-/])/)
         .map((part) => seededName(part, lang))
         .join('')
     : path;
+}
+
+/**
+ * A place (a site and its room) as one text in the reader's language: each seeded name in English for
+ * en-US, one the school typed as typed; the names there are (a slot without a room has none) joined with ' · '.
+ */
+export function seededPlace(names: readonly (string | null | undefined)[], lang: Lang): string {
+  return names
+    .filter((name): name is string => Boolean(name))
+    .map((name) => seededName(name, lang))
+    .join(' · ');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { seededName } from '@psy/contracts';
+import { seededName, type Lang } from '@psy/contracts';
 import { currentLanguage } from '../../i18n/i18n';
 import { captchaEndpoint, newRequestId, PHONE_PATTERN } from '@psy/contracts';
 import { Button, Card, Form, Input, Result, Select, Spin, TreeSelect } from 'antd';
@@ -31,8 +31,13 @@ interface DeptOption {
   title: string;
   children: DeptOption[];
 }
-const treeOptions = (nodes: readonly DeptLike[]): DeptOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.label, children: treeOptions(n.children) }));
+/** The school's departments to choose from, seeded names in the reader's language. */
+const treeOptions = (nodes: readonly DeptLike[], lang: Lang): DeptOption[] =>
+  nodes.map((n) => ({
+    value: n.id,
+    title: seededName(n.label, lang),
+    children: treeOptions(n.children, lang),
+  }));
 
 /**
  * `/register?shortName=` (spec S0.7.11 `register`, `regionSetting`): self-registration at a school while
@@ -41,6 +46,7 @@ const treeOptions = (nodes: readonly DeptLike[]): DeptOption[] =>
  */
 export function RegisterPage() {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const shortName = (params.get('shortName') ?? readKnownTenant()?.code ?? DEFAULT_TENANT_CODE).trim();
@@ -50,7 +56,7 @@ export function RegisterPage() {
   const register = useRegister(tenant?.id);
   const [form] = Form.useForm<RegisterValues>();
   const [captchaKey, setCaptchaKey] = useState(newRequestId);
-  const depts = useMemo(() => treeOptions(setting.data?.depts ?? []), [setting.data]);
+  const depts = useMemo(() => treeOptions(setting.data?.depts ?? [], lang), [setting.data, lang]);
   const loginPath = `/${tenant?.code ?? shortName}/login`;
 
   const submit = async ({ confirm: _confirm, ...values }: RegisterValues) => {

@@ -1,4 +1,4 @@
-import { seededName } from '@psy/contracts';
+import { seededName, seededPath } from '@psy/contracts';
 import { EditOutlined, FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
 import { DEFAULT_AGREEMENT_FORM_NAME, FORM_PERMISSIONS, type Lang, hasPermission } from '@psy/contracts';
 import { Button, Flex, Form, Input, Select, Spin, Switch, Tabs, Tag, Typography } from 'antd';
@@ -245,7 +245,13 @@ function AgreementList() {
       alwaysShown: true,
     },
     { key: 'username', title: t('systemSettings.agreement.username'), dataIndex: 'username', width: 140 },
-    { key: 'deptName', title: t('systemSettings.agreement.dept'), dataIndex: 'deptName', width: 160 },
+    {
+      key: 'deptName',
+      title: t('systemSettings.agreement.dept'),
+      dataIndex: 'deptName',
+      width: 160,
+      render: (name: string | null) => seededPath(name, currentLanguage()),
+    },
     {
       key: 'roleNames',
       title: t('systemSettings.agreement.role'),

@@ -220,7 +220,7 @@ export function BookingPanel({ rules, visitorId, onBooked, withRules = false }: 
               onChange={(value) => setSite(value || undefined)}
               choices={[
                 { value: '', label: t('appointments.book.anySite') },
-                ...sites.map((name) => ({ value: name, label: name })),
+                ...sites.map((name) => ({ value: name, label: seededName(name, lang) })),
               ]}
             />
           )}

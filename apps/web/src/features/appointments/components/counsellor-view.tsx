@@ -1,5 +1,5 @@
 import { Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
-import type { DeskAction } from '@psy/contracts';
+import { seededPlace, type DeskAction } from '@psy/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -84,7 +84,7 @@ function MySessions() {
               </Typography.Text>
               <Typography.Text>{sessionTime(a.startTime, a.endTime, zone, lang)}</Typography.Text>
               <Typography.Text type="secondary">
-                {[a.siteName, a.roomName].filter(Boolean).join(' · ')}
+                {seededPlace([a.siteName, a.roomName], lang)}
               </Typography.Text>
             </Flex>
             <Flex vertical gap={4} align="end">

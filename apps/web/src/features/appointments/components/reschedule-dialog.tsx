@@ -1,3 +1,4 @@
+import { seededName } from '@psy/contracts';
 import { Alert, Button, Empty, Flex, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,8 +105,8 @@ export function RescheduleDialog({
                       {sessionTime(slot.startTime, slot.endTime, zone, lang).split(' ').slice(-1)[0]}
                     </span>
                     <span className={styles.slotWho}>
-                      {slot.counsellorName} · {slot.siteName}
-                      {slot.roomName ? ` · ${slot.roomName}` : ''}
+                      {slot.counsellorName} · {seededName(slot.siteName, lang)}
+                      {slot.roomName ? ` · ${seededName(slot.roomName, lang)}` : ''}
                     </span>
                   </Button>
                 ))}

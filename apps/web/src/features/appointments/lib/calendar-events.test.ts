@@ -46,6 +46,14 @@ describe('calendar events', () => {
     expect(slotColour(slot({ kind: 'telephone', status: null }))).toBe('#722ed1');
   });
 
+  it("name a seeded room in the reader's language and a room the school typed as typed", () => {
+    const events = (lang: 'zh-CN' | 'en-US', roomName: string) =>
+      calendarEventsOf([slot({ roomName })], 'Asia/Shanghai', lang, { free: 'Free', duty: 'Duty' })[0]!.title;
+    expect(events('en-US', '咨询室 1')).toBe('Free · Bookable · Counselling room 1');
+    expect(events('zh-CN', '咨询室 1')).toMatch(/ · 咨询室 1$/);
+    expect(events('en-US', '东楼 101')).toBe('Free · Bookable · 东楼 101');
+  });
+
   it('turn the view’s exclusive end into the last day shown', () => {
     expect(calendarRange('2026-03-16T00:00:00Z', '2026-03-23T00:00:00Z')).toEqual({
       startDate: '2026-03-16',

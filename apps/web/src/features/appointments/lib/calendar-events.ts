@@ -1,5 +1,5 @@
 import { addDays, zonedDate, zonedTime } from '@psy/scheduling';
-import type { Slot } from '@psy/contracts';
+import { seededName, type Slot } from '@psy/contracts';
 import { slotStatusLabel, statusLabel } from './appointment-format';
 
 /** The colour of a slot on the calendar: free green, booked blue, completed grey, duty purple. */
@@ -18,8 +18,8 @@ export function wallClock(instant: string, zone: string): string {
 
 /**
  * Calendar events of slots: a booked slot shows its visitor and the appointment's status, a free one
- * says so, a duty shift its kind. Times are the school's wall clock (the calendar runs in UTC so that the
- * device's zone cannot move them).
+ * says so, a duty shift its kind; then its room (a seeded one in the reader's language). Times are the
+ * school's wall clock (the calendar runs in UTC so that the device's zone cannot move them).
  */
 export function calendarEventsOf(
   slots: readonly Slot[],
@@ -36,7 +36,7 @@ export function calendarEventsOf(
         : words.duty;
     return {
       id: String(slot.id),
-      title: slot.roomName ? `${title} · ${slot.roomName}` : title,
+      title: slot.roomName ? `${title} · ${seededName(slot.roomName, lang)}` : title,
       start: wallClock(slot.startTime, zone),
       end: wallClock(slot.endTime, zone),
       backgroundColor: slotColour(slot),

@@ -1,4 +1,4 @@
-import { seededName } from '@psy/contracts';
+import { seededName, seededPath } from '@psy/contracts';
 import type { individualReportSchema } from '@psy/contracts';
 import { Alert, Card, Descriptions, Empty, Flex, List, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
@@ -88,7 +88,9 @@ export function ReportView({
                     label: t('assessmentReport.person'),
                     children: answer.anonymous
                       ? t('assessmentReport.anonymous')
-                      : [answer.realName, answer.numberName, answer.deptName].filter(Boolean).join(' · '),
+                      : [answer.realName, answer.numberName, seededPath(answer.deptName, currentLanguage())]
+                          .filter(Boolean)
+                          .join(' · '),
                   },
                 ]
               : []),

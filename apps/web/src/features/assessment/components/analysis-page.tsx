@@ -6,6 +6,7 @@ import { AdminPage } from '../../../shared/admin/admin-page';
 import { ExportButton } from '../../../shared/admin/export-button';
 import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
+import { shownName } from '../../../shared/lib/seeded-names';
 import { formatScore, groupedBarOption, pairText } from '../../assessment-take';
 import { usePlan, usePlanPage } from '../api/plans';
 import { exportComprehensive, useComprehensive, type Comprehensive } from '../api/results';
@@ -125,7 +126,7 @@ export function AnalysisPage() {
           value={planId ?? undefined}
           placeholder={t('assessment.analysis.choosePlan')}
           aria-label={t('assessment.analysis.choosePlan')}
-          options={(plans.data?.records ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          options={(plans.data?.records ?? []).map((p) => ({ value: p.id, label: shownName(p.name) }))}
           onChange={(id: number) => {
             setPlanId(id);
             setScaleId(null);

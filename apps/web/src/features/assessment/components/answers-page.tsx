@@ -10,6 +10,7 @@ import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownName, shownPath } from '../../../shared/lib/seeded-names';
 import { DeptPicker } from '../../depts';
 import { formatScore, pairText } from '../../assessment-take';
 import { usePlanPage } from '../api/plans';
@@ -40,14 +41,14 @@ export function useAnswerColumns(extra: AdminColumn<AnswerRow>[] = []): AdminCol
         <PersonText realName={a.realName} numberName={a.numberName} anonymous={a.anonymous} />
       ),
     },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'grade', title: t('assessment.common.grade'), dataIndex: 'grade' },
     {
       key: 'sex',
       title: t('assessment.common.sex'),
       render: (_, a) => (a.sex === 1 || a.sex === 2 ? t(`assessment.common.sexes.${a.sex}`) : '-'),
     },
-    { key: 'plan', title: t('assessment.common.plan'), dataIndex: 'planName' },
+    { key: 'plan', title: t('assessment.common.plan'), dataIndex: 'planName', render: shownName },
     { key: 'scale', title: t('assessment.common.scale'), dataIndex: 'scaleName' },
     { key: 'total', title: t('assessmentReport.total'), render: (_, a) => formatScore(a.total) },
     { key: 'index', title: t('assessmentReport.index'), render: (_, a) => formatScore(a.index) },
@@ -151,7 +152,7 @@ export function AnswerList({
           >
             <Select
               allowClear
-              options={(plans.data?.records ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              options={(plans.data?.records ?? []).map((p) => ({ value: p.id, label: shownName(p.name) }))}
             />
           </Form.Item>,
           <Form.Item key="name" name="name" label={t('assessment.common.name')}>
@@ -218,7 +219,7 @@ export function AnswerList({
             <ExportButton
               key={s.scaleId}
               label={t('assessment.answers.export', { scale: s.name })}
-              fileName={`${plan.name}-${s.name}.xlsx`}
+              fileName={`${shownName(plan.name)}-${s.name}.xlsx`}
               call={() => exportAnswers(plan.id, s.scaleId)}
             />
           ))

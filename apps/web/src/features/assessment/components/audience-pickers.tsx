@@ -1,8 +1,9 @@
-import { deptAncestorsEndpoint } from '@psy/contracts';
+import { deptAncestorsEndpoint, seededName } from '@psy/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { Flex, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { DeptPicker } from '../../depts';
 import { request } from '../../../shared/api/request';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
@@ -36,7 +37,7 @@ export function DeptMultiPicker({
   const nameOf = (deptId: number) => {
     if (labels[deptId]) return labels[deptId];
     const path = paths[unknown.indexOf(deptId)]?.data;
-    return path?.length ? path.map((d) => d.name).join(' / ') : `#${deptId}`;
+    return path?.length ? path.map((d) => seededName(d.name, currentLanguage())).join(' / ') : `#${deptId}`;
   };
   return (
     <Flex vertical gap={8}>

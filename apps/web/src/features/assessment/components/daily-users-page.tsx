@@ -6,6 +6,7 @@ import { RowButton } from '../../../shared/admin/row-button';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { useDailyUserPage, type DailyUserRow } from '../api/results';
 import { ASSESSMENT_PATHS, pathWith } from '../lib/paths';
 import { PersonText, RiskTag, useGo } from './common';
@@ -24,7 +25,7 @@ export function DailyUsersPage() {
       alwaysShown: true,
       render: (_, r) => <PersonText realName={r.realName} numberName={r.numberName} />,
     },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'answers', title: t('assessment.daily.answers'), dataIndex: 'answers' },
     {
       key: 'last',

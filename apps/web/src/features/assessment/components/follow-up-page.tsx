@@ -9,6 +9,7 @@ import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { useFocusSettingOptions } from '../../focus-settings';
 import { useFollowUpPage, useSaveFollowUp, type FollowUp, type FollowUpInput } from '../api/after';
 import { gradeLetter } from '../lib/labels';
@@ -46,7 +47,7 @@ export function FollowUpPage() {
 
   const columns: AdminColumn<FollowUp>[] = [
     { key: 'person', title: t('assessment.common.person'), dataIndex: 'realName', alwaysShown: true },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'date', title: t('assessment.followUp.date'), dataIndex: 'date' },
     ...(type === 1
       ? [

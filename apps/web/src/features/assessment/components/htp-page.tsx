@@ -24,6 +24,7 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import {
   uploadHtpDrawing,
   useHtpDrawing,
@@ -68,7 +69,7 @@ export function HtpPage() {
   const [viewing, setViewing] = useState<HtpRecord | null>(null);
   const columns: AdminColumn<HtpRecord>[] = [
     { key: 'person', title: t('assessment.common.person'), dataIndex: 'realName', alwaysShown: true },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'date', title: t('assessment.htp.date'), dataIndex: 'drawDate' },
     { key: 'impression', title: t('assessment.htp.impression'), dataIndex: 'impression', ellipsis: true },
     {

@@ -10,6 +10,7 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { showToast } from '../../../shared/ui/feedback';
+import { shownName, shownPath } from '../../../shared/lib/seeded-names';
 import {
   useAssignInterviews,
   useFlaggedPage,
@@ -35,7 +36,7 @@ export function InterviewersPage() {
   const interviewers = useInterviewerPage(list.query);
   const columns: AdminColumn<InterviewerRow>[] = [
     { key: 'name', title: t('assessment.common.name'), dataIndex: 'realName', alwaysShown: true },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'pending', title: t('assessment.interviewers.pending'), dataIndex: 'pending' },
     { key: 'held', title: t('assessment.interviewers.held'), dataIndex: 'held' },
   ];
@@ -76,7 +77,7 @@ function FlaggedStudents({ initialPlanId }: { initialPlanId: number | null }) {
       alwaysShown: true,
       render: (_, r) => <PersonText realName={r.realName} numberName={r.numberName} />,
     },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'scale', title: t('assessment.common.scale'), dataIndex: 'scaleName' },
     {
       key: 'risk',
@@ -125,7 +126,7 @@ function FlaggedStudents({ initialPlanId }: { initialPlanId: number | null }) {
               value={planId ?? undefined}
               placeholder={t('assessment.interviewers.choosePlan')}
               aria-label={t('assessment.interviewers.choosePlan')}
-              options={(plans.data?.records ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              options={(plans.data?.records ?? []).map((p) => ({ value: p.id, label: shownName(p.name) }))}
               onChange={(id: number) => {
                 setPlanId(id);
                 list.search({});

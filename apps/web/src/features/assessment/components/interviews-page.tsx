@@ -11,6 +11,7 @@ import { RowButton } from '../../../shared/admin/row-button';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownName, shownPath } from '../../../shared/lib/seeded-names';
 import {
   useInterviewPage,
   useInterviewResults,
@@ -114,8 +115,8 @@ function InterviewList() {
       alwaysShown: true,
       render: (_, i) => <PersonText realName={i.realName} numberName={i.numberName} />,
     },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
-    { key: 'plan', title: t('assessment.common.plan'), dataIndex: 'planName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
+    { key: 'plan', title: t('assessment.common.plan'), dataIndex: 'planName', render: shownName },
     { key: 'interviewer', title: t('assessment.interview.interviewer'), dataIndex: 'interviewerName' },
     { key: 'time', title: t('assessment.interview.time'), render: (_, i) => formatDateTime(i.time, lang) },
     { key: 'address', title: t('assessment.interview.address'), dataIndex: 'address' },
@@ -331,9 +332,9 @@ function TransferList() {
       alwaysShown: true,
       render: (_, r) => <PersonText realName={r.realName} numberName={r.numberName} />,
     },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'phone', title: t('assessment.common.phone'), dataIndex: 'phone' },
-    { key: 'plan', title: t('assessment.common.plan'), dataIndex: 'planName' },
+    { key: 'plan', title: t('assessment.common.plan'), dataIndex: 'planName', render: shownName },
     {
       key: 'risk',
       title: t('assessmentReport.riskGrade'),

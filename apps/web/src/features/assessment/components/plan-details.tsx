@@ -7,6 +7,7 @@ import { SearchBox } from '../../../shared/admin/list-filters';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownName, shownPath } from '../../../shared/lib/seeded-names';
 import {
   useNoAnswerPage,
   usePlan,
@@ -38,7 +39,7 @@ export function PlanDetails({ id }: { id: number }) {
   return (
     <Flex vertical gap={12}>
       <AdminPage
-        title={p.name}
+        title={shownName(p.name)}
         extra={
           <Flex gap={8} wrap>
             {buttons.planEdit && p.status === 1 && (
@@ -46,7 +47,7 @@ export function PlanDetails({ id }: { id: number }) {
                 type="primary"
                 onClick={() =>
                   confirm({
-                    title: t('assessment.plan.confirmPublish', { name: p.name }),
+                    title: t('assessment.plan.confirmPublish', { name: shownName(p.name) }),
                     content: p.anonymous ? t('assessment.plan.anonymousWarning') : undefined,
                     action: () => publish.mutateAsync(p.id),
                     successText: t('assessment.plan.published'),
@@ -86,7 +87,7 @@ export function PlanDetails({ id }: { id: number }) {
             {
               key: 'scales',
               label: t('assessment.plan.scales'),
-              children: p.scales.map((s) => s.name).join('、'),
+              children: p.scales.map((s) => s.name).join(lang === 'zh-CN' ? '、' : ', '),
             },
             {
               key: 'window',
@@ -169,7 +170,7 @@ function ProgressCard({ progress }: { progress: PlanProgress }) {
           pagination={false}
           dataSource={progress.byDept}
           columns={[
-            { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+            { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
             { key: 'audience', title: t('assessment.plan.audience'), dataIndex: 'audience' },
             { key: 'finished', title: t('assessment.plan.finished'), dataIndex: 'finished' },
             {
@@ -194,7 +195,7 @@ function NoAnswerList({ planId, canRemind }: { planId: number; canRemind: boolea
   const columns: AdminColumn<NoAnswerRow>[] = [
     { key: 'name', title: t('assessment.common.name'), dataIndex: 'realName', alwaysShown: true },
     { key: 'number', title: t('assessment.common.number'), dataIndex: 'numberName' },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'grade', title: t('assessment.common.grade'), dataIndex: 'grade' },
     { key: 'submitted', title: t('assessment.plan.scalesDone'), dataIndex: 'submitted' },
   ];

@@ -98,7 +98,11 @@ function PlanForm({ plan }: { plan: Plan | null }) {
 
   return (
     <AdminPage
-      title={plan ? t('assessment.plan.editTitle', { name: plan.name }) : t('assessment.plan.add')}
+      title={
+        plan
+          ? t('assessment.plan.editTitle', { name: seededName(plan.name, lang) })
+          : t('assessment.plan.add')
+      }
       extra={<Button onClick={() => go(ASSESSMENT_PATHS.plans)}>{t('assessment.common.back')}</Button>}
     >
       {isLocked && (

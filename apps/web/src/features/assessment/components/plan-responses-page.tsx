@@ -7,6 +7,7 @@ import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { usePlan, useResponsePage, type ResponseRow } from '../api/plans';
 import { ASSESSMENT_PATHS, pathWith, readId } from '../lib/paths';
 import { useGo } from './common';
@@ -42,7 +43,7 @@ export function PlanResponsesPage() {
   const columns: AdminColumn<ResponseRow>[] = [
     { key: 'name', title: t('assessment.common.name'), dataIndex: 'realName', alwaysShown: true },
     { key: 'number', title: t('assessment.common.number'), dataIndex: 'numberName' },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     { key: 'grade', title: t('assessment.common.grade'), dataIndex: 'grade' },
     ...scaleColumns,
   ];

@@ -6,6 +6,7 @@ import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { usePlan, useSignaturePage, type SignatureRow } from '../api/plans';
 import { ASSESSMENT_PATHS, pathWith, readId } from '../lib/paths';
 import { useGo } from './common';
@@ -23,7 +24,7 @@ export function PlanSignaturesPage() {
   const columns: AdminColumn<SignatureRow>[] = [
     { key: 'name', title: t('assessment.common.name'), dataIndex: 'realName', alwaysShown: true },
     { key: 'number', title: t('assessment.common.number'), dataIndex: 'numberName' },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     {
       key: 'time',
       title: t('assessment.signatures.time'),

@@ -9,6 +9,7 @@ import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownName } from '../../../shared/lib/seeded-names';
 import { useClosePlan, useDeletePlan, usePlanPage, usePublishPlan, type Plan } from '../api/plans';
 import { ASSESSMENT_PATHS, pathWith, readId } from '../lib/paths';
 import { PLAN_STATUS_COLOURS, useAssessmentButtons, useGo } from './common';
@@ -43,7 +44,13 @@ function PlanList() {
   const confirm = useConfirmAction();
 
   const columns: AdminColumn<Plan>[] = [
-    { key: 'name', title: t('assessment.plan.name'), dataIndex: 'name', alwaysShown: true },
+    {
+      key: 'name',
+      title: t('assessment.plan.name'),
+      dataIndex: 'name',
+      render: shownName,
+      alwaysShown: true,
+    },
     {
       key: 'kind',
       title: t('assessment.plan.kind'),
@@ -61,7 +68,7 @@ function PlanList() {
     {
       key: 'scales',
       title: t('assessment.plan.scales'),
-      render: (_, p) => p.scales.map((s) => s.name).join('、'),
+      render: (_, p) => p.scales.map((s) => s.name).join(lang === 'zh-CN' ? '、' : ', '),
     },
     {
       key: 'window',
@@ -80,23 +87,23 @@ function PlanList() {
         <>
           <RowButton
             label={t('assessment.common.details')}
-            ariaLabel={`${t('assessment.common.details')} ${p.name}`}
+            ariaLabel={`${t('assessment.common.details')} ${shownName(p.name)}`}
             onClick={() => go(pathWith(ASSESSMENT_PATHS.plans, { id: p.id }))}
           />
           {buttons.planEdit && p.status !== 3 && (
             <RowButton
               label={t('assessment.common.edit')}
-              ariaLabel={`${t('assessment.common.edit')} ${p.name}`}
+              ariaLabel={`${t('assessment.common.edit')} ${shownName(p.name)}`}
               onClick={() => go(pathWith(ASSESSMENT_PATHS.editPlan, { id: p.id }))}
             />
           )}
           {buttons.planEdit && p.status === 1 && (
             <RowButton
               label={t('assessment.plan.publish')}
-              ariaLabel={`${t('assessment.plan.publish')} ${p.name}`}
+              ariaLabel={`${t('assessment.plan.publish')} ${shownName(p.name)}`}
               onClick={() =>
                 confirm({
-                  title: t('assessment.plan.confirmPublish', { name: p.name }),
+                  title: t('assessment.plan.confirmPublish', { name: shownName(p.name) }),
                   content: p.anonymous ? t('assessment.plan.anonymousWarning') : undefined,
                   action: () => publish.mutateAsync(p.id),
                   successText: t('assessment.plan.published'),
@@ -107,10 +114,10 @@ function PlanList() {
           {buttons.planEdit && p.status === 2 && (
             <RowButton
               label={t('assessment.plan.close')}
-              ariaLabel={`${t('assessment.plan.close')} ${p.name}`}
+              ariaLabel={`${t('assessment.plan.close')} ${shownName(p.name)}`}
               onClick={() =>
                 confirm({
-                  title: t('assessment.plan.confirmClose', { name: p.name }),
+                  title: t('assessment.plan.confirmClose', { name: shownName(p.name) }),
                   action: () => close.mutateAsync(p.id),
                   successText: t('assessment.plan.closed'),
                 })
@@ -121,10 +128,10 @@ function PlanList() {
             <RowButton
               isDanger
               label={t('assessment.common.delete')}
-              ariaLabel={`${t('assessment.common.delete')} ${p.name}`}
+              ariaLabel={`${t('assessment.common.delete')} ${shownName(p.name)}`}
               onClick={() =>
                 confirm({
-                  title: t('assessment.plan.confirmDelete', { name: p.name }),
+                  title: t('assessment.plan.confirmDelete', { name: shownName(p.name) }),
                   isDanger: true,
                   action: () => remove.mutateAsync(p.id),
                   successText: t('adminKit.deleted'),

@@ -8,6 +8,7 @@ import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { usePageInfo } from '../../../shared/layout/page-context';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { useRainbowInfo, useRainbowPage, type RainbowRow } from '../api/after';
 import { RAINBOW_HEX } from '../lib/labels';
 import { ASSESSMENT_PATHS, pathWith, readId } from '../lib/paths';
@@ -44,7 +45,7 @@ function RainbowList() {
   const columns: AdminColumn<RainbowRow>[] = [
     { key: 'name', title: t('assessment.common.name'), dataIndex: 'realName', alwaysShown: true },
     { key: 'number', title: t('assessment.common.number'), dataIndex: 'numberName' },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     {
       key: 'colour',
       title: t('assessment.rainbow.colour'),
@@ -130,7 +131,7 @@ function RainbowDetail({ userId }: { userId: number }) {
           size="small"
           column={{ xs: 1, md: 2 }}
           items={[
-            { key: 'dept', label: t('assessment.common.dept'), children: r.deptName ?? '-' },
+            { key: 'dept', label: t('assessment.common.dept'), children: shownPath(r.deptName) ?? '-' },
             {
               key: 'screen',
               label: t('assessment.rainbow.latestScreening'),

@@ -9,6 +9,7 @@ import { RowButton } from '../../../shared/admin/row-button';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
 import { currentLanguage } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../shared/lib/time-ago';
+import { shownName, shownPath } from '../../../shared/lib/seeded-names';
 import { pairText } from '../../assessment-take';
 import { useHandleWarning, useWarningCount, useWarningPage, type AssessmentWarning } from '../api/results';
 import { ASSESSMENT_PATHS, FOLLOW_UP_PATHS, pathWith } from '../lib/paths';
@@ -56,14 +57,14 @@ export function WarningsPage() {
         <PersonText realName={w.realName} numberName={w.numberName} anonymous={w.anonymous} />
       ),
     },
-    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName' },
+    { key: 'dept', title: t('assessment.common.dept'), dataIndex: 'deptName', render: shownPath },
     {
       key: 'reason',
       title: t('assessment.warning.reason'),
       render: (_, w) => w.reasons.map((r) => pairText(r.text, lang)).join('；'),
     },
     { key: 'scale', title: t('assessment.common.scale'), dataIndex: 'scaleName' },
-    { key: 'plan', title: t('assessment.common.plan'), dataIndex: 'planName' },
+    { key: 'plan', title: t('assessment.common.plan'), dataIndex: 'planName', render: shownName },
     {
       key: 'status',
       title: t('assessment.warning.status'),
@@ -210,8 +211,8 @@ function WarningDetail({ warning: w }: { warning: AssessmentWarning }) {
             label: t('assessment.common.person'),
             children: <PersonText realName={w.realName} numberName={w.numberName} anonymous={w.anonymous} />,
           },
-          { key: 'dept', label: t('assessment.common.dept'), children: w.deptName ?? '-' },
-          { key: 'plan', label: t('assessment.common.plan'), children: w.planName },
+          { key: 'dept', label: t('assessment.common.dept'), children: shownPath(w.deptName) ?? '-' },
+          { key: 'plan', label: t('assessment.common.plan'), children: shownName(w.planName) },
           { key: 'scale', label: t('assessment.common.scale'), children: w.scaleName },
           { key: 'risk', label: t('assessmentReport.riskScore'), children: w.riskScore ?? '-' },
           { key: 'time', label: t('assessment.warning.time'), children: formatDateTime(w.createTime, lang) },

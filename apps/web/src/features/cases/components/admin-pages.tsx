@@ -1,3 +1,4 @@
+import { seededPath } from '@psy/contracts';
 import {
   Alert,
   Button,
@@ -15,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentLanguage } from '../../../i18n/i18n';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table';
 import { ExportButton } from '../../../shared/admin/export-button';
@@ -52,7 +54,11 @@ export function TeamPage() {
       alwaysShown: true,
       render: (_: unknown, m) => <Link to={teamDetailPath(m.id)}>{m.realName}</Link>,
     },
-    { key: 'dept', title: t('cases.team.dept'), dataIndex: 'deptName' },
+    {
+      key: 'dept',
+      title: t('cases.team.dept'),
+      render: (_: unknown, m) => seededPath(m.deptName, currentLanguage()),
+    },
     {
       key: 'supervisor',
       title: t('cases.team.supervisor'),

@@ -1,6 +1,8 @@
+import { seededPath } from '@psy/contracts';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { FormDialog } from '../../../shared/admin/form-dialog';
 import {
   useCaseTransition,
@@ -148,7 +150,9 @@ export function TransferDialog({ caseId, onClose }: { caseId: number; onClose: (
               notFoundContent={t('cases.transfer.noneFree')}
               options={(free.data ?? []).map((c) => ({
                 value: c.id,
-                label: c.deptName ? `${c.realName} · ${c.deptName}` : c.realName,
+                label: c.deptName
+                  ? `${c.realName} · ${seededPath(c.deptName, currentLanguage())}`
+                  : c.realName,
               }))}
             />
           </Form.Item>

@@ -1,6 +1,8 @@
+import { seededName } from '@psy/contracts';
 import { Button, Flex, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { useMineEngagement, useMineSessions, type MineAppointment } from '../api/mine';
 import { When } from './common';
 import styles from './cases.module.css';
@@ -85,7 +87,7 @@ function SessionCard({ a, children }: { a: MineAppointment; children: React.Reac
         </Typography.Text>
         <Typography.Text type="secondary">
           {a.counsellorName}
-          {a.siteName ? ` · ${a.siteName}` : ''}
+          {a.siteName ? ` · ${seededName(a.siteName, currentLanguage())}` : ''}
         </Typography.Text>
         {children}
       </Flex>

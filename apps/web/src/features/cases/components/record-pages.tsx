@@ -1,3 +1,4 @@
+import { seededName } from '@psy/contracts';
 import type { FormColumn } from '@psy/forms';
 import { Alert, Button, Card, Flex, List, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -43,7 +44,11 @@ export function RecordsToFillPage() {
       render: (_: unknown, a) => <When value={a.startTime} />,
     },
     { key: 'visitor', title: t('cases.list.visitor'), dataIndex: 'visitorName', alwaysShown: true },
-    { key: 'site', title: t('cases.wait.type'), render: (_: unknown, a) => a.siteName ?? '—' },
+    {
+      key: 'site',
+      title: t('cases.wait.type'),
+      render: (_: unknown, a) => (a.siteName ? seededName(a.siteName, currentLanguage()) : '—'),
+    },
     {
       key: 'due',
       title: t('cases.wait.due'),

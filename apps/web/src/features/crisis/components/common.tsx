@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../i18n/i18n';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { formatDateTime } from '../../../shared/lib/time-ago';
 import { useUserInfo } from '../../auth';
 import { enumLabel, type EnumSet } from '../lib/labels';
@@ -97,7 +98,7 @@ export function StudentCell({
       {(student.numberName || student.deptName) && (
         <Typography.Text type="secondary">
           {' '}
-          {[student.numberName, student.deptName].filter(Boolean).join(' · ')}
+          {[student.numberName, shownPath(student.deptName)].filter(Boolean).join(' · ')}
         </Typography.Text>
       )}
     </span>

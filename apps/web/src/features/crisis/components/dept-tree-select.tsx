@@ -1,6 +1,8 @@
+import { seededName, type Lang } from '@psy/contracts';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { useDeptTree, type DeptNode } from '../api/crisis';
 
 interface TreeItem {
@@ -9,8 +11,8 @@ interface TreeItem {
   children: TreeItem[];
 }
 
-const toItems = (nodes: readonly DeptNode[]): TreeItem[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: toItems(n.children) }));
+const toItems = (nodes: readonly DeptNode[], lang: Lang): TreeItem[] =>
+  nodes.map((n) => ({ value: n.id, title: seededName(n.name, lang), children: toItems(n.children, lang) }));
 
 /**
  * Departments of the school, several at once (a person's coverage), from the whole tree every signed-in
@@ -26,8 +28,9 @@ export function DeptMultiSelect({
   onChange?: (value: number[]) => void;
 }) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const tree = useDeptTree();
-  const items = useMemo(() => toItems(tree.data ?? []), [tree.data]);
+  const items = useMemo(() => toItems(tree.data ?? [], lang), [tree.data, lang]);
   return (
     <TreeSelect<number[]>
       id={id}

@@ -2,6 +2,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showServerErrors } from '../../../shared/admin/form-dialog';
+import { shownName } from '../../../shared/lib/seeded-names';
 import { showToast } from '../../../shared/ui/feedback';
 import type { Dormitory } from '../api/crisis';
 import { useSaveDormReport } from '../api/focus';
@@ -77,7 +78,7 @@ export function DormReportForm({
       }
     >
       <Form.Item name="dormitoryId" label={t('crisis.dorm.dormitory')} rules={[{ required: true }]}>
-        <Select options={dormitories.map((d) => ({ value: d.id, label: d.name }))} />
+        <Select options={dormitories.map((d) => ({ value: d.id, label: shownName(d.name) }))} />
       </Form.Item>
       <Form.Item name="reportDate" label={t('crisis.dorm.reportDate')} rules={[{ required: true }]}>
         <Input type="date" min={bounds.min} max={bounds.max} />

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { ExportButton } from '../../../shared/admin/export-button';
 import { showServerErrors } from '../../../shared/admin/form-dialog';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   exportMonthly,
@@ -86,7 +87,7 @@ export function MonthlyReportsPage() {
         data-testid="crisis-college-status"
         locale={{ emptyText: <NoData text={t('crisis.monthly.noFaculties')} /> }}
         columns={[
-          { key: 'dept', title: t('crisis.monthly.faculty'), dataIndex: 'deptName' },
+          { key: 'dept', title: t('crisis.monthly.faculty'), dataIndex: 'deptName', render: shownPath },
           {
             key: 'status',
             title: t('crisis.fields.status'),
@@ -207,7 +208,7 @@ function WriteMonthlyDialog({
     <Modal
       open
       title={t('crisis.monthly.writeTitle', {
-        faculty: faculty.deptName,
+        faculty: shownPath(faculty.deptName),
         month,
         kind: t(`crisis.enums.monthlyKind.${kind}`),
       })}
@@ -268,14 +269,14 @@ export function MonthlyReportDetailPage() {
   return (
     <AdminPage
       title={t('crisis.monthly.detailTitle', {
-        faculty: r.dept.name,
+        faculty: shownPath(r.dept.name),
         month: r.month,
         kind: label('monthlyKind', r.kind),
       })}
     >
       <Facts
         items={[
-          [t('crisis.monthly.faculty'), r.dept.name],
+          [t('crisis.monthly.faculty'), shownPath(r.dept.name)],
           [t('crisis.monthly.month'), r.month],
           [
             t('crisis.fields.status'),

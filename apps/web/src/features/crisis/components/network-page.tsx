@@ -8,6 +8,7 @@ import { FormDialog } from '../../../shared/admin/form-dialog';
 import { SearchBox } from '../../../shared/admin/list-filters';
 import { RowButton } from '../../../shared/admin/row-button';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
+import { shownName, shownPath } from '../../../shared/lib/seeded-names';
 import {
   useDeleteDormitory,
   useDormitories,
@@ -66,7 +67,11 @@ function Members() {
       alwaysShown: true,
       render: (_: unknown, m) => m.user.realName,
     },
-    { key: 'dept', title: t('crisis.network.dept'), render: (_: unknown, m) => m.user.deptName ?? '—' },
+    {
+      key: 'dept',
+      title: t('crisis.network.dept'),
+      render: (_: unknown, m) => shownPath(m.user.deptName) ?? '—',
+    },
     {
       key: 'role',
       title: t('crisis.network.role'),
@@ -79,7 +84,7 @@ function Members() {
         m.coverageDefault ? (
           <Tag>{t('crisis.network.ownDept')}</Tag>
         ) : (
-          m.coverage.map((d) => <Tag key={d.deptId}>{d.deptName}</Tag>)
+          m.coverage.map((d) => <Tag key={d.deptId}>{shownPath(d.deptName)}</Tag>)
         ),
     },
   ];
@@ -167,7 +172,13 @@ function Dormitories() {
   const confirm = useConfirmAction();
   const [editing, setEditing] = useState<{ dorm: Dormitory | null } | null>(null);
   const columns: AdminColumn<Dormitory>[] = [
-    { key: 'name', title: t('crisis.dorm.dormitory'), alwaysShown: true, dataIndex: 'name' },
+    {
+      key: 'name',
+      title: t('crisis.dorm.dormitory'),
+      alwaysShown: true,
+      dataIndex: 'name',
+      render: shownName,
+    },
     { key: 'leader', title: t('crisis.dorm.leader'), render: (_: unknown, d) => d.leader?.realName ?? '—' },
     {
       key: 'members',
@@ -184,16 +195,16 @@ function Dormitories() {
         <>
           <RowButton
             label={t('crisis.network.edit')}
-            ariaLabel={`${t('crisis.network.edit')} ${d.name}`}
+            ariaLabel={`${t('crisis.network.edit')} ${shownName(d.name)}`}
             onClick={() => setEditing({ dorm: d })}
           />
           <RowButton
             isDanger
             label={t('crisis.network.delete')}
-            ariaLabel={`${t('crisis.network.delete')} ${d.name}`}
+            ariaLabel={`${t('crisis.network.delete')} ${shownName(d.name)}`}
             onClick={() =>
               confirm({
-                title: t('crisis.network.confirmDelete', { name: d.name }),
+                title: t('crisis.network.confirmDelete', { name: shownName(d.name) }),
                 isDanger: true,
                 action: () => remove.mutateAsync(d.id),
                 successText: t('adminKit.deleted'),

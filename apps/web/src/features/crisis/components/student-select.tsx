@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { useReportableStudents } from '../api/crisis';
 
@@ -37,7 +38,7 @@ export function StudentSelect(props: Props) {
   const students = useReportableStudents(settled);
   const found = (students.data?.records ?? []).map((s) => ({
     value: s.id,
-    label: [s.realName, s.numberName, s.deptName].filter(Boolean).join(' · '),
+    label: [s.realName, s.numberName, shownPath(s.deptName)].filter(Boolean).join(' · '),
   }));
   const options = [
     ...(props.known ?? [])

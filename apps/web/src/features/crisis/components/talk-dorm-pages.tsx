@@ -6,6 +6,7 @@ import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table'
 import { showServerErrors } from '../../../shared/admin/form-dialog';
 import { RowButton } from '../../../shared/admin/row-button';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
+import { shownName } from '../../../shared/lib/seeded-names';
 import { showToast } from '../../../shared/ui/feedback';
 import { useMyDormitories } from '../api/crisis';
 import {
@@ -212,7 +213,7 @@ export function DormReportsPage() {
       key: 'dorm',
       title: t('crisis.dorm.dormitory'),
       alwaysShown: true,
-      render: (_: unknown, r) => r.dormitory.name,
+      render: (_: unknown, r) => shownName(r.dormitory.name),
     },
     { key: 'date', title: t('crisis.dorm.reportDate'), dataIndex: 'reportDate' },
     { key: 'leader', title: t('crisis.dorm.leader'), render: (_: unknown, r) => r.leader.realName },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { shownPath } from '../../../shared/lib/seeded-names';
 import { useUserInfo } from '../../auth';
 import { useDeleteDept, useDeptRoots, useDeptSearch, useLoadDeptLevel } from '../api/depts';
 import { DEPT_BUTTONS } from '../lib/dept-buttons';
@@ -103,7 +104,8 @@ export function DeptsPage() {
             icon={<PlusOutlined />}
             disabled={!selected}
             onClick={() =>
-              selected && setDialog({ mode: 'add', parentId: selected.key, parentPath: selected.path })
+              selected &&
+              setDialog({ mode: 'add', parentId: selected.key, parentPath: shownPath(selected.path) })
             }
           >
             {t('deptAdmin.addChild')}
@@ -156,7 +158,7 @@ export function DeptsPage() {
                   column={1}
                   items={[
                     { key: 'name', label: t('deptAdmin.form.name'), children: selected.title },
-                    { key: 'path', label: t('deptAdmin.details.path'), children: selected.path },
+                    { key: 'path', label: t('deptAdmin.details.path'), children: shownPath(selected.path) },
                   ]}
                 />
                 <Flex wrap gap={8}>
@@ -164,7 +166,11 @@ export function DeptsPage() {
                     <Button
                       icon={<PlusOutlined />}
                       onClick={() =>
-                        setDialog({ mode: 'add', parentId: selected.key, parentPath: selected.path })
+                        setDialog({
+                          mode: 'add',
+                          parentId: selected.key,
+                          parentPath: shownPath(selected.path),
+                        })
                       }
                     >
                       {t('deptAdmin.addChild')}
@@ -179,9 +185,9 @@ export function DeptsPage() {
                         setDialog({
                           mode: 'edit',
                           id: selected.key,
-                          name: selected.parentId === null ? selected.path : selected.title,
+                          name: selected.name,
                           parentId: selected.parentId,
-                          parentPath: parent?.path ?? null,
+                          parentPath: parent ? shownPath(parent.path) : null,
                         });
                       }}
                     >

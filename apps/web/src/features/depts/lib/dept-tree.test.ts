@@ -41,7 +41,15 @@ describe('department tree', () => {
   it('keeps unloaded levels open for lazy loading [spec:S0.3.11]', () => {
     const items = toTreeItems([node(1, 'organisation', null, { isChild: true })]);
     expect(items).toEqual([
-      { key: 1, value: 1, title: 'organisation', path: 'organisation', parentId: null, isLeaf: false },
+      {
+        key: 1,
+        value: 1,
+        title: 'organisation',
+        name: 'organisation',
+        path: 'organisation',
+        parentId: null,
+        isLeaf: false,
+      },
     ]);
     expect(loadedKeys(items)).toEqual([]);
   });
@@ -75,6 +83,8 @@ describe('department tree', () => {
     const items = toTreeItems([node(1, '组织机构', null, { children: [node(2, 'A', 1)] })], 'Organisation');
     expect(items[0]!.title).toBe('Organisation');
     expect(items[0]!.children![0]!.title).toBe('A');
+    // A rename starts from the name as stored, not from the title shown.
+    expect(items[0]!.name).toBe('组织机构');
   });
 
   it('searches only with a non-empty term', () => {
@@ -97,6 +107,10 @@ describe('department tree', () => {
     ];
     // Ancestors come along for the tree; the picker lists only the matches.
     expect(searchOptions(tree, '2024').map((o) => o.title)).toEqual(['组织机构-计算机学院-2024级']);
+    // An English reader sees the seeded names of the path in English.
+    expect(searchOptions(tree, '2024', 'en-US').map((o) => o.title)).toEqual([
+      'Organisation-School of Computer Science-Class of 2024',
+    ]);
   });
 
   it('shows the buttons by permission key [spec:S0.6.4]', () => {

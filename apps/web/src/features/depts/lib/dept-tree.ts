@@ -1,4 +1,4 @@
-import { seededName, type DeptNode } from '@psy/contracts';
+import { seededName, seededPath, type DeptNode, type Lang } from '@psy/contracts';
 import { currentLanguage } from '../../../i18n/i18n';
 
 /** A department's name, or its path (`a/b/c`), with seeded names in the reader's language. */
@@ -24,7 +24,9 @@ export interface DeptTreeItem {
   key: number;
   value: number;
   title: string;
-  /** Relation path from the root, names joined with '-' (spec S0.3.11). */
+  /** The name as stored (the title may be a seeded name's English): what a rename starts from. */
+  name: string;
+  /** Relation path from the root, names joined with '-' (spec S0.3.11), as stored. */
   path: string;
   parentId: number | null;
   isLeaf: boolean;
@@ -41,6 +43,7 @@ export function toTreeItems(nodes: readonly DeptNode[], rootTitle?: string): Dep
       key: node.id,
       value: node.id,
       title: node.parentId === null && rootTitle ? rootTitle : shownName(node.label || node.name),
+      name: node.name,
       path: node.nameRelaTion,
       parentId: node.parentId,
       isLeaf: !node.isChild && node.children.length === 0,
@@ -104,9 +107,14 @@ export function deptSearchTerm(raw: string): string | null {
 
 /**
  * Flat options of a name search (the server answers matches with their ancestors): only the matches, each
- * titled with its whole path, so two 'Class 1' are told apart.
+ * titled with its whole path (names joined with '-', seeded ones in the reader's language), so two
+ * 'Class 1' are told apart.
  */
-export function searchOptions(nodes: readonly DeptNode[], term: string): DeptTreeItem[] {
+export function searchOptions(
+  nodes: readonly DeptNode[],
+  term: string,
+  lang: Lang = currentLanguage(),
+): DeptTreeItem[] {
   const needle = term.trim().toLowerCase();
   const flat: DeptTreeItem[] = [];
   const visit = (level: readonly DeptNode[]) => {
@@ -115,7 +123,8 @@ export function searchOptions(nodes: readonly DeptNode[], term: string): DeptTre
         flat.push({
           key: node.id,
           value: node.id,
-          title: shownName(node.nameRelaTion || node.label || node.name),
+          title: node.nameRelaTion ? seededPath(node.nameRelaTion, lang) : shownName(node.label || node.name),
+          name: node.name,
           path: node.nameRelaTion,
           parentId: node.parentId,
           isLeaf: true,

@@ -1,7 +1,7 @@
 import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { seededText } from '@psy/contracts';
+import { seededName, seededPath, seededText } from '@psy/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { RowButton } from '../../../shared/admin/row-button';
@@ -68,12 +68,12 @@ export function NoticePublishPage() {
           <Flex gap={4} wrap>
             {notice.depts.map((d) => (
               <Tag key={`d${d.id}`} color="blue">
-                {d.name}
+                {seededPath(d.name, currentLanguage())}
               </Tag>
             ))}
             {notice.roles.map((r) => (
               <Tag key={`r${r.id}`} color="purple">
-                {r.name}
+                {seededName(r.name, currentLanguage())}
               </Tag>
             ))}
           </Flex>

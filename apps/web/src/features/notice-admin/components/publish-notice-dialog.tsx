@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { NOTICE_LIMITS, seededName } from '@psy/contracts';
+import { NOTICE_LIMITS, seededName, seededPath } from '@psy/contracts';
 import { Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,10 +55,14 @@ function AudienceDepts({
               key={dept.id}
               color="blue"
               closable
-              closeIcon={<CloseOutlined aria-label={t('noticeAdmin.removeDept', { name: dept.name })} />}
+              closeIcon={
+                <CloseOutlined
+                  aria-label={t('noticeAdmin.removeDept', { name: seededPath(dept.name, currentLanguage()) })}
+                />
+              }
               onClose={() => onChange?.(value.filter((d) => d.id !== dept.id))}
             >
-              {dept.name}
+              {seededPath(dept.name, currentLanguage())}
             </Tag>
           ))}
         </Flex>

@@ -1,5 +1,13 @@
-import { deptTreeEndpoint, editMyEndpoint, type BodyOf, type DeptNode } from '@psy/contracts';
+import {
+  deptTreeEndpoint,
+  editMyEndpoint,
+  seededName,
+  type BodyOf,
+  type DeptNode,
+  type Lang,
+} from '@psy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentLanguage } from '../../../i18n/i18n';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/session/session-store';
 import { authQueryKeys, roleQueryKeys } from '../../auth';
@@ -40,7 +48,11 @@ export interface DeptOption {
   children: DeptOption[];
 }
 
-/** Tree-select options of the department tree. */
-export function deptOptions(nodes: readonly DeptNode[]): DeptOption[] {
-  return nodes.map((node) => ({ value: node.id, title: node.label, children: deptOptions(node.children) }));
+/** Tree-select options of the department tree, seeded names in the reader's language. */
+export function deptOptions(nodes: readonly DeptNode[], lang: Lang = currentLanguage()): DeptOption[] {
+  return nodes.map((node) => ({
+    value: node.id,
+    title: seededName(node.label, lang),
+    children: deptOptions(node.children, lang),
+  }));
 }

@@ -1,6 +1,8 @@
+import { seededPath } from '@psy/contracts';
 import { Alert, Flex, Select, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { BookingPanel, useRuleState } from '../../appointments';
@@ -20,9 +22,10 @@ export function BookPage() {
   // A visitor taken from the queue is named until the search (by their name) brings their full entry.
   const [queued, setQueued] = useState<{ id: number; name: string } | null>(null);
   const visitors = useVisitorChoices(useDebouncedValue(keyword, 300));
+  const lang = currentLanguage();
   const choices = (visitors.data?.records ?? []).map((v) => ({
     value: v.visitorId,
-    label: `${v.visitorName} · ${v.numberName ?? v.userName}${v.deptName ? ` · ${v.deptName}` : ''} · ${t(
+    label: `${v.visitorName} · ${v.numberName ?? v.userName}${v.deptName ? ` · ${seededPath(v.deptName, lang)}` : ''} · ${t(
       'scheduling.book.sessions',
       { n: v.count },
     )}`,

@@ -1,4 +1,4 @@
-import { hasPermission, type Appointment } from '@psy/contracts';
+import { hasPermission, seededPlace, type Appointment } from '@psy/contracts';
 import { Button, Flex, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +67,7 @@ export function QueuePage() {
     {
       key: 'room',
       title: t('scheduling.queue.room'),
-      render: (_: unknown, a) => [a.siteName, a.roomName].filter(Boolean).join(' · '),
+      render: (_: unknown, a) => seededPlace([a.siteName, a.roomName], lang),
     },
     {
       key: 'status',

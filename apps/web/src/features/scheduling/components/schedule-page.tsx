@@ -1,4 +1,4 @@
-import { hasPermission, SLOT_CATEGORIES, type Slot } from '@psy/contracts';
+import { hasPermission, seededName, seededPlace, SLOT_CATEGORIES, type Slot } from '@psy/contracts';
 import { App, Button, Flex, Form, Input, Segmented, Select, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,7 +155,7 @@ function SlotList({
   const [roomId, setRoomId] = useState<number | undefined>();
   const [adding, setAdding] = useState(false);
   const rooms = (sites.data ?? []).flatMap((s) =>
-    s.rooms.map((r) => ({ value: r.id, label: `${s.name} · ${r.name}` })),
+    s.rooms.map((r) => ({ value: r.id, label: seededPlace([s.name, r.name], lang) })),
   );
   const columns: AdminColumn<Slot>[] = [
     {
@@ -173,7 +173,7 @@ function SlotList({
     {
       key: 'place',
       title: t('scheduling.schedule.place'),
-      render: (_: unknown, s) => [s.siteName, s.roomName].filter(Boolean).join(' · '),
+      render: (_: unknown, s) => seededPlace([s.siteName, s.roomName], lang),
     },
     {
       key: 'kind',
@@ -318,7 +318,7 @@ function DutyShifts({
     {
       key: 'place',
       title: t('scheduling.schedule.place'),
-      render: (_: unknown, s) => [s.siteName, s.roomName].filter(Boolean).join(' · '),
+      render: (_: unknown, s) => seededPlace([s.siteName, s.roomName], lang),
     },
     {
       key: 'status',
@@ -670,6 +670,7 @@ interface AddValues {
 
 function AddSlotsDialog({ kind = 'consult', onClose }: { kind?: 'consult' | DutyKind; onClose: () => void }) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const counsellors = useCounsellors();
   const sites = useSites();
   const save = useSaveSlots();
@@ -702,10 +703,10 @@ function AddSlotsDialog({ kind = 'consult', onClose }: { kind?: 'consult' | Duty
         />
       </Form.Item>
       <Form.Item name="siteId" label={t('scheduling.schedule.site')} rules={[{ required: true }]}>
-        <Select options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+        <Select options={(sites.data ?? []).map((s) => ({ value: s.id, label: seededName(s.name, lang) }))} />
       </Form.Item>
       <Form.Item name="roomId" label={t('scheduling.schedule.room')}>
-        <Select allowClear options={rooms.map((r) => ({ value: r.id, label: r.name }))} />
+        <Select allowClear options={rooms.map((r) => ({ value: r.id, label: seededName(r.name, lang) }))} />
       </Form.Item>
       {kind === 'consult' && (
         <Form.Item name="category" label={t('scheduling.schedule.category')} rules={[{ required: true }]}>
@@ -729,6 +730,7 @@ function AddSlotsDialog({ kind = 'consult', onClose }: { kind?: 'consult' | Duty
 
 function Templates() {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const counsellors = useCounsellors();
   const sites = useSites();
   const terms = useTerms();
@@ -750,7 +752,10 @@ function Templates() {
       category: r.category,
     }));
   const [form] = Form.useForm<TemplateItem>();
-  const siteName = (id: number) => sites.data?.find((s) => s.id === id)?.name ?? String(id);
+  const siteName = (id: number) => {
+    const name = sites.data?.find((s) => s.id === id)?.name;
+    return name === undefined ? String(id) : seededName(name, lang);
+  };
   return (
     <Flex vertical gap={12}>
       <Select
@@ -809,7 +814,7 @@ function Templates() {
             <Form.Item name="siteId" label={t('scheduling.schedule.site')} rules={[{ required: true }]}>
               <Select
                 className={styles.toolbarSelect}
-                options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                options={(sites.data ?? []).map((s) => ({ value: s.id, label: seededName(s.name, lang) }))}
               />
             </Form.Item>
             <Form.Item name="category" label={t('scheduling.schedule.category')}>
@@ -845,7 +850,7 @@ function Templates() {
           aria-label={t('scheduling.schedule.term')}
           value={termId}
           onChange={setTermId}
-          options={(terms.data ?? []).map((term) => ({ value: term.id, label: term.name }))}
+          options={(terms.data ?? []).map((term) => ({ value: term.id, label: seededName(term.name, lang) }))}
         />
         <Button
           disabled={termId === undefined}
@@ -879,6 +884,7 @@ interface RangeValues {
 
 function TermsAndHolidays() {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const terms = useTerms();
   const holidays = useHolidays();
   const saveTerm = useSaveTerm();
@@ -904,15 +910,15 @@ function TermsAndHolidays() {
       {rows.map((r) => (
         <Flex key={r.id} gap={8} align="center">
           <Typography.Text>
-            {r.name}: {r.startDate} — {r.endDate}
+            {seededName(r.name, lang)}: {r.startDate} — {r.endDate}
           </Typography.Text>
           <RowButton
             isDanger
             label={t('scheduling.schedule.delete')}
-            ariaLabel={`${t('scheduling.schedule.delete')} ${r.name}`}
+            ariaLabel={`${t('scheduling.schedule.delete')} ${seededName(r.name, lang)}`}
             onClick={() =>
               confirm({
-                title: t('scheduling.schedule.deleteNamed', { name: r.name }),
+                title: t('scheduling.schedule.deleteNamed', { name: seededName(r.name, lang) }),
                 isDanger: true,
                 action: () => remove(r.id),
                 successText: t('scheduling.schedule.deleted'),

@@ -1,6 +1,8 @@
 import {
   APPROVAL_OPTIONS,
   hasPermission,
+  seededName,
+  seededPath,
   SLOT_CATEGORIES,
   type BookingSite,
   type SchedulingPolicy,
@@ -82,7 +84,7 @@ function PolicyForm({ policy, canEdit }: { policy: SchedulingPolicy; canEdit: bo
     value: c.id,
     label: [
       c.realName,
-      c.deptName ? ` · ${c.deptName}` : '',
+      c.deptName ? ` · ${seededPath(c.deptName, lang)}` : '',
       c.holdsApprove ? '' : ` (${t('scheduling.settings.approverLacksPermission')})`,
     ].join(''),
   }));
@@ -218,7 +220,10 @@ function SiteProfiles() {
         aria-label={t('scheduling.settings.sites.choose')}
         value={siteId}
         onChange={setSiteId}
-        options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        options={(sites.data ?? []).map((s) => ({
+          value: s.id,
+          label: seededName(s.name, currentLanguage()),
+        }))}
       />
       {site && <SiteProfileForm key={`${site.id}-${site.noticeVersion}`} site={site} />}
     </Card>

@@ -6,6 +6,7 @@ import { AdminTable, type AdminColumn } from '../../../shared/admin/admin-table'
 import { useConfirmAction } from '../../../shared/admin/confirm-action';
 import { SearchBox } from '../../../shared/admin/list-filters';
 import { useAdminList } from '../../../shared/admin/use-admin-list';
+import { shownName } from '../../../shared/lib/seeded-names';
 import { useDeleteSite, useSites, type Site } from '../api/settings';
 import { SiteDialog } from './site-dialog';
 import styles from './settings.module.css';
@@ -21,7 +22,7 @@ export function SitesPanel() {
 
   const confirmDelete = (site: Site) =>
     confirm({
-      title: t('systemSettings.sites.confirmDelete', { name: site.name }),
+      title: t('systemSettings.sites.confirmDelete', { name: shownName(site.name) }),
       isDanger: true,
       action: () => remove.mutateAsync(site.id),
       successText: t('systemSettings.deleted'),
@@ -37,12 +38,18 @@ export function SitesPanel() {
       width: 180,
       render: (value: string, s) => (
         <Flex gap={4} wrap>
-          {value}
+          {shownName(value)}
           {!s.enabled && <Tag>{t('systemSettings.disabled')}</Tag>}
         </Flex>
       ),
     },
-    { key: 'address', title: t('systemSettings.sites.address'), dataIndex: 'address', ellipsis: true },
+    {
+      key: 'address',
+      title: t('systemSettings.sites.address'),
+      dataIndex: 'address',
+      ellipsis: true,
+      render: shownName,
+    },
     { key: 'phone', title: t('systemSettings.sites.phone'), dataIndex: 'phone', width: 150 },
     {
       key: 'rooms',
@@ -52,7 +59,7 @@ export function SitesPanel() {
         <Flex gap={4} wrap>
           {rooms.map((r) => (
             <Tag key={r.id} color={r.enabled ? 'blue' : undefined}>
-              {r.capacity ? `${r.name} (${r.capacity})` : r.name}
+              {r.capacity ? `${shownName(r.name)} (${r.capacity})` : shownName(r.name)}
             </Tag>
           ))}
         </Flex>
@@ -68,14 +75,14 @@ export function SitesPanel() {
           <Button
             size="small"
             icon={<EditOutlined />}
-            aria-label={t('systemSettings.editNamed', { name: s.name })}
+            aria-label={t('systemSettings.editNamed', { name: shownName(s.name) })}
             onClick={() => setDialog({ site: s })}
           />
           <Button
             size="small"
             danger
             icon={<DeleteOutlined />}
-            aria-label={t('systemSettings.deleteNamed', { name: s.name })}
+            aria-label={t('systemSettings.deleteNamed', { name: shownName(s.name) })}
             onClick={() => confirmDelete(s)}
           />
         </Flex>

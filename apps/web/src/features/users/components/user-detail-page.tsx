@@ -1,4 +1,4 @@
-import { seededName } from '@psy/contracts';
+import { seededName, seededPath } from '@psy/contracts';
 import { currentLanguage } from '../../../i18n/i18n';
 import {
   findCustomInfoEndpoint,
@@ -87,7 +87,7 @@ function BasicInformation({ user }: { user: UserFormDetail }) {
     {
       key: 'dept',
       label: t('userAdmin.fields.deptId'),
-      children: <Shown value={user.deptFullName ?? user.deptName} />,
+      children: <Shown value={seededPath(user.deptFullName ?? user.deptName, currentLanguage())} />,
     },
     {
       key: 'roles',

@@ -1,4 +1,4 @@
-import { seededName } from '@psy/contracts';
+import { seededName, seededPath } from '@psy/contracts';
 import { currentLanguage } from '../../../i18n/i18n';
 import { ID_CARD_MAX, LOGIN_ACCOUNT_MAX, NUMBER_NAME_MAX, PHONE_LENGTH, REAL_NAME_MAX } from '@psy/contracts';
 import type { UserFormDetail } from '@psy/contracts';
@@ -105,7 +105,7 @@ export function UserFormDialog({ userId, onClose, onSaved }: UserFormDialogProps
       ) : (
         <UserForm
           initial={user.data ? userFormValues(user.data) : {}}
-          deptLabel={user.data?.deptFullName ?? user.data?.deptName}
+          deptLabel={seededPath(user.data?.deptFullName ?? user.data?.deptName, currentLanguage())}
           userId={userId}
           onClose={onClose}
           onSaved={onSaved}

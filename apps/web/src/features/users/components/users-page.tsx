@@ -1,4 +1,4 @@
-import { seededName } from '@psy/contracts';
+import { seededName, seededPath } from '@psy/contracts';
 import { currentLanguage } from '../../../i18n/i18n';
 import {
   CheckCircleOutlined,
@@ -132,7 +132,13 @@ export function UsersPage() {
     { key: 'realName', dataIndex: 'realName', title: t('userAdmin.fields.realName'), width: 110 },
     { key: 'numberName', dataIndex: 'numberName', title: t('userAdmin.fields.numberName'), width: 110 },
     { key: 'phone', dataIndex: 'phone', title: t('userAdmin.fields.phone'), width: 130 },
-    { key: 'dept', dataIndex: 'deptName', title: t('userAdmin.fields.deptId'), width: 150 },
+    {
+      key: 'dept',
+      dataIndex: 'deptName',
+      title: t('userAdmin.fields.deptId'),
+      width: 150,
+      render: (name: string | null) => seededPath(name, currentLanguage()),
+    },
     {
       key: 'userType',
       dataIndex: 'userTypeName',
