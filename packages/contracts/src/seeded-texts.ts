@@ -1,3 +1,5 @@
+import { addSeededEnglish, type SeededEnglish } from './seeded-names';
+
 /**
  * English of the other texts the demo school is seeded with in Chinese (apps/server/src/seed/demo-content.ts):
  * its messages' contents and its notices' titles and bodies, and its assessment plan's description. Stored once, in Chinese, as a school would
@@ -5,7 +7,7 @@
  * itself as typed. demo-content.test.ts holds every seeded text to an English one here.
  *
  * A module of its own (`@psy/contracts/seeded-texts`), not exported from the package's index: the web
- * loads it with its English catalogue (apps/web/src/i18n/i18n.ts) and registers it (`addSeededTexts`), so
+ * loads it with its English catalogue (apps/web/src/i18n/i18n.ts) and registers it (`addSeededEnglish`), so
  * these texts do not weigh on every page of a Chinese reader (route size budget, scripts/route-sizes.mjs).
  */
 export const SEEDED_TEXTS_EN: Readonly<Record<string, string>> = {
@@ -79,3 +81,141 @@ export const SEEDED_TEXTS_EN: Readonly<Record<string, string>> = {
   '自下周起，个体咨询服务时间调整为周一至周五 08:00-18:00（12:00-13:30 午休），周六上午 09:00-12:00 开放值班咨询。\n\n如遇紧急情况，请直接前往中心或拨打值班电话。':
     'From next week, individual counselling is offered Monday to Friday 08:00-18:00 (lunch break 12:00-13:30), with a duty counsellor on Saturday mornings 09:00-12:00.\n\nIn an emergency, come to the centre directly or call the duty phone.',
 };
+
+/**
+ * The English names of what every school (and the demo school) is seeded with in Chinese: roles, the root
+ * department, user types, the demo's departments. Stored names stay as they are (a school may rename
+ * them, and then its name is shown as typed); the web shows a seeded name in English to an English
+ * reader (`seededName`).
+ */
+export const SEEDED_NAMES_EN: Readonly<Record<string, string>> = {
+  // Roles (apps/server/src/seed/catalog.ts).
+  机构管理员: 'School administrator',
+  二级管理员: 'Department administrator',
+  普通用户: 'Student / visitor',
+  咨询师: 'Counsellor',
+  初访员: 'First interviewer',
+  评估员: 'Assessor',
+  督导: 'Supervisor',
+  预约员: 'Appointment clerk',
+  前台: 'Receptionist',
+  个体督导预约员: 'Individual supervision clerk',
+  院系负责人: 'Faculty head',
+  中心负责人: 'Centre head',
+  危机干预查询: 'Crisis records reader',
+  辅导员: 'Student counsellor (faculty)',
+  班级心理委员: 'Class mental-health officer',
+  危机总负责人: 'Crisis superintendent',
+  院系咨询师: 'Faculty counsellor',
+  重点关注查询: 'Key-person records reader',
+  // The root department and the user types (identity.seed.ts).
+  组织机构: 'Organisation',
+  教职工: 'Staff',
+  学生: 'Student',
+  // The demo school's departments (seed/demo.ts).
+  心理健康教育中心: 'Mental Health Education Centre',
+  学生工作部: 'Student Affairs Office',
+  计算机学院: 'School of Computer Science',
+  外国语学院: 'School of Foreign Languages',
+  英语系: 'English Department',
+  '2023级': 'Class of 2023',
+  '2024级': 'Class of 2024',
+  // The demo school's counselling site, its rooms (seed/demo-schedules.ts) and dormitory (crisis.demo.ts).
+  '学生活动中心 3 楼': 'Student Activity Centre, 3rd floor',
+  '咨询室 1': 'Counselling room 1',
+  '咨询室 2': 'Counselling room 2',
+  '咨询室 3': 'Counselling room 3',
+  初访室: 'First-interview room',
+  团体辅导室: 'Group counselling room',
+  '梅园3号楼 402': 'Plum Garden Building 3, room 402',
+  // The hotlines every school's crisis settings start with (crisis-settings.ts), named in both languages.
+  '心理援助热线 Mental health hotline': 'Mental health hotline',
+  '校心理中心 University counselling centre': 'University counselling centre',
+};
+
+/**
+ * English titles of the messages the product itself writes in Chinese: the demo school's messages
+ * (apps/server/src/seed/demo-content.ts) and the Chinese defaults of the message templates without a
+ * placeholder (a message keeps the language it was sent in, so one sent in Chinese is read later in
+ * English too). A title a school wrote in its own template stays as typed.
+ */
+/**
+ * The titles of the message templates' Chinese defaults without a placeholder, in English. Written out
+ * rather than read from MESSAGE_EVENTS, whose defaults (all texts, both languages) would otherwise come with
+ * every page's message cards; seeded-names.test.ts holds them equal to the templates. Two templates share
+ * the title 审批结果: the later one's English is kept, as reading them from the templates did.
+ */
+export const TEMPLATE_TITLES_EN: Readonly<Record<string, string>> = {
+  密码已重置: 'Password reset',
+  账号已审核通过: 'Account approved',
+  请阅读并同意协议: 'Please accept the agreement',
+  用户导入任务已完成: 'User import task completed',
+  导出文件已生成: 'Export ready',
+  预约成功: 'Appointment booked',
+  预约已变更: 'Appointment changed',
+  预约已取消: 'Appointment cancelled',
+  预约提醒: 'Appointment reminder',
+  爽约记录: 'No-show recorded',
+  候补名额: 'A place for you',
+  待审批: 'Approval needed',
+  咨询记录已锁定: 'Record locked',
+  个案转介: 'Case referred to you',
+  请完成心理测评: 'Please complete your assessment',
+  新的心理测评: 'New assessment',
+  新的测评访谈: 'New assessment interview',
+  '新的危机信号，请尽快确认': 'New crisis signal: please acknowledge',
+  上报已送达: 'Report received',
+  '危机信号已升级，请立即确认': 'Crisis signal escalated: acknowledge now',
+  危机信号短信: 'Crisis signal SMS',
+  危机信号已有人接手: 'Crisis signal taken on',
+  危机记录状态更新: 'Crisis record updated',
+  新的干预任务: 'New intervention order',
+  待您审批: 'Approval needed',
+  审批结果: 'Approval decided',
+  重点关注回访到期: 'Key-person follow-up due',
+  请提交月报: 'Monthly reports due',
+  重点关注信息待审核: 'Key-person report to audit',
+};
+
+export const SEEDED_MESSAGE_TITLES_EN: Readonly<Record<string, string>> = {
+  ...TEMPLATE_TITLES_EN,
+  危机上报待审核: 'Crisis report awaiting review',
+  用户导入完成: 'User import completed',
+  新的咨询预约待审核: 'New counselling appointment awaiting review',
+  重点关注对象回访逾期: 'Key-person follow-up overdue',
+  咨询记录即将锁定: 'Counselling record about to be locked',
+  测评计划已结束: 'Assessment plan ended',
+  用户信息更新完成: 'User information update completed',
+  危机干预记录已提交: 'Crisis intervention record submitted',
+  督导小组活动提醒: 'Supervision group reminder',
+  活动报名已满: 'Activity registration full',
+  系统维护通知: 'System maintenance notice',
+  个案结案待审核: 'Case closure awaiting review',
+  用户导入失败: 'User import failed',
+  团体辅导招募开始: 'Group counselling recruitment open',
+  新的咨询预约: 'New counselling appointment',
+  危机个案指派: 'Crisis case assigned',
+  明日咨询安排: "Tomorrow's counselling schedule",
+  督导预约已确认: 'Supervision appointment confirmed',
+  来访者请假: 'Visitor asked for leave',
+  回访提醒: 'Follow-up reminder',
+  结案报告已通过: 'Case closing report approved',
+  测评结果提醒: 'Assessment result reminder',
+  排班已发布: 'Schedule published',
+  培训报名成功: 'Training registration confirmed',
+};
+
+/** Everything above, for `addSeededEnglish` (seeded-names.ts). */
+export const SEEDED_ENGLISH: SeededEnglish = {
+  names: SEEDED_NAMES_EN,
+  messageTitles: SEEDED_MESSAGE_TITLES_EN,
+  texts: SEEDED_TEXTS_EN,
+};
+
+/**
+ * Registers all of it with the functions of seeded-names.ts. The web calls this after importing this module
+ * when it loads English, so that its first pages (the login route) need not import seeded-names.ts at all.
+ */
+export function registerSeededEnglish(): void {
+  addSeededEnglish(SEEDED_ENGLISH);
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_PAGE_GRANTS } from '../modules/crisis';
 import { MENUS, PRODUCTS, ROLES, type MenuSeed } from './catalog';
-import { ROLE_CODES, SEEDED_NAMES_EN, SYSTEM_ROUTE_PATHS } from '@psy/contracts';
+import { ROLE_CODES, SYSTEM_ROUTE_PATHS } from '@psy/contracts';
+import { SEEDED_NAMES_EN } from '@psy/contracts/seeded-texts';
 
 const all = (list: MenuSeed[]): MenuSeed[] => list.flatMap((m) => [m, ...all(m.children ?? [])]);
 const menus = Object.values(MENUS).flatMap(all);

@@ -1,6 +1,5 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { addSeededTexts } from '@psy/contracts';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
@@ -70,12 +69,13 @@ const wantedParts = new Set<CataloguePart>();
 const addedParts = new Set<string>();
 
 /**
- * The English of what the product seeds in Chinese (the demo's messages and notices) comes with the English
- * catalogue, so a Chinese reader's pages do not carry it; `seededText` shows it once registered.
+ * The English of what the product seeds in Chinese (names, message titles, the demo's messages and notices)
+ * comes with the English catalogue, so a Chinese reader's pages do not carry it; `seededName`, `seededText`
+ * and the others show it once registered.
  */
 async function loadSeededTexts(language: AppLanguage): Promise<void> {
   if (language !== 'en-US') return;
-  addSeededTexts((await import('@psy/contracts/seeded-texts')).SEEDED_TEXTS_EN);
+  (await import('@psy/contracts/seeded-texts')).registerSeededEnglish();
 }
 
 async function readCatalogue(language: AppLanguage): Promise<Record<string, unknown>> {

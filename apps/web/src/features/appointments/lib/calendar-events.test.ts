@@ -1,6 +1,11 @@
 import type { Slot } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import { calendarEventsOf, calendarRange, slotColour, visibleHours, wallClock } from './calendar-events';
+import { addSeededEnglish } from '@psy/contracts';
+import { SEEDED_ENGLISH } from '@psy/contracts/seeded-texts';
+
+// What the app does when it loads English.
+addSeededEnglish(SEEDED_ENGLISH);
 
 const slot = (over: Partial<Slot>): Slot => ({
   id: 1,

@@ -14,6 +14,11 @@ import {
   toTreeItems,
   withChildren,
 } from './dept-tree';
+import { addSeededEnglish } from '@psy/contracts';
+import { SEEDED_ENGLISH } from '@psy/contracts/seeded-texts';
+
+// What the app does when it loads English.
+addSeededEnglish(SEEDED_ENGLISH);
 
 const node = (
   id: number,

@@ -1,6 +1,11 @@
 import type { DeptNode } from '@psy/contracts';
 import { describe, expect, it } from 'vitest';
 import { deptOptions } from './basic-info';
+import { addSeededEnglish } from '@psy/contracts';
+import { SEEDED_ENGLISH } from '@psy/contracts/seeded-texts';
+
+// What the app does when it loads English.
+addSeededEnglish(SEEDED_ENGLISH);
 
 const node = (id: number, name: string, children: DeptNode[] = []): DeptNode => ({
   id,
