@@ -4,6 +4,7 @@ import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { answered } from '../lib/crisis.mjs';
 import { buttonName, DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
+import { agreementDuring } from '../lib/agreement.mjs';
 
 export const name =
   '[spec:S1.2.4] [spec:S1.2.7] [spec:S1.2.9] [spec:S1.2.5] [spec:S1.4.2] [spec:S1.9.1] [spec:S1.2.3] [spec:S0.9.3] assessment: an administrator creates and publishes a PHQ-9 plan; the student answers it on a phone (375 px), closing the page half-way and going on where she was; her answer to item 9 raises a warning handed to the crisis intake, whose signal the crisis head sees on the open-signals board within seconds and takes in hand, the warning list showing it handed to crisis; an interview is assigned, recorded and transferred to counselling; the comprehensive analysis shows the plan and is exported';
@@ -24,11 +25,9 @@ const PHQ9 = 'Patient Health Questionnaire (PHQ-9)';
  * @param {{ baseUrl: string, db: import('../lib/db.mjs').Db, account?: { username: string, password: string }, agreed: { tenantId: number, userId: number }[] }} options
  */
 async function signIn(page, { baseUrl, db, account, agreed }) {
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/admin/agreement/mine')),
+  const [, agreement] = await agreementDuring(page, () =>
     signInToShell(page, baseUrl, { lang: 'en-US', ...(account ? { account } : {}) }),
-  ]);
-  const agreement = (await answer.json()).data;
+  );
   if (agreement?.mustAgree) {
     const user = await db.findUser(account?.username ?? 'admin');
     await db.query(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { acceptAgreement, removeAgreement } from '../lib/agreement.mjs';
+import { acceptAgreement, agreementDuring, removeAgreement } from '../lib/agreement.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
 import { DEMO_PASSWORD, screenshot } from '../lib/journey.mjs';
@@ -283,14 +283,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     localStorage.clear();
     sessionStorage.clear();
   });
-  const [, agreementAnswer] = await Promise.all([
+  const [, agreementAnswer] = await agreementDuring(page, () =>
     signInToShell(page, baseUrl, {
       lang: 'en-US',
       account: { username: 'student', password: DEMO_PASSWORD },
     }),
-    page.waitForResponse((r) => r.url().includes('/admin/agreement/mine')),
-  ]);
-  const agreement = (await agreementAnswer.json()).data;
+  );
+  const agreement = agreementAnswer;
   try {
     if (agreement?.mustAgree) {
       // The start-up agreement is seeded text too.

@@ -3,6 +3,7 @@ import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
+import { agreementDuring } from '../lib/agreement.mjs';
 
 export const name =
   '[spec:S0.3.35] forms pickers: a student on a 375 px screen answers a cascader (search, levels by keyboard and by touch), a select, a multiple tree (keyboard and touch) with the light pickers and a native slider, and the answer is saved';
@@ -121,16 +122,15 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     assert.ok(browser, 'the journey runs in a launched browser');
     const studentContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
     page = await studentContext.newPage();
-    const [, agreementAnswer] = await Promise.all([
+    const [, agreementAnswer] = await agreementDuring(page, () =>
       signInToShell(page, baseUrl, {
         lang: 'en-US',
         account: { username: 'student', password: DEMO_PASSWORD },
       }),
-      page.waitForResponse((r) => r.url().includes('/admin/agreement/mine')),
-    ]);
+    );
     // The demo school's start-up agreement (its own journey covers it) is recorded as agreed; the page
     // below is loaded afresh and asks again.
-    const agreement = (await agreementAnswer.json()).data;
+    const agreement = agreementAnswer;
     if (agreement?.mustAgree) {
       agreedByJourney = true;
       await db.query('insert into agreement_record (tenant_id, user_id, form_name) values ($1, $2, $3)', [

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { acceptAgreement } from '../lib/agreement.mjs';
+import { acceptAgreement, agreementDuring } from '../lib/agreement.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
@@ -163,15 +163,14 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     assert.ok(browser, 'the journey runs in a launched browser');
     const studentContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
     page = await studentContext.newPage();
-    const [, agreementAnswer] = await Promise.all([
+    const [, agreementAnswer] = await agreementDuring(page, () =>
       signInToShell(page, baseUrl, {
         lang: 'en-US',
         account: { username: 'student', password: DEMO_PASSWORD },
       }),
-      page.waitForResponse((r) => r.url().includes('/admin/agreement/mine')),
-    ]);
+    );
     // The demo school asks students to accept its agreement first (start-up dialog, spec S0.4.1).
-    const agreement = (await agreementAnswer.json()).data;
+    const agreement = agreementAnswer;
     if (agreement?.mustAgree) {
       agreedByJourney = true;
       // With the school's agreement form it is answered and submitted (e2e/lib/agreement.mjs).

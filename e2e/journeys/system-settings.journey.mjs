@@ -139,7 +139,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.getByRole('button', { name: 'Sex', exact: true }).click();
     await expectText(page, interpolate(s.dict.itemsOf, { name: 'Sex' }));
     const itemRow = page.getByRole('row').filter({ hasText: '男' });
-    await itemRow.getByRole('button', { name: interpolate(s.editNamed, { name: '男' }) }).click();
+    // An English reader's buttons name the item by its English label (set above).
+    await itemRow.getByRole('button', { name: interpolate(s.editNamed, { name: 'Male' }) }).click();
     const dialog = page.getByRole('dialog', { name: s.dict.editItem });
     await dialog.getByLabel(s.dict.labelEn).fill('Male (E2E)');
     await answered(page, 'PUT', '/admin/dict/item', () =>

@@ -61,3 +61,38 @@ export async function removeAgreement(db, user) {
     eventSign,
   ]);
 }
+
+/**
+ * Runs `during` (a sign-in) and returns its result with the start-up agreement the app read meanwhile
+ * (`GET /admin/agreement/mine`). Each answer's body is read as it arrives and the first readable one is
+ * taken: the start-up prefetch asks before the role choice reloads the page, and an answer to a page that
+ * has navigated since has no body any more; the reloaded page asks again.
+ * @template T
+ * @param {import('playwright-core').Page} page
+ * @param {() => Promise<T>} during
+ * @returns {Promise<[T, MyAgreement | null]>}
+ */
+export async function agreementDuring(page, during) {
+  /** @type {Promise<{ code: number, data: MyAgreement } | null>[]} */
+  const reads = [];
+  /** @param {import('playwright-core').Response} response */
+  const onResponse = (response) => {
+    if (response.url().includes('/admin/agreement/mine')) reads.push(response.json().catch(() => null));
+  };
+  page.on('response', onResponse);
+  try {
+    const result = await during();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const body = (await Promise.all(reads)).find((b) => b !== null);
+      if (body) {
+        assert.equal(body.code, 0, 'agreement/mine answered');
+        return [result, body.data];
+      }
+      if (Date.now() > deadline) throw new Error('no readable answer of /admin/agreement/mine within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    page.off('response', onResponse);
+  }
+}

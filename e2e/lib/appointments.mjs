@@ -5,7 +5,7 @@
  * as before), whatever the journey left.
  */
 
-import { acceptAgreement, removeAgreement } from './agreement.mjs';
+import { acceptAgreement, agreementDuring, removeAgreement } from './agreement.mjs';
 import { readCatalogue } from './catalogues.mjs';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './journey.mjs';
 import { signInToShell } from './shell.mjs';
@@ -392,14 +392,13 @@ export async function appointmentFixture(db) {
      * @param {'zh-CN' | 'en-US'} lang
      */
     async signIn(page, baseUrl, username, lang) {
-      const [, agreementAnswer] = await Promise.all([
+      const [, agreementAnswer] = await agreementDuring(page, () =>
         signInToShell(page, baseUrl, {
           lang,
           account: username === DEMO_ADMIN.username ? DEMO_ADMIN : { username, password: DEMO_PASSWORD },
         }),
-        page.waitForResponse((r) => r.url().includes('/admin/agreement/mine')),
-      ]);
-      const agreement = (await agreementAnswer.json()).data;
+      );
+      const agreement = agreementAnswer;
       if (agreement?.mustAgree) {
         agreedHere.push(username);
         await acceptAgreement(page, agreement, lang);

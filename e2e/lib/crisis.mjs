@@ -1,4 +1,4 @@
-import { acceptAgreement } from './agreement.mjs';
+import { acceptAgreement, agreementDuring } from './agreement.mjs';
 import { DEMO_PASSWORD } from './journey.mjs';
 import { signInToShell } from './shell.mjs';
 
@@ -27,12 +27,10 @@ export async function openAs(page, baseUrl, username, { lang = 'zh-CN', phone = 
   );
   context.setDefaultTimeout(15_000);
   const other = await context.newPage();
-  const agreementAnswer = other
-    .waitForResponse((r) => r.url().includes('/admin/agreement/mine'), { timeout: 30_000 })
-    .catch(() => null);
-  await signInToShell(other, baseUrl, { lang, account: { username, password: DEMO_PASSWORD } });
+  const [, agreement] = await agreementDuring(other, () =>
+    signInToShell(other, baseUrl, { lang, account: { username, password: DEMO_PASSWORD } }),
+  );
   // The demo school asks students to accept its agreement first (start-up dialog, spec S0.4.1).
-  const agreement = (await (await agreementAnswer)?.json())?.data;
   if (agreement?.mustAgree) {
     await acceptAgreement(other, agreement, lang);
     agreedBy.add(username);
