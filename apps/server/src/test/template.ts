@@ -82,72 +82,77 @@ export function readSnapshot(file: string): Blob {
   return new Blob([fs.readFileSync(file)]);
 }
 
-/**
- * Writes the files of a snapshot into `dir`, making it a PGlite data directory on disk. Plain file writes:
- * loading the snapshot through PGlite's own file system into a directory took about three times as long.
- * Snapshots are ustar archives of regular files and directories (PGlite's `dumpDataDir('none')`).
- */
-export function extractSnapshot(file: string, dir: string): void {
-  const tar = fs.readFileSync(file);
-  const root = path.resolve(dir);
+/** One entry of a ustar archive: its header's fields and where the whole entry (header and data) lies. */
+interface TarEntry {
+  name: string;
+  size: number;
+  mode: number;
+  type: string;
+  /** Offset of the header; the data follows it. */
+  at: number;
+  /** Offset just past the entry's last data block. */
+  end: number;
+}
+
+/** The entries of a ustar archive (regular files and directories, as PGlite's `dumpDataDir('none')` writes). */
+function* tarEntries(tar: Buffer): Generator<TarEntry> {
   let at = 0;
   while (at + 512 <= tar.length) {
     const header = tar.subarray(at, at + 512);
-    if (header.every((byte) => byte === 0)) break; // end of archive
+    if (header.every((byte) => byte === 0)) return; // end of archive
     const field = (start: number, length: number) =>
       header
         .subarray(start, start + length)
         .toString('latin1')
         .replace(/\0[\s\S]*$/, '');
-    const name = [field(345, 155), field(0, 100)].filter(Boolean).join('/');
     const size = parseInt(field(124, 12).trim() || '0', 8);
-    const mode = parseInt(field(100, 8).trim() || '644', 8);
-    const type = field(156, 1) || '0';
-    const target = path.resolve(root, name.replace(/^\/+/, ''));
-    if (target !== root && !target.startsWith(root + path.sep)) {
-      throw new Error(`snapshot entry ${name} lies outside ${dir}`);
-    }
-    at += 512;
-    if (type === '5') {
-      fs.mkdirSync(target, { recursive: true, mode: mode | 0o700 });
-    } else if (type === '0') {
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, tar.subarray(at, at + size), { mode });
-    } else {
-      throw new Error(`snapshot entry ${name}: tar entry type '${type}' is not supported`);
-    }
-    at += Math.ceil(size / 512) * 512;
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    yield {
+      name: [field(345, 155), field(0, 100)].filter(Boolean).join('/'),
+      size,
+      mode: parseInt(field(100, 8).trim() || '644', 8),
+      type: field(156, 1) || '0',
+      at,
+      end,
+    };
+    at = end;
   }
 }
 
 /**
- * The entries of a ustar archive other than WAL segments (`pg_wal/<24 hex digits>`) that sort before
- * `firstKept` or after `lastKept`. After a checkpoint the server needs only the segments from the one
- * holding the checkpoint's redo point to the one it writes now; the others are old or recycled for later
- * (16 MB each, a third of a snapshot), and every copy of the template would load them for nothing.
+ * Writes the files of a snapshot into `dir`, making it a PGlite data directory on disk. Plain file writes:
+ * loading the snapshot through PGlite's own file system into a directory took about three times as long.
+ */
+export function extractSnapshot(file: string, dir: string): void {
+  const tar = fs.readFileSync(file);
+  const root = path.resolve(dir);
+  for (const { name, size, mode, type, at } of tarEntries(tar)) {
+    const target = path.resolve(root, name.replace(/^\/+/, ''));
+    if (target !== root && !target.startsWith(root + path.sep)) {
+      throw new Error(`snapshot entry ${name} lies outside ${dir}`);
+    }
+    if (type === '5') {
+      fs.mkdirSync(target, { recursive: true, mode: mode | 0o700 });
+    } else if (type === '0') {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, tar.subarray(at + 512, at + 512 + size), { mode });
+    } else {
+      throw new Error(`snapshot entry ${name}: tar entry type '${type}' is not supported`);
+    }
+  }
+}
+
+/**
+ * The archive without the WAL segments (`pg_wal/<24 hex digits>`) that sort before `firstKept` or after
+ * `lastKept`. After a checkpoint the server needs only the segments from the one holding the checkpoint's
+ * redo point to the one it writes now; the others are old or recycled for later (16 MB each, a third of a
+ * snapshot), and every copy of the template would load them for nothing.
  */
 export function withoutIdleWal(tar: Buffer, firstKept: string, lastKept: string): Buffer {
   const kept: Buffer[] = [];
-  let at = 0;
-  while (at + 512 <= tar.length) {
-    const header = tar.subarray(at, at + 512);
-    if (header.every((byte) => byte === 0)) break;
-    const name = header
-      .subarray(0, 100)
-      .toString('latin1')
-      .replace(/\0[\s\S]*$/, '');
-    const size = parseInt(
-      header
-        .subarray(124, 136)
-        .toString('latin1')
-        .replace(/\0[\s\S]*$/, '')
-        .trim() || '0',
-      8,
-    );
-    const end = at + 512 + Math.ceil(size / 512) * 512;
+  for (const { name, at, end } of tarEntries(tar)) {
     const segment = /(^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name)?.[2];
     if (!segment || (segment >= firstKept && segment <= lastKept)) kept.push(tar.subarray(at, end));
-    at = end;
   }
   kept.push(Buffer.alloc(1024)); // end of archive
   return Buffer.concat(kept);

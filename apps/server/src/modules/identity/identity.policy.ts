@@ -1,7 +1,7 @@
 import type { Principal, PrincipalRole } from '../../core/http/context';
 import type { TokenRecord } from '../../core/http/gate';
 import { AppError } from '../../core/http/app-error';
-import { ORDINARY_USER_ROLE, SENSITIVE_PERMISSION } from '@psy/contracts';
+import { ORDINARY_USER_ROLE, SENSITIVE_PERMISSION, type PermissionKey } from '@psy/contracts';
 import type { TenantScope } from '../../core/db/database';
 import type { PrincipalData } from './identity.repository';
 import { findDeptSubtreeIds } from './depts.repository';
@@ -68,7 +68,8 @@ export function permissionsOfUsableRoles(data: PrincipalData, clientPort: string
  * Permission keys of user and organisation administration. A role holding any of them administers
  * people, so its data scope matters (a sub-administrator's `dept_tree`).
  */
-export const ADMINISTRATION_KEYS: ReadonlySet<string> = new Set([
+// Lists of the contracts' key union, so a misspelt or retired key is a type error.
+const ADMINISTRATION_KEY_LIST: readonly PermissionKey[] = [
   'sys_user',
   'sys_user_detail',
   'sys_dept',
@@ -88,7 +89,8 @@ export const ADMINISTRATION_KEYS: ReadonlySet<string> = new Set([
   'admin_role_add',
   'admin_role_edit',
   'admin_role_del',
-]);
+];
+export const ADMINISTRATION_KEYS: ReadonlySet<string> = new Set(ADMINISTRATION_KEY_LIST);
 
 /**
  * Permission keys that administer the school itself, beyond its people: its roles and grants, settings,
@@ -96,8 +98,8 @@ export const ADMINISTRATION_KEYS: ReadonlySet<string> = new Set([
  * and messages. The system menus every user holds (`sys_notice`, `sys_message`, `sys_files`: reading
  * one's notices, messages and downloads) are not among them.
  */
-export const SCHOOL_ADMINISTRATION_KEYS: ReadonlySet<string> = new Set([
-  ...ADMINISTRATION_KEYS,
+export const SCHOOL_ADMINISTRATION_KEYS: ReadonlySet<string> = new Set<PermissionKey>([
+  ...ADMINISTRATION_KEY_LIST,
   'admin_userFinger_add',
   'consult_workforce_edit',
   'sys_user_fields',
