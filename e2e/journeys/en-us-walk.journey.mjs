@@ -283,13 +283,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     localStorage.clear();
     sessionStorage.clear();
   });
-  const [, agreementAnswer] = await agreementDuring(page, () =>
+  const [, agreement] = await agreementDuring(page, () =>
     signInToShell(page, baseUrl, {
       lang: 'en-US',
       account: { username: 'student', password: DEMO_PASSWORD },
     }),
   );
-  const agreement = agreementAnswer;
   try {
     if (agreement?.mustAgree) {
       // The start-up agreement is seeded text too.

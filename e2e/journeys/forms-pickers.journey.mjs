@@ -122,7 +122,7 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     assert.ok(browser, 'the journey runs in a launched browser');
     const studentContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
     page = await studentContext.newPage();
-    const [, agreementAnswer] = await agreementDuring(page, () =>
+    const [, agreement] = await agreementDuring(page, () =>
       signInToShell(page, baseUrl, {
         lang: 'en-US',
         account: { username: 'student', password: DEMO_PASSWORD },
@@ -130,7 +130,6 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     );
     // The demo school's start-up agreement (its own journey covers it) is recorded as agreed; the page
     // below is loaded afresh and asks again.
-    const agreement = agreementAnswer;
     if (agreement?.mustAgree) {
       agreedByJourney = true;
       await db.query('insert into agreement_record (tenant_id, user_id, form_name) values ($1, $2, $3)', [

@@ -163,14 +163,13 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     assert.ok(browser, 'the journey runs in a launched browser');
     const studentContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
     page = await studentContext.newPage();
-    const [, agreementAnswer] = await agreementDuring(page, () =>
+    const [, agreement] = await agreementDuring(page, () =>
       signInToShell(page, baseUrl, {
         lang: 'en-US',
         account: { username: 'student', password: DEMO_PASSWORD },
       }),
     );
     // The demo school asks students to accept its agreement first (start-up dialog, spec S0.4.1).
-    const agreement = agreementAnswer;
     if (agreement?.mustAgree) {
       agreedByJourney = true;
       // With the school's agreement form it is answered and submitted (e2e/lib/agreement.mjs).

@@ -218,14 +218,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const studentContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     try {
       const student = await studentContext.newPage();
-      const [, agreementAnswer] = await agreementDuring(student, () =>
+      const [, agreement] = await agreementDuring(student, () =>
         signInToShell(student, baseUrl, {
           lang: 'en-US',
           account: { username: 'student', password: DEMO_PASSWORD },
         }),
       );
       // The demo school asks students to accept its agreement first (start-up dialog, spec S0.4.1).
-      const agreement = agreementAnswer;
       if (agreement?.mustAgree) {
         agreedByJourney = true;
         // With the school's agreement form it is answered and submitted (e2e/lib/agreement.mjs).

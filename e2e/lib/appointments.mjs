@@ -392,13 +392,12 @@ export async function appointmentFixture(db) {
      * @param {'zh-CN' | 'en-US'} lang
      */
     async signIn(page, baseUrl, username, lang) {
-      const [, agreementAnswer] = await agreementDuring(page, () =>
+      const [, agreement] = await agreementDuring(page, () =>
         signInToShell(page, baseUrl, {
           lang,
           account: username === DEMO_ADMIN.username ? DEMO_ADMIN : { username, password: DEMO_PASSWORD },
         }),
       );
-      const agreement = agreementAnswer;
       if (agreement?.mustAgree) {
         agreedHere.push(username);
         await acceptAgreement(page, agreement, lang);
