@@ -37,6 +37,13 @@ async function runA11y(page, { name, artifacts, known = [], include }) {
   axeSource ||= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const present = await page.evaluate(() => 'axe' in window);
   if (!present) await page.addScriptTag({ content: axeSource });
+  // A page still showing the app's loading spinner is not the screen being checked (its text was once measured
+  // mid-change of the brand colour): wait for it to go, at most 5 s, then check whatever is there.
+  await page
+    .locator('[role="status"][class*="_loading_"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
   // A dialog still fading in, or a row easing out of its hover colour, is not what the screen looks like at
   // rest: half-transparent link text measured mid-animation fails contrast at random.
   await page.waitForFunction(
