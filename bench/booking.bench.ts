@@ -2,8 +2,11 @@
 // schedules for 200 counsellors, the month view of that school, and a booking race of 1,000 concurrent
 // attempts on 20 free slots. `npm run bench:booking` at the repository root.
 //
-// The server runs in this process (buildApp + listen on 127.0.0.1); the load comes from this process too
-// (signed fetch calls), so latency includes the client's share of the CPU.
+// The server runs as production runs it, the built bundle (apps/server/dist/server.js) in a process of its
+// own; the load comes from this process (signed calls over keep-alive connections), so the client's CPU is
+// not spent on the server's event loop. Both share this machine's cores with PostgreSQL.
+// BENCH_SERVER=inline runs the server in this process instead (buildApp), as this bench did before
+// 2026-11-27: the load generator's work then delays the server's answers too.
 //
 // Settings (environment, defaults in brackets):
 //   BENCH_COUNSELLORS [200]    counsellors of the school, each with a week template
@@ -14,9 +17,11 @@
 //   BENCH_SECONDS [8]          measured seconds of the month view
 //   BENCH_CONCURRENCY [4]      month-view requests in flight
 //   BENCH_POOL [10]            database pool size
+//   BENCH_SERVER [process]     process: the built server in a child process; inline: in this process
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { HEADER, encryptPassword } from '@psy/contracts';
 import { addDays, zonedDate } from '@psy/scheduling';
@@ -28,7 +33,8 @@ import { seedSchool } from '@psy/server/src/seed/school';
 import { startTempPostgres } from './lib/pg-temp';
 import { sha256Hex, signHeaders } from './lib/sign';
 import { log, mapLimit, timed } from './lib/util';
-import { postgresCpuDeltaUs, snapshotPostgresCpu } from './lib/proc-cpu';
+import { postgresCpuDeltaUs, processCpuSeconds, snapshotPostgresCpu } from './lib/proc-cpu';
+import { buildServer, startServer, stopServer, type ServerProc } from './lib/server-proc';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PASSWORD = 'Bench-Passw0rd!';
@@ -51,7 +57,9 @@ const cfg = {
   seconds: num('BENCH_SECONDS', 8),
   concurrency: num('BENCH_CONCURRENCY', 4),
   pool: num('BENCH_POOL', 10),
+  server: (process.env.BENCH_SERVER ?? 'process') as 'process' | 'inline',
 };
+if (!['process', 'inline'].includes(cfg.server)) throw new Error('BENCH_SERVER: process or inline');
 /** The envelope of the calls this bench makes. */
 type Answer = {
   code: number;
@@ -74,18 +82,30 @@ const stats = (lat: number[]) => {
   };
 };
 
-/** CPU seconds of this process (server and load generator) and of PostgreSQL since `start()`. */
-function cpuMeter(pgDir: string) {
+/**
+ * CPU seconds since `start()` of the server process (with BENCH_SERVER=inline: this process, server and
+ * load generator together), of this process (the load generator) and of PostgreSQL.
+ */
+function cpuMeter(pgDir: string, serverPid: number | undefined) {
   const node0 = process.cpuUsage();
+  const server0 = processCpuSeconds(serverPid);
   const pg0 = snapshotPostgresCpu(pgDir);
   return () => {
     const n = process.cpuUsage(node0);
+    const clientS = (n.user + n.system) / 1e6;
     return {
-      nodeCpuS: +((n.user + n.system) / 1e6).toFixed(2),
+      nodeCpuS: +(serverPid === undefined ? clientS : processCpuSeconds(serverPid) - server0).toFixed(2),
+      clientCpuS: serverPid === undefined ? null : +clientS.toFixed(2),
       pgCpuS: +(postgresCpuDeltaUs(pg0, snapshotPostgresCpu(pgDir)) / 1e6).toFixed(2),
     };
   };
 }
+
+/** Per-call CPU in words: the server's alone when it has a process of its own. */
+const cpuText = (serverMs: number, clientMs: number | null) =>
+  clientMs === null
+    ? `server+client ${serverMs.toFixed(1)} ms`
+    : `server ${serverMs.toFixed(1)} ms, client ${clientMs.toFixed(1)} ms`;
 
 async function main() {
   log(
@@ -166,11 +186,42 @@ async function main() {
       SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
       DATA_DIR: path.join(os.tmpdir(), 'psy-bench-booking'),
     });
-    const { app } = await buildApp({ env, database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no TCP address');
-    const base = `http://127.0.0.1:${address.port}`;
+    let server: ServerProc | null = null;
+    let inline: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;
+    let base: string;
+    if (cfg.server === 'process') {
+      await buildServer();
+      const {
+        DATABASE_URL,
+        DB_POOL_SIZE,
+        JOB_WORKERS,
+        LOGIN_IP_LIMIT_PER_MIN,
+        SMS_ADAPTER,
+        SMS_GATEWAY_URL,
+      } = env;
+      server = await startServer({
+        DATABASE_URL: String(DATABASE_URL),
+        DB_POOL_SIZE: String(DB_POOL_SIZE),
+        LOG_LEVEL: 'warn',
+        JOB_WORKERS: String(JOB_WORKERS),
+        LOGIN_IP_LIMIT_PER_MIN: String(LOGIN_IP_LIMIT_PER_MIN),
+        SMS_ADAPTER: String(SMS_ADAPTER),
+        SMS_GATEWAY_URL: String(SMS_GATEWAY_URL),
+        DATA_DIR: path.join(os.tmpdir(), 'psy-bench-booking'),
+      });
+      base = server.base;
+    } else {
+      inline = (await buildApp({ env, database, logger: false })).app;
+      await inline.listen({ port: 0, host: '127.0.0.1' });
+      const address = inline.server.address();
+      if (!address || typeof address === 'string') throw new Error('no TCP address');
+      base = `http://127.0.0.1:${address.port}`;
+    }
+    const serverPid = server?.child.pid;
+    log(`  server: ${cfg.server === 'process' ? `dist/server.js, process ${serverPid}` : 'in this process'}`);
+    // Keep-alive connections, as a browser holds them; as many as there are calls in flight.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+    const { port } = new URL(base);
 
     const key = (
       (await (
@@ -200,19 +251,34 @@ async function main() {
       ).json()) as { data: { access_token: string } };
       return res.data.access_token;
     };
-    const call = async (token: string, method: 'GET' | 'POST', p: string, payload?: unknown) => {
+    const call = (token: string, method: 'GET' | 'POST', p: string, payload?: unknown) => {
       const body = payload === undefined ? undefined : JSON.stringify(payload);
-      const res = await fetch(base + p, {
-        method,
-        body,
-        headers: {
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          [HEADER.authorization]: `Bearer ${token}`,
-          [HEADER.tenantId]: tenantId,
-          ...signHeaders({ method, pathWithQuery: p, body, signingKey: sha256Hex(token) }),
-        },
+      const headers = {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        [HEADER.authorization]: `Bearer ${token}`,
+        [HEADER.tenantId]: tenantId,
+        ...signHeaders({ method, pathWithQuery: p, body, signingKey: sha256Hex(token) }),
+      };
+      return new Promise<{ status: number; json: Answer }>((resolve, reject) => {
+        const req = http.request(
+          { agent, host: '127.0.0.1', port: Number(port), method, path: p, headers },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('error', reject);
+            res.on('end', () => {
+              try {
+                const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer;
+                resolve({ status: res.statusCode ?? 0, json });
+              } catch (err) {
+                reject(err instanceof Error ? err : new Error(String(err)));
+              }
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
       });
-      return { status: res.status, json: (await res.json()) as Answer };
     };
     const admin = await login('admin');
     const results: Record<string, unknown> = {};
@@ -225,7 +291,7 @@ async function main() {
       `\n1. generating ${startDate} .. ${endDate} for ${cfg.counsellors} counsellors (POST /biz/consult/schedule/generate)`,
     );
     const g0 = performance.now();
-    const genCpu = cpuMeter(pgServer.dir);
+    const genCpu = cpuMeter(pgServer.dir, serverPid);
     const gen = await call(admin, 'POST', '/biz/consult/schedule/generate', { startDate, endDate });
     const genMs = performance.now() - g0;
     const gc = genCpu();
@@ -262,7 +328,7 @@ async function main() {
       const lat: number[] = [];
       const stop = performance.now() + cfg.seconds * 1000;
       let errors = 0;
-      const meter = cpuMeter(pgServer.dir);
+      const meter = cpuMeter(pgServer.dir, serverPid);
       await Promise.all(
         Array.from({ length: cfg.concurrency }, async () => {
           while (performance.now() < stop) {
@@ -277,10 +343,11 @@ async function main() {
       const c = meter();
       const perReq = {
         nodeCpuMs: +((c.nodeCpuS * 1000) / Math.max(1, s.n)).toFixed(1),
+        clientCpuMs: c.clientCpuS === null ? null : +((c.clientCpuS * 1000) / Math.max(1, s.n)).toFixed(1),
         pgCpuMs: +((c.pgCpuS * 1000) / Math.max(1, s.n)).toFixed(1),
       };
       log(
-        `\n2. month view (${label}, ${month}, ${cfg.concurrency} in flight): ${s.n} requests, p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, errors ${errors} (target p95 < 100 ms): ${s.p95 < 100 ? 'met' : 'MISSED'}; CPU per request: server+client ${perReq.nodeCpuMs} ms, PostgreSQL ${perReq.pgCpuMs} ms`,
+        `\n2. month view (${label}, ${month}, ${cfg.concurrency} in flight): ${s.n} requests, p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, errors ${errors} (target p95 < 100 ms): ${s.p95 < 100 ? 'met' : 'MISSED'}; CPU per request: ${cpuText(perReq.nodeCpuMs, perReq.clientCpuMs)}, PostgreSQL ${perReq.pgCpuMs} ms`,
       );
       results[`month:${label}`] = { ...s, errors, ...perReq };
     }
@@ -321,7 +388,7 @@ async function main() {
           ms: performance.now() - t0,
         });
       };
-      const meter = cpuMeter(pgServer.dir);
+      const meter = cpuMeter(pgServer.dir, serverPid);
       const r0 = performance.now();
       if (inFlight === 0) await Promise.all(tokens.map((tk, i) => attempt(tk, i)));
       else await mapLimit(tokens, inFlight, (tk, i) => attempt(tk, i));
@@ -350,9 +417,16 @@ async function main() {
         `    appointments on the ${slotIds.length} slots: ${booked} (exactly ${slotIds.length} expected): ${met ? 'met' : 'MISSED'}`,
       );
       log(
-        `    latency p50 ${st.p50} ms, p95 ${st.p95} ms, p99 ${st.p99} ms, max ${st.max} ms (target p99 < 200 ms): ${st.p99 < 200 ? 'met' : 'MISSED'}; CPU per attempt: server+client ${((c.nodeCpuS * 1000) / outcomes.length).toFixed(1)} ms, PostgreSQL ${((c.pgCpuS * 1000) / outcomes.length).toFixed(1)} ms`,
+        `    latency p50 ${st.p50} ms, p95 ${st.p95} ms, p99 ${st.p99} ms, max ${st.max} ms (target p99 < 200 ms): ${st.p99 < 200 ? 'met' : 'MISSED'}; CPU per attempt: ${cpuText((c.nodeCpuS * 1000) / outcomes.length, c.clientCpuS === null ? null : (c.clientCpuS * 1000) / outcomes.length)}, PostgreSQL ${((c.pgCpuS * 1000) / outcomes.length).toFixed(1)} ms`,
+      );
+      const wonSt = stats(outcomes.filter((o) => o.status === 200).map((o) => o.ms));
+      const refusedSt = stats(outcomes.filter((o) => o.status !== 200).map((o) => o.ms));
+      log(
+        `    of which booked: p50 ${wonSt.p50} ms, p99 ${wonSt.p99} ms; refused: p50 ${refusedSt.p50} ms, p99 ${refusedSt.p99} ms`,
       );
       results[`race:${inFlight || 'all'}`] = {
+        bookedLatency: wonSt,
+        refusedLatency: refusedSt,
         attempts: outcomes.length,
         inFlight: inFlight || outcomes.length,
         won,
@@ -365,7 +439,9 @@ async function main() {
       };
     }
 
-    await app.close();
+    agent.destroy();
+    if (server) await stopServer(server);
+    await inline?.close();
     await database.close();
     fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
     const file = path.join(HERE, 'results', `booking-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -12,7 +12,7 @@
 //   BENCH_POOL [10]               database pool of each server process
 //   BENCH_TENANTS [10], BENCH_USERS_PER_TENANT [500]
 //   NGINX [/usr/sbin/nginx]
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -25,6 +25,7 @@ import { freePort, startTempPostgres } from './lib/pg-temp';
 import { postgresCpuDeltaUs, snapshotPostgresCpu } from './lib/proc-cpu';
 import { seedBench } from './lib/seed';
 import { checkSigner, sha256Hex, signHeaders } from './lib/sign';
+import { buildServer, startServer, stopServer, type ServerProc } from './lib/server-proc';
 import { log, timed } from './lib/util';
 
 const PASSWORD = 'Bench-Passw0rd!';
@@ -77,55 +78,20 @@ const childrenOf = (pid: number): number[] =>
       }
     });
 
-interface ServerProc {
-  child: ChildProcess;
-  port: number;
-  base: string;
-}
-
-async function waitHealthy(base: string) {
-  for (let i = 0; i < 600; i += 1) {
-    const ok = await fetch(`${base}/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${base} did not start`);
-}
-
-async function startServer(dbUrl: string, dataDir: string): Promise<ServerProc> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(SERVER_ROOT, 'dist/server.js')], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: dbUrl,
-      DB_POOL_SIZE: String(cfg.pool),
-      // Shared by all processes, as object storage would be across machines.
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JOB_WORKERS: '1',
-      TRUST_PROXY: 'true',
-      LOGIN_IP_LIMIT_PER_MIN: String(LOGIN_LIMIT),
-      SMS_ADAPTER: 'http',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** One server process of this bench: every process of a scenario shares the database and the data folder. */
+function startClusterServer(dbUrl: string, dataDir: string): Promise<ServerProc> {
+  return startServer({
+    DATABASE_URL: dbUrl,
+    DB_POOL_SIZE: String(cfg.pool),
+    // Shared by all processes, as object storage would be across machines.
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOB_WORKERS: '1',
+    TRUST_PROXY: 'true',
+    LOGIN_IP_LIMIT_PER_MIN: String(LOGIN_LIMIT),
+    SMS_ADAPTER: 'http',
+    SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base);
-  return { child, port, base };
-}
-
-async function stopServer(s: ServerProc) {
-  if (s.child.exitCode !== null) return;
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (s.child.exitCode === null) s.child.kill('SIGKILL');
 }
 
 interface Nginx {
@@ -558,16 +524,13 @@ async function main() {
     const tenants = (await pool.query(`select id from tenant where code like 'bench%' order by id`)).rows.map(
       (r: { id: string }) => Number(r.id),
     );
-    await timed('server bundle (apps/server/build.mjs)', async () => {
-      const b = spawnSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'inherit' });
-      if (b.status !== 0) throw new Error('the server build failed');
-    });
+    await buildServer();
     const nginxPort = await freePort();
 
     for (const n of cfg.processes) {
       log(`\n${n} process${n > 1 ? 'es' : ''}`);
       // The first process alone runs the migrations check; the others start beside it.
-      while (running.length < n) running.push(await startServer(pgServer.url, dataDir));
+      while (running.length < n) running.push(await startClusterServer(pgServer.url, dataDir));
       while (running.length > n) await stopServer(running.pop()!);
       nginx?.stop();
       nginx = startNginx(running, nginxPort);

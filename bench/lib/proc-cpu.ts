@@ -70,3 +70,9 @@ export function postgresCpuDeltaUs(a: PgCpuSnapshot | null, b: PgCpuSnapshot | n
   for (const [pid, start] of a.children) if (!b.children.has(pid)) ticks -= start;
   return (ticks / ticksPerSecond) * 1e6;
 }
+
+/** CPU seconds of one process and its reaped children (a server process started by a bench). */
+export function processCpuSeconds(pid: number | undefined): number {
+  const s = pid === undefined ? null : statOf(pid);
+  return s ? (s.ticks + s.childTicks) / ticksPerSecond : NaN;
+}

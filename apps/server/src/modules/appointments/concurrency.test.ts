@@ -64,6 +64,46 @@ describe(`no double booking under concurrency on ${engine} [spec:S1.4.4]`, () =>
     expect(n!.n).toBe(1);
   });
 
+  it.skipIf(!onPostgres())(
+    'does not wait for a booking in progress of the same slot: refused at once as taken, and free again after [PostgreSQL only: PGlite has one connection]',
+    async () => {
+      const [slotId] = await addSlots(t, admin, {
+        counsellorId,
+        siteId,
+        roomId,
+        date: dayFromToday(8),
+        times: [['09:00', '10:00']],
+      });
+      // A student with no booking yet (a racer of the test above may hold their one upcoming booking).
+      await makeUser(t, t.alpha, 'patient', 'Patient', ['ROLE_GENERAL'], { dept: 'Class 2024' });
+      const token = await t.tokenFor('patient');
+      // Another transaction holds the slot's row as a booking does between taking it and committing.
+      const holder = await t.database.pool!.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from schedule_slot where id = $1 for no key update', [slotId]);
+        const booking = t.post('/biz/consult/appointment/book', { slotId, type: 2 }, { token });
+        const waited = new Promise<'waited'>((r) => setTimeout(() => r('waited'), 5_000));
+        const first = await Promise.race([booking, waited]);
+        expect(first).not.toBe('waited');
+        const refused = await booking;
+        expect(refused.status).toBe(409);
+        expect(refused.body.data.reason).toBe('slotTaken');
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+      // The holder gave the slot up: it is bookable, and the refused booking changed nothing.
+      const again = await t.post('/biz/consult/appointment/book', { slotId, type: 2 }, { token });
+      expect(again.status).toBe(200);
+      const [n] = await query<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from appointment where slot_id = ${slotId!}`,
+      );
+      expect(n!.n).toBe(1);
+    },
+  );
+
   it('refuses, in the database, a second live appointment of a counsellor, a visitor or a room at an overlapping time', async () => {
     const [slotId] = await addSlots(t, admin, {
       counsellorId,

@@ -663,15 +663,22 @@ export async function deleteGeneratedSlots({ tx, tenantId }: TenantScope, ids: n
  * Takes a slot for a booking: status 1 or 10 → 2 in one statement, so of concurrent bookers exactly one
  * changes the row; a released slot with an open offer is taken only by the offered visitor. Answers the
  * slot, or null when it was not free for this visitor.
+ *
+ * It does not wait for a row another transaction holds (`skip locked`): that transaction is almost always
+ * a booking of the same slot, and a booker who waited for it would mostly be told "taken" anyway, after
+ * the winner's whole booking (messages, reminders). The caller tells the two cases apart
+ * (`slotOfferedToOther`, then "taken").
  */
 export async function takeSlot({ tx, tenantId }: TenantScope, slotId: number, visitorId: number) {
+  const unlocked = sql`(select s.id from ${scheduleSlot} s where s.tenant_id = ${tenantId} and s.id = ${slotId}
+    for no key update skip locked)`;
   const rows = await tx
     .update(scheduleSlot)
     .set({ status: 2, updatedAt: sql`now()` })
     .where(
       and(
         eq(scheduleSlot.tenantId, tenantId),
-        eq(scheduleSlot.id, slotId),
+        eq(scheduleSlot.id, unlocked),
         eq(scheduleSlot.kind, 'consult'),
         isNull(scheduleSlot.deletedAt),
         inArray(scheduleSlot.status, [1, 10]),
@@ -680,6 +687,16 @@ export async function takeSlot({ tx, tenantId }: TenantScope, slotId: number, vi
     )
     .returning();
   return rows[0] ?? null;
+}
+
+/** Whether a slot is held by an open waiting-list offer to someone other than `visitorId`. */
+export async function slotOfferedToOther({ tx, tenantId }: TenantScope, slotId: number, visitorId: number) {
+  const rows = rowsOf<{ offered: boolean }>(
+    await tx.execute(
+      sql`select ${slotBookings.get().openOfferSql(sql`${tenantId}`, sql`${slotId}`, visitorId)} as offered`,
+    ),
+  );
+  return rows[0]?.offered === true;
 }
 
 /** Moves a slot's status from one value to another (the service checked the transition table). */

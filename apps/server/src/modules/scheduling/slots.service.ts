@@ -57,6 +57,7 @@ import {
   setSlotStatus,
   softDeleteSlots,
   takeSlot,
+  slotOfferedToOther,
   updateSlotsRoom,
   type SlotFilter,
   type SlotInsert,
@@ -827,7 +828,9 @@ export async function claimSlot(scope: TenantScope, lang: Lang, slotId: number, 
   if (!row || row.deletedAt || row.kind !== 'consult') throw refuse('slotUnavailable', lang);
   if (row.status === SLOT_STATUS.booked || row.status === SLOT_STATUS.completed)
     throw refuse('slotTaken', lang);
-  throw refuse('offeredToOther', lang);
+  if (await slotOfferedToOther(scope, slotId, visitorId)) throw refuse('offeredToOther', lang);
+  // Free and offered to no one else: another transaction holds the row, in all likelihood a booking of it.
+  throw refuse('slotTaken', lang);
 }
 
 export { findSlotRaw, findSlotById, softDeleteSlots, findBookedSlotIds };
