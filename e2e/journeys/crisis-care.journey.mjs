@@ -53,6 +53,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const recordId = saved.body.data.id;
 
     step = '2 the record opens from the list';
+    // A sent report switches the page to "my reports" once the page has the answer: wait for that switch,
+    // or it lands after the click on "records" and takes the tab back.
+    await counsel.getByRole('tab', { name: c.records.tabs.mine, selected: true }).waitFor();
     await counsel.getByRole('tab', { name: c.records.tabs.records }).click();
     await counsel.getByTestId(`crisis-record-open-${recordId}`).click();
     const drawer = counsel.getByTestId('crisis-record-drawer');
