@@ -154,23 +154,31 @@ export function startOfDay(date: string, zone: string): Date {
   return localToInstant(date, '00:00', zone).instant;
 }
 
+type DayMapping = (time: string) => { instant: Date; kind: LocalTimeKind };
+
+/** Mappings made, by zone and day: a term's generation asks for the same days once per counsellor. */
+const dayMappers = new Map<string, DayMapping>();
+/** Days kept before the memo starts again (a few years of days in a few zones). */
+const DAY_MAPPERS_KEPT = 4096;
+
 /**
  * A day's wall-clock → instant mapping, fast when the day has no transition (one offset all day), which is
  * every day but two a year in zones with daylight saving. Slot generation maps thousands of times per
- * term through it.
+ * term through it; each zone's day is worked out once (the zone's rules do not change while the process
+ * runs).
  */
-export function dayMapper(
-  date: string,
-  zone: string,
-): (time: string) => { instant: Date; kind: LocalTimeKind } {
+export function dayMapper(date: string, zone: string): DayMapping {
+  const key = `${zone} ${date}`;
+  const known = dayMappers.get(key);
+  if (known) return known;
   const midnight = dayUtcMs(date);
   const first = offsetMinutes(new Date(midnight - 12 * 60 * MINUTE_MS), zone);
   const last = offsetMinutes(new Date(midnight + 36 * 60 * MINUTE_MS), zone);
-  if (first === last) {
-    return (time) => ({
-      instant: new Date(midnight + (toMinutes(time) - first) * MINUTE_MS),
-      kind: 'unique',
-    });
-  }
-  return (time) => localToInstant(date, time, zone);
+  const mapping: DayMapping =
+    first === last
+      ? (time) => ({ instant: new Date(midnight + (toMinutes(time) - first) * MINUTE_MS), kind: 'unique' })
+      : (time) => localToInstant(date, time, zone);
+  if (dayMappers.size >= DAY_MAPPERS_KEPT) dayMappers.clear();
+  dayMappers.set(key, mapping);
+  return mapping;
 }
