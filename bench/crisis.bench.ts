@@ -345,6 +345,7 @@ async function main() {
     );
     const centre = tokens.get('centrehead')!;
     await call(centre, 'POST', '/biz/crisis/setting/reporting', {
+      version: (await call(centre, 'GET', '/biz/crisis/setting/reporting')).version,
       ackMinutes: { 1: 1, 2: 20, 3: 10, 4: 5 },
       selfHelpEnabled: true,
       hotlines: [],

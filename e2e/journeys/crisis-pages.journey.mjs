@@ -6,7 +6,7 @@ import { agreedBy, answered, closeDropdowns, openAs, option, pickStudent } from 
 import { expectText, expectToast, screenshot, watchToasts } from '../lib/journey.mjs';
 
 export const name =
-  '[spec:S1.4.6] [spec:S1.6.12] [spec:S1.6.14] [spec:S1.6.17] crisis pages: the centre head sets a class member’s coverage, adds a dormitory with its leader, changes a setting (a bad hotline number refused on its field), makes releasing a key person need approval, flags a student by hand and reads the history, adds a key person and writes in a journal opened from the key case; the faculty consultant asks to release the key person, the centre head approves from “waiting for me” and the consultant sees it decided; the advisor reports a talk; the dormitory leader files a report the advisor reads; the answer statistics';
+  '[spec:S1.2.21] [spec:S1.4.6] [spec:S1.6.12] [spec:S1.6.14] [spec:S1.6.17] crisis pages: the centre head sets a class member’s coverage, adds a dormitory with its leader, changes a setting (a bad hotline number refused on its field, a save from a second browser’s older read refused and that browser reads the section again), makes releasing a key person need approval, flags a student by hand and reads the history, adds a key person and writes in a journal opened from the key case; the faculty consultant asks to release the key person, the centre head approves from “waiting for me” and the consultant sees it decided; the advisor reports a talk; the dormitory leader files a report the advisor reads; the answer statistics';
 export const needsDb = true;
 
 const en = readCatalogue('en-US');
@@ -65,7 +65,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
       await screenshot(other, artifacts, `crisis-pages-failure-${index}`).catch(() => undefined);
     throw error;
   } finally {
-    for (const other of pages) await other.context().close();
+    // The second browser of the settings steps may have been closed already: closing it again is a no-op.
+    for (const other of pages)
+      await other
+        .context()
+        .close()
+        .catch(() => undefined);
     if (agreedBy.delete('student')) await removeAgreement(db, student);
     for (const table of ADDED)
       await db.query(`delete from ${table} where tenant_id = $1 and id > $2`, [tenantId, before[table]]);
@@ -124,9 +129,23 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(head, '周明杰', { exact: false, within: dormRow });
 
     step = '3 settings: a shorter time for the class level, saved';
+    const classLabel = c.settings.ackMinutes.replace('{{level}}', c.enums.level['1']);
+    // The same head at a second browser has read the same section before the change below.
+    const other = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
+    pages.push(other);
+    await watchToasts(other);
+    await other.goto(`${baseUrl}/crisis/setting/index`);
+    const otherReporting = other.locator('form#crisis-setting-reporting');
+    const otherDueDay = otherReporting.getByLabel(c.settings.reportDueDay);
+    await other.waitForFunction(
+      (input) => input instanceof HTMLInputElement && input.value !== '' && !input.disabled,
+      await otherDueDay.elementHandle(),
+    );
+    const otherClassMinutes = await otherReporting.getByLabel(classLabel).inputValue();
+    assert.notEqual(otherClassMinutes, '25', 'the second browser read the section before the change');
     await head.goto(`${baseUrl}/crisis/setting/index`);
     const reporting = head.locator('form#crisis-setting-reporting');
-    const classMinutes = reporting.getByLabel(c.settings.ackMinutes.replace('{{level}}', c.enums.level['1']));
+    const classMinutes = reporting.getByLabel(classLabel);
     await classMinutes.fill('25');
     const ackSaved = await answered(head, 'POST', '/biz/crisis/setting/reporting', () =>
       reporting.getByRole('button', { name: c.settings.save }).click(),
@@ -136,6 +155,32 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(head, c.settings.updated, { exact: false, within: reporting });
     await head.mouse.move(0, 0);
     await checkA11y(head, { name: 'crisis-settings', artifacts, include: '#main-content' });
+
+    step = '3b settings: a save from the second browser’s older read is refused, said, and read again';
+    const { rows: reportingSaved } = await db.query(
+      `select value from crisis_setting where tenant_id = $1 and section = 'reporting'`,
+      [tenantId],
+    );
+    const dueDay = String(reportingSaved[0]?.value.reportDueDay);
+    // Saving the section whole from that read would put the class level's old time back.
+    await otherDueDay.fill(dueDay === '9' ? '8' : '9');
+    const stale = await answered(other, 'POST', '/biz/crisis/setting/reporting', () =>
+      otherReporting.getByRole('button', { name: c.settings.save }).click(),
+    );
+    assert.equal(stale.status, 409, `a save from an old read is refused: ${JSON.stringify(stale.body)}`);
+    await expectToast(other, c.settings.changedElsewhere);
+    // The section as it now stands: the head's time, and not the refused day.
+    await other.waitForFunction(
+      (input) => input instanceof HTMLInputElement && input.value === '25',
+      await otherReporting.getByLabel(classLabel).elementHandle(),
+    );
+    assert.equal(await otherDueDay.inputValue(), dueDay, 'the refused change is not shown');
+    await other.context().close();
+    const { rows: reportingAfter } = await db.query(
+      `select value from crisis_setting where tenant_id = $1 and section = 'reporting'`,
+      [tenantId],
+    );
+    assert.deepEqual(reportingAfter[0]?.value, reportingSaved[0]?.value, 'the stale save changed nothing');
 
     step = '4 settings: a hotline number that is not one is refused on its field and nothing changes';
     await reporting.getByRole('button', { name: c.settings.addHotline }).click();

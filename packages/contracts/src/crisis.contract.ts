@@ -908,9 +908,15 @@ const sectionParams = z.object({
     message: `must be one of ${CRISIS_SETTING_SECTIONS.join(', ')}`,
   }),
 });
+const settingVersion = z
+  .number()
+  .int()
+  .min(0)
+  .describe('how many times the section was saved (0: never, the defaults); a save sends the one it read');
 const settingAnswer = z.object({
   section: z.string(),
   value: z.record(z.string(), z.unknown()),
+  version: settingVersion,
   updateTime: dateTimeSchema.nullable().describe('null: never saved, the defaults'),
 });
 
@@ -926,10 +932,12 @@ export const crisisSettingGetEndpoint = defineEndpoint({
 export const crisisSettingSaveEndpoint = defineEndpoint({
   method: 'POST',
   path: '/biz/crisis/setting/:section',
-  summary: 'Saves a section whole (its schema: docs/crisis.md section 8; 400 naming the field)',
+  summary:
+    "Saves a section whole (its schema: docs/crisis.md section 8; 400 naming the field) with the version it was read at beside the section's fields; a save from an older version is refused 409 (nothing changes)",
   tags: ['crisis'],
   params: sectionParams,
-  body: z.record(z.string(), z.unknown()),
+  // The section's own fields are checked by its schema on the server, which never sees `version`.
+  body: z.object({ version: settingVersion }).catchall(z.unknown()),
   response: settingAnswer,
 });
 

@@ -86,6 +86,8 @@ const EXACT: Record<string, string> = {
   'the agreement has changed since it was shown: read it again': '协议在显示后已修改：请重新阅读',
   'the notice settings were changed elsewhere since they were read: read them again':
     '通知设置在读取后已被他人修改：请重新读取',
+  'the crisis settings were changed elsewhere since they were read: read them again':
+    '危机设置在读取后已被他人修改：请重新读取',
   'a signature is quoted only by its owner': '签名只能由本人引用',
   'not a key-person entry of this student': '不是该学生的重点关注记录',
   'not a crisis record of this student': '不是该学生的危机记录',

@@ -93,6 +93,7 @@ describe('key persons', () => {
     expect(due.body.data.records.map((r: { id: number }) => r.id)).toContain(focusId);
     // The school has advisors told a week ahead.
     const setting = await n.post('centrehead', '/biz/crisis/setting/followUp', {
+      version: (await n.get('centrehead', '/biz/crisis/setting/followUp')).body.data.version,
       followUpDays: { 1: 7, 2: 14, 3: 30 },
       remindDaysBefore: 7,
     });

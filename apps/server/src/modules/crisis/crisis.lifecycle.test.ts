@@ -265,6 +265,7 @@ describe('the crisis record from report to close [spec:S1.4.6]', () => {
 describe('approvals of the steps a school wants approved', () => {
   it('a close waits for the centre; approved, it is applied as asked', async () => {
     const set = await n.post('centrehead', '/biz/crisis/setting/approval', {
+      version: (await n.get('centrehead', '/biz/crisis/setting/approval')).body.data.version,
       steps: {
         close: true,
         reopen: false,
@@ -320,6 +321,7 @@ describe('approvals of the steps a school wants approved', () => {
 
   it('settings refuse a payload that does not fit, naming the field', async () => {
     const bad = await n.post('centrehead', '/biz/crisis/setting/reporting', {
+      version: 0,
       ackMinutes: { 1: 30, 2: 20, 3: 10, 4: 0 },
       selfHelpEnabled: true,
       hotlines: [],
@@ -327,12 +329,98 @@ describe('approvals of the steps a school wants approved', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields[0].field).toBe('ackMinutes.4');
-    expect((await n.post('facultyhead', '/biz/crisis/setting/reporting', {})).status).toBe(403);
+    expect((await n.post('facultyhead', '/biz/crisis/setting/reporting', { version: 0 })).status).toBe(403);
     const read = await n.get('centrehead', '/biz/crisis/setting/followUp');
     expect(read.body.data).toMatchObject({
+      version: 0,
       updateTime: null,
       value: { followUpDays: { 1: 7, 2: 14, 3: 30 } },
     });
+  });
+});
+
+describe('crisis section settings [spec:S1.2.21]', () => {
+  const read = async () => (await n.get('centrehead', '/biz/crisis/setting/heartTalk')).body.data;
+
+  it('two saves from the same read: the second is refused 409 in both languages and changes nothing', async () => {
+    const before = await read();
+    expect(before).toMatchObject({ version: 0, updateTime: null, value: { minPerMonth: 1 } });
+    // Two administrators opened the section at once and each saves their own figure.
+    const first = await n.post('centrehead', '/biz/crisis/setting/heartTalk', {
+      minPerMonth: 2,
+      version: before.version,
+    });
+    expect(first.status, first.raw).toBe(200);
+    expect(first.body.data).toMatchObject({ section: 'heartTalk', value: { minPerMonth: 2 }, version: 1 });
+    const second = await n.post('centrehead', '/biz/crisis/setting/heartTalk', {
+      minPerMonth: 4,
+      version: before.version,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.msg).toBe('危机设置在读取后已被他人修改：请重新读取');
+    const english = await t.post(
+      '/biz/crisis/setting/heartTalk',
+      { minPerMonth: 4, version: before.version },
+      { token: await n.token('centrehead'), tenantId: n.tenantId, headers: { 'accept-language': 'en-US' } },
+    );
+    expect(english.status).toBe(409);
+    expect(english.body.msg).toMatch(/changed elsewhere since they were read/);
+    // The first save stands; read again, the second administrator's figure goes through.
+    const after = await read();
+    expect(after).toMatchObject({ value: { minPerMonth: 2 }, version: 1 });
+    const again = await n.post('centrehead', '/biz/crisis/setting/heartTalk', {
+      minPerMonth: 4,
+      version: after.version,
+    });
+    expect(again.status, again.raw).toBe(200);
+    expect(again.body.data).toMatchObject({ value: { minPerMonth: 4 }, version: 2 });
+    // A save from the first saved read, now one version old, is refused too.
+    const late = await n.post('centrehead', '/biz/crisis/setting/heartTalk', {
+      minPerMonth: 3,
+      version: after.version,
+    });
+    expect(late.status).toBe(409);
+    expect(await read()).toMatchObject({ value: { minPerMonth: 4 }, version: 2 });
+    const [row] = rowsOf<{ value: unknown; version: number }>(
+      await t.database.db.execute(
+        sql`select value, version from crisis_setting where tenant_id = ${n.tenantId} and section = 'heartTalk'`,
+      ),
+    );
+    expect(row).toEqual({ value: { minPerMonth: 4 }, version: 2 });
+  });
+
+  it('a save without the version it read is refused 400 naming `version`, and changes nothing', async () => {
+    const before = await read();
+    const missing = await n.post('centrehead', '/biz/crisis/setting/heartTalk', { minPerMonth: 9 });
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['version']);
+    const negative = await n.post('centrehead', '/biz/crisis/setting/heartTalk', {
+      minPerMonth: 9,
+      version: -1,
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body.data.fields[0].field).toBe('version');
+    // The version is not one of the section's fields: a bad field is still named on its own.
+    const bad = await n.post('centrehead', '/biz/crisis/setting/heartTalk', {
+      minPerMonth: 101,
+      version: before.version,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields[0].field).toBe('minPerMonth');
+    expect(await read()).toEqual(before);
+  });
+
+  it('two saves from the same read sent at once: exactly one wins, whole', async () => {
+    const before = await read();
+    const answers = await Promise.all(
+      [5, 6].map((minPerMonth) =>
+        n.post('centrehead', '/biz/crisis/setting/heartTalk', { minPerMonth, version: before.version }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const won = answers.find((a) => a.status === 200)!.body.data;
+    expect(won.version).toBe(before.version + 1);
+    expect(await read()).toMatchObject({ value: won.value, version: before.version + 1 });
   });
 });
 

@@ -546,6 +546,7 @@ export async function claimSetting({ tx, tenantId }: TenantScope, section: strin
   return rows.length > 0;
 }
 
+/** Writes an internal section (not one a person edits, so not checked against a version read). */
 export async function upsertSetting(
   { tx, tenantId }: TenantScope,
   section: string,
@@ -557,10 +558,44 @@ export async function upsertSetting(
     .values({ tenantId, section, value, updatedBy: userId })
     .onConflictDoUpdate({
       target: [crisisSetting.tenantId, crisisSetting.section],
-      set: { value, updatedBy: userId, updatedAt: new Date() },
+      set: { value, updatedBy: userId, version: sql`${crisisSetting.version} + 1`, updatedAt: new Date() },
     })
     .returning();
   return row!;
+}
+
+/**
+ * Saves a section if it is still at `version` (0: never saved, the defaults): the first save inserts
+ * version 1, later ones bump it, each in one conditional statement so that of two saves read at the same
+ * version exactly one wins. Undefined when the section had moved on.
+ */
+export async function saveSettingAt(
+  { tx, tenantId }: TenantScope,
+  section: string,
+  value: unknown,
+  userId: number,
+  version: number,
+) {
+  if (version === 0) {
+    const [saved] = await tx
+      .insert(crisisSetting)
+      .values({ tenantId, section, value, updatedBy: userId, version: 1 })
+      .onConflictDoNothing({ target: [crisisSetting.tenantId, crisisSetting.section] })
+      .returning();
+    return saved;
+  }
+  const [saved] = await tx
+    .update(crisisSetting)
+    .set({ value, updatedBy: userId, version: sql`${crisisSetting.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(crisisSetting.tenantId, tenantId),
+        eq(crisisSetting.section, section),
+        eq(crisisSetting.version, version),
+      ),
+    )
+    .returning();
+  return saved;
 }
 
 export function findNoticeSettings({ tx, tenantId }: TenantScope) {

@@ -110,7 +110,7 @@ export const crisisDormitoryMember = pgTable(
   ],
 );
 
-/** A saved section of the crisis settings (a section never saved reads as its default). */
+/** A saved section of the crisis settings (a section never saved reads as its default, version 0). */
 export const crisisSetting = pgTable(
   'crisis_setting',
   {
@@ -118,6 +118,11 @@ export const crisisSetting = pgTable(
     section: text('section').notNull(),
     value: jsonb('value').notNull(),
     updatedBy: bigintCol('updated_by'),
+    /**
+     * Counts the saves (1 for the first): a save names the version it was read at and is refused when
+     * the section has moved on since, so one administrator's change does not silently undo another's.
+     */
+    version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
   (t) => [

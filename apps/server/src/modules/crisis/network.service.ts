@@ -12,7 +12,7 @@ import { pageAnswer, pageWindow } from '../../core/db/paging';
 import type { Principal } from '../../core/http/context';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import { covers, loadNames, loadViewer, peopleRefs, personRef, studentRef } from './crisis.context';
-import { findNoticeSettings, findSetting, saveNoticeSettingAt, upsertSetting } from './crisis.repository';
+import { findNoticeSettings, findSetting, saveNoticeSettingAt, saveSettingAt } from './crisis.repository';
 import { computeLadder } from './escalation.service';
 import {
   findCoverageRows,
@@ -239,16 +239,24 @@ export async function readSetting(scope: TenantScope, section: CrisisSettingSect
   return {
     section,
     value: (parsed?.success ? parsed.data : CRISIS_SETTING_DEFAULTS[section]) as Record<string, unknown>,
+    version: row?.version ?? 0,
     updateTime: row?.updatedAt.toISOString() ?? null,
   };
 }
 
-/** Saves a section whole; a 400 names the field at fault (`ackMinutes.4`). */
+/** Each save sends the whole section as it was read: one read before another's save is refused, not applied. */
+export const SETTING_STALE =
+  'the crisis settings were changed elsewhere since they were read: read them again';
+
+/**
+ * Saves a section whole if it is still at the version the saver read; a 400 names the field at fault
+ * (`ackMinutes.4`), a 409 says the section was saved since that read (nothing changes).
+ */
 export async function saveSetting(
   scope: TenantScope,
   p: Principal,
   section: CrisisSettingSection,
-  value: unknown,
+  { version, ...value }: { version: number } & Record<string, unknown>,
 ) {
   const parsed = CRISIS_SETTING_SCHEMAS[section].safeParse(value);
   if (!parsed.success) {
@@ -256,8 +264,14 @@ export async function saveSetting(
     const field = issue.path.length ? issue.path.map(String).join('.') : 'value';
     throw badRequest(field, issue.message);
   }
-  const row = await upsertSetting(scope, section, parsed.data, p.userId);
-  return { section, value: parsed.data as Record<string, unknown>, updateTime: row.updatedAt.toISOString() };
+  const row = await saveSettingAt(scope, section, parsed.data, p.userId, version);
+  if (!row) throw new AppError('conflict', SETTING_STALE);
+  return {
+    section,
+    value: parsed.data as Record<string, unknown>,
+    version: row.version,
+    updateTime: row.updatedAt.toISOString(),
+  };
 }
 
 export async function listNoticeSettings(scope: TenantScope) {

@@ -382,10 +382,23 @@ export const useCrisisSetting = (section: CrisisSettingSection) => {
   });
 };
 
+/** Saves a section whole with the `version` it was read at (refused 409 when saved elsewhere since). */
 export const useSaveCrisisSetting = () =>
   useTenantMutation(
-    ({ section, value }: { section: CrisisSettingSection; value: Record<string, unknown> }) =>
-      request(crisisSettingSaveEndpoint, { params: { section }, body: value, hidePopup: true }),
+    ({
+      section,
+      value,
+      version,
+    }: {
+      section: CrisisSettingSection;
+      value: Record<string, unknown>;
+      version: number;
+    }) =>
+      request(crisisSettingSaveEndpoint, {
+        params: { section },
+        body: { ...value, version },
+        hidePopup: true,
+      }),
     ALL,
   );
 

@@ -73,15 +73,32 @@ function SectionForm({ section }: { section: CrisisSettingSection }) {
   const setting = useCrisisSetting(section);
   const save = useSaveCrisisSetting();
   const [form] = Form.useForm<Record<string, unknown>>();
+  // The version this page last saved at: a second save before the section is read again goes from it,
+  // not from the read's older one (which would be refused as if someone else had saved).
+  const savedVersion = useRef(0);
   if (setting.isPending) return <Spin />;
   if (!setting.data) return <Alert type="error" title={t('crisis.record.loadFailed')} />;
+  const read = setting.data;
   const submit = async (value: Record<string, unknown>) => {
     try {
-      await save.mutateAsync({ section, value });
+      const answer = await save.mutateAsync({
+        section,
+        value,
+        version: Math.max(read.version, savedVersion.current),
+      });
+      savedVersion.current = answer.version;
       showToast('success', t('adminKit.saved'));
     } catch (error) {
       const issues = fieldIssuesOf(error);
-      if (issues.length)
+      if (isApiError(error) && error.status === 409) {
+        // Saved elsewhere since this page read it: say so and show the section as it now stands.
+        showToast('warning', t('crisis.settings.changedElsewhere'));
+        const again = await setting.refetch();
+        if (again.data) {
+          form.resetFields();
+          form.setFieldsValue(again.data.value);
+        }
+      } else if (issues.length)
         form.setFields(issues.map((i) => ({ name: settingFieldPath(i.field), errors: [i.message] })));
       else showToast('error', isApiError(error) ? error.message : t('adminKit.saveFailed'));
     }
@@ -92,7 +109,7 @@ function SectionForm({ section }: { section: CrisisSettingSection }) {
       name={`crisis-setting-${section}`}
       layout="vertical"
       disabled={!canEdit}
-      initialValues={setting.data.value}
+      initialValues={read.value}
       onFinish={(values) => void submit(values)}
       className={styles.phoneForm}
     >
@@ -214,9 +231,9 @@ function SectionForm({ section }: { section: CrisisSettingSection }) {
           </Form.Item>
         </>
       )}
-      {setting.data.updateTime ? (
+      {read.updateTime ? (
         <p className={styles.pre}>
-          {t('crisis.settings.updated')} <When value={setting.data.updateTime} />
+          {t('crisis.settings.updated')} <When value={read.updateTime} />
         </p>
       ) : (
         <p>{t('crisis.settings.defaults')}</p>

@@ -1,0 +1,1 @@
+ALTER TABLE "crisis_setting" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
