@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { hotlinesQueryOptions } from '../../features/crisis/api/hotlines';
+import { fetchHotlines } from '../../features/crisis/api/hotlines';
 import { i18nReady, loadCataloguePart } from '../../i18n/i18n';
 import { readActiveRoleId, readSession, type Session } from '../../shared/session/session-store';
-import { AppProviders } from '../providers';
 import { isFullWorkbenchShown } from './handover';
 import { LightWorkbench, type Hotlines } from './light-workbench';
 
@@ -27,17 +25,17 @@ interface FirstPaintProps {
 }
 
 /**
- * The light view with its data. The hotlines go into the app's query cache under the help card's key
- * (fetchQuery rather than useQuery: the query observer would split the query library's core out of the
- * entry, scripts/route-sizes.mjs), so the full card finds them there.
+ * The light view with its data. It asks for the hotlines itself, without the query cache: this module
+ * using the app's query client or its provider would split the query library's core out of the entry
+ * into files of its own (scripts/route-sizes.mjs). The full help card's answer comes with the start-up
+ * calls (startup-prefetch.ts).
  */
 function FirstPaint({ session, onPainted, onHotlines }: FirstPaintProps) {
-  const queryClient = useQueryClient();
   const [hotlines, setHotlines] = useState<Hotlines>();
   const [hasHelpTexts, setHelpTexts] = useState(false);
   useEffect(() => {
     void loadCataloguePart('crisis').then(() => setHelpTexts(true));
-    queryClient.fetchQuery(hotlinesQueryOptions(session.tenantId)).then(
+    fetchHotlines().then(
       (answer) => {
         setHotlines(answer);
         onHotlines(answer);
@@ -45,7 +43,7 @@ function FirstPaint({ session, onPainted, onHotlines }: FirstPaintProps) {
       // The full card asks again and shows the failure.
       () => undefined,
     );
-  }, [queryClient, session.tenantId, onHotlines]);
+  }, [onHotlines]);
   // After the first paint, not the first commit: the full app's downloads wait for this.
   useEffect(() => {
     requestAnimationFrame(() => setTimeout(onPainted));
@@ -80,7 +78,7 @@ function start(): void {
   container.id = 'first-paint';
   document.body.prepend(container);
   const root = createRoot(container);
-  let isHelpOffered = true;
+  let shown: Hotlines | null = null;
   let observer: MutationObserver | null = null;
   let guard = 0;
   const handOver = () => {
@@ -93,10 +91,11 @@ function start(): void {
   };
   const appRoot = document.getElementById('root');
   const check = () => {
-    if (!appRoot || isFullWorkbenchShown(appRoot, window.location.pathname, isHelpOffered)) handOver();
+    const has = (selector: string) => appRoot?.querySelector(selector) != null;
+    if (!appRoot || isFullWorkbenchShown(has, window.location.pathname, shown)) handOver();
   };
   const onHotlines = (hotlines: Hotlines) => {
-    isHelpOffered = hotlines.enabled;
+    shown = hotlines;
     check();
   };
   observer = new MutationObserver(check);
@@ -106,9 +105,7 @@ function start(): void {
     () =>
       root.render(
         <StrictMode>
-          <AppProviders>
-            <FirstPaint session={session} onPainted={done} onHotlines={onHotlines} />
-          </AppProviders>
+          <FirstPaint session={session} onPainted={done} onHotlines={onHotlines} />
         </StrictMode>,
       ),
     handOver,

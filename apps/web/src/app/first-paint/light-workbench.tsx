@@ -45,7 +45,9 @@ export function LightWorkbench({ user, activeRoleId, hotlines, hasHelpTexts }: L
           height={32}
           className={styles.logo}
         />
-        <LanguageSwitch size="small" className={styles.language} />
+        <div className={styles.language}>
+          <LanguageSwitch size="small" />
+        </div>
       </header>
       <nav className={styles.breadcrumb} aria-label={t('layout.tabs')}>
         <span className={styles.tab} aria-current="page">
