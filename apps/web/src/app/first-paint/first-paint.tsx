@@ -77,21 +77,26 @@ function start(): void {
   const container = document.createElement('div');
   container.id = 'first-paint';
   document.body.prepend(container);
-  const root = createRoot(container);
+  // A failure of the light view shows the full app at once rather than after the guard's 20 s.
+  const root = createRoot(container, { onUncaughtError: () => handOver() });
   let shown: Hotlines | null = null;
   let observer: MutationObserver | null = null;
   let guard = 0;
-  const handOver = () => {
+  function handOver() {
+    if (!container.isConnected) return;
     observer?.disconnect();
     clearTimeout(guard);
-    root.unmount();
+    // After this render: React does not unmount a root from inside its own error handling.
+    setTimeout(() => root.unmount());
+    // In the same task as the attribute: the app's root shows in the frame the light view goes.
     container.remove();
     html.removeAttribute('data-first-paint');
     done();
-  };
+  }
   const appRoot = document.getElementById('root');
+  // The whole document: Ant Design's dialogs (the start-up agreement) are portals outside the app's root.
+  const has = (selector: string) => document.querySelector(selector) !== null;
   const check = () => {
-    const has = (selector: string) => appRoot?.querySelector(selector) != null;
     if (!appRoot || isFullWorkbenchShown(has, window.location.pathname, shown)) handOver();
   };
   const onHotlines = (hotlines: Hotlines) => {
@@ -99,7 +104,7 @@ function start(): void {
     check();
   };
   observer = new MutationObserver(check);
-  if (appRoot) observer.observe(appRoot, { childList: true, subtree: true });
+  if (appRoot) observer.observe(document.body, { childList: true, subtree: true });
   guard = window.setTimeout(handOver, HANDOVER_GUARD_MS);
   void i18nReady.then(
     () =>
