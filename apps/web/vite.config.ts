@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { STARTUP_DIALOG_KEY } from './src/features/startup/model/startup-order';
 import { HOME_PATH } from './src/shared/lib/app-paths';
 
 /** The API server of `npm run dev -w @psy/server`. */
@@ -127,6 +128,11 @@ const LANGUAGE_KEY = 'psy-lang';
 const SESSION_STORAGE_KEY = 'psy-session';
 /** Where a locked screen is kept (features/lock/model/lock-state.ts): no workbench is drawn then. */
 const LOCK_STORAGE_KEY = 'psy-lock';
+/**
+ * Set while a start-up dialog (the agreement, a password change, the profile) is what the user must see
+ * first (features/startup/model/startup-order.ts): it comes with the full app.
+ */
+const STARTUP_DIALOG_STORAGE_KEY = `psy-${STARTUP_DIALOG_KEY}`;
 /** The students' role (features/crisis/lib/roles.ts `isStudent`): only theirs get the light first paint. */
 const STUDENT_ROLE = 'ROLE_GENERAL';
 /** Below this width the layout is the phone's (shared/ui/use-screen-class.ts, screen class 0). */
@@ -144,7 +150,8 @@ const OUTSIDE_LAYOUT =
  * shows (the login page and a visitor without a session download nothing more). The lists come from the
  * build (the chunks' static imports, minus the entry's), so they follow the code.
  *
- * On the workbench at phone width with a student's session (only students' roles, screen not locked) the
+ * On the workbench at phone width with a student's session (only students' roles, screen not locked, no
+ * start-up dialog due) the
  * light first paint comes first (docs/web-shell.md): its module, stylesheet and the crisis texts are asked
  * for now and the module started; the app's root is hidden (`data-first-paint`), and the full app's
  * chunks are asked for once the light view has painted (`psyFirstPaintDone`, which the router's
@@ -204,7 +211,8 @@ function signedInPreload(): Plugin {
         const isLightPath =
           // Before the viewport meta tag a phone's layout is 980 px wide: the screen's width tells the phone.
           `p===${JSON.stringify(HOME_PATH)}&&Math.min(innerWidth,screen.width)<=${PHONE_MAX_WIDTH}&&` +
-          `!sessionStorage.getItem(${JSON.stringify(LOCK_STORAGE_KEY)})&&${isStudent}`;
+          `!sessionStorage.getItem(${JSON.stringify(LOCK_STORAGE_KEY)})&&` +
+          `!sessionStorage.getItem(${JSON.stringify(STARTUP_DIALOG_STORAGE_KEY)})&&${isStudent}`;
         const script =
           `(function(){try{var d=document,w=window,h=d.documentElement,p=location.pathname.replace(/\\/+$/,''),` +
           `g=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US'?'en-US':'zh-CN',` +
