@@ -224,7 +224,7 @@ async function main() {
     await sp.waitForLoadState('networkidle');
     const workbenchUrl = sp.url();
     const storage = await setup.storageState();
-    const sessionStore = (await sp.evaluate('JSON.stringify({ ...sessionStorage })')) as string;
+    let sessionStore = (await sp.evaluate('JSON.stringify({ ...sessionStorage })')) as string;
     await setup.close();
     const newContext = async (session: boolean) => {
       const ctx = await browser.newContext({
@@ -280,6 +280,9 @@ async function main() {
           const page = await ctx.newPage();
           await page.goto(workbenchUrl);
           await acceptAgreement(page, agreement.data, 'zh-CN');
+          // The tab's storage as it is on a later visit: without the start-up dialog it remembered.
+          await page.waitForFunction("!sessionStorage.getItem('psy-startup-dialog')");
+          sessionStore = (await page.evaluate('JSON.stringify({ ...sessionStorage })')) as string;
           await ctx.close();
         },
       },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { STARTUP_DIALOG_KEY } from './src/features/startup/model/startup-order';
 import { HOME_PATH } from './src/shared/lib/app-paths';
 
 /** The API server of `npm run dev -w @psy/server`. */
@@ -96,6 +97,8 @@ function missingDependencies(_file: string, deps: string[], { hostId }: { hostId
   return deps.filter((dep) => !loaded.has(dep));
 }
 
+/** The chunk through which the router loads the signed-in app (it can wait for the light first paint). */
+const SIGNED_IN_GATE = 'src/app/signed-in.ts';
 /**
  * What a signed-in first visit runs before its first paint, beyond the entry (see `signedInPreload`), in
  * the order asked for: the start-up calls first (their answers take round trips of their own).
@@ -110,6 +113,8 @@ const WORKBENCH_MODULES = [
   'src/app/routes/workbench-page.tsx',
   'src/features/crisis/components/workbench-cards.tsx',
 ];
+/** The student's workbench drawn without Ant Design and the layout (docs/web-shell.md). */
+const FIRST_PAINT_MODULE = 'src/app/first-paint/first-paint.tsx';
 /** The catalogue the entry waits for before its first render (i18n/i18n.ts), per language. */
 const CATALOGUES = { 'zh-CN': 'src/i18n/zh-CN.json', 'en-US': 'src/i18n/en-US.json' };
 /** The workbench's catalogue part, per language. */
@@ -121,6 +126,17 @@ const WORKBENCH_PARTS = {
 const LANGUAGE_KEY = 'psy-lang';
 /** Where the session of a tab is kept (shared/storage/storage.ts prefix + shared/session/session-store.ts key). */
 const SESSION_STORAGE_KEY = 'psy-session';
+/** Where a locked screen is kept (features/lock/model/lock-state.ts): no workbench is drawn then. */
+const LOCK_STORAGE_KEY = 'psy-lock';
+/**
+ * Set while a start-up dialog (the agreement, a password change, the profile) is what the user must see
+ * first (features/startup/model/startup-order.ts): it comes with the full app.
+ */
+const STARTUP_DIALOG_STORAGE_KEY = `psy-${STARTUP_DIALOG_KEY}`;
+/** The students' role (features/crisis/lib/roles.ts `isStudent`): only theirs get the light first paint. */
+const STUDENT_ROLE = 'ROLE_GENERAL';
+/** Below this width the layout is the phone's (shared/ui/use-screen-class.ts, screen class 0). */
+const PHONE_MAX_WIDTH = 767;
 /** Paths outside the signed-in layout (router.tsx): nothing to preload there. */
 const OUTSIDE_LAYOUT =
   '(^|/)(login|register|fingerprintLogin|fingerIdlogin|lock|tenant-error|500|401|sso|dingTalk|weChat|authredirect|role-select)/?$';
@@ -133,6 +149,13 @@ const OUTSIDE_LAYOUT =
  * stored language on every page, the rest when the tab holds a session and the path is one the layout
  * shows (the login page and a visitor without a session download nothing more). The lists come from the
  * build (the chunks' static imports, minus the entry's), so they follow the code.
+ *
+ * On the workbench at phone width with a student's session (only students' roles, screen not locked, no
+ * start-up dialog due) the
+ * light first paint comes first (docs/web-shell.md): its module, stylesheet and the crisis texts are asked
+ * for now and the module started; the app's root is hidden (`data-first-paint`), and the full app's
+ * chunks are asked for once the light view has painted (`psyFirstPaintDone`, which the router's
+ * signed-in chunk waits for too). Its conditions: `isLightPath` below.
  */
 function signedInPreload(): Plugin {
   return {
@@ -154,12 +177,15 @@ function signedInPreload(): Plugin {
           return seen;
         };
         const loaded = closure(entry.fileName);
+        const chunkOf = (module: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+          if (!chunk) throw new Error(`signed-in preload: no chunk for ${module}`);
+          return chunk;
+        };
         const filesOf = (modules: string[]) => {
           const files = new Set<string>();
           for (const module of modules) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
-            if (!chunk) throw new Error(`signed-in preload: no chunk for ${module}`);
-            for (const file of closure(chunk.fileName)) {
+            for (const file of closure(chunkOf(module).fileName)) {
               if (loaded.has(file)) continue;
               files.add(file);
               const css = (bundle[file] as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata
@@ -169,22 +195,48 @@ function signedInPreload(): Plugin {
           }
           return [...files];
         };
-        const shell = filesOf(SIGNED_IN_MODULES);
-        const workbench = filesOf(WORKBENCH_MODULES).filter((file) => !shell.includes(file));
+        const gate = filesOf([SIGNED_IN_GATE]);
+        const shell = filesOf(SIGNED_IN_MODULES).filter((file) => !gate.includes(file));
+        const workbench = filesOf(WORKBENCH_MODULES).filter(
+          (file) => !shell.includes(file) && !gate.includes(file),
+        );
+        const light = filesOf([FIRST_PAINT_MODULE]);
+        const lightEntry = chunkOf(FIRST_PAINT_MODULE).fileName;
         const perLanguage = (modules: Record<string, string>) =>
           Object.fromEntries(Object.entries(modules).map(([lang, module]) => [lang, filesOf([module])]));
+        const onWorkbench = `(p===${JSON.stringify(HOME_PATH)}||p===''||p==='/wel')`;
+        const isStudent =
+          `(function(r){return r.length>0&&r.every(function(x){return x.roleCode===${JSON.stringify(STUDENT_ROLE)}})})` +
+          `(JSON.parse(s).user.roleList||[])`;
+        const isLightPath =
+          // Before the viewport meta tag a phone's layout is 980 px wide: the screen's width tells the phone.
+          `p===${JSON.stringify(HOME_PATH)}&&Math.min(innerWidth,screen.width)<=${PHONE_MAX_WIDTH}&&` +
+          `!sessionStorage.getItem(${JSON.stringify(LOCK_STORAGE_KEY)})&&` +
+          `!sessionStorage.getItem(${JSON.stringify(STARTUP_DIALOG_STORAGE_KEY)})&&${isStudent}`;
         const script =
-          `(function(){try{var d=document,p=location.pathname.replace(/\\/+$/,''),` +
+          `(function(){try{var d=document,w=window,h=d.documentElement,p=location.pathname.replace(/\\/+$/,''),` +
           `g=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==='en-US'?'en-US':'zh-CN',` +
-          `c=${JSON.stringify(perLanguage(CATALOGUES))}[g];` +
-          `if(sessionStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})&&` +
-          `!new RegExp(${JSON.stringify(OUTSIDE_LAYOUT)}).test(p)){c=c.concat(${JSON.stringify(shell)});` +
-          `if(p===${JSON.stringify(HOME_PATH)}||p===''||p==='/wel')` +
-          `c=c.concat(${JSON.stringify(workbench)},${JSON.stringify(perLanguage(WORKBENCH_PARTS))}[g])}` +
-          `c.forEach(function(n){var l=d.createElement('link');` +
+          `c=${JSON.stringify(perLanguage(CATALOGUES))}[g],` +
+          `s=sessionStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}),` +
+          `add=function(n){var l=d.createElement('link');` +
           `if(/\\.css$/.test(n)){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
           // As the entry's own links and Vite's preload helper ask (crossorigin), so the answers are reused.
-          `l.crossOrigin='';l.href='/'+n;d.head.appendChild(l)})}catch(e){}})();`;
+          `l.crossOrigin='';l.href='/'+n;d.head.appendChild(l)};` +
+          `if(s&&!new RegExp(${JSON.stringify(OUTSIDE_LAYOUT)}).test(p)){` +
+          `var later=${JSON.stringify(shell)};` +
+          `if(${onWorkbench})later=later.concat(${JSON.stringify(workbench)},${JSON.stringify(perLanguage(WORKBENCH_PARTS))}[g]);` +
+          `c=c.concat(${JSON.stringify(gate)});` +
+          `if(${isLightPath}){h.setAttribute('data-first-paint','');` +
+          `w.psyFirstPaint=new Promise(function(r){w.psyFirstPaintDone=function(){` +
+          `if(w.psyFirstPaintDone!==r){w.psyFirstPaintDone=r;later.forEach(add)}r()}});` +
+          `${JSON.stringify(light)}.forEach(function(n){if(/\\.css$/.test(n)){var l=d.createElement('link');` +
+          `l.rel='stylesheet';l.href='/'+n;d.head.appendChild(l)}else add(n)});` +
+          `c=c.concat(${JSON.stringify(perLanguage(WORKBENCH_PARTS))}[g]);` +
+          `var m=d.createElement('script');m.type='module';m.crossOrigin='';m.src=${JSON.stringify('/' + lightEntry)};` +
+          // Without the light view the full app comes at once, its root shown.
+          `m.onerror=function(){h.removeAttribute('data-first-paint');w.psyFirstPaintDone()};d.head.appendChild(m)}` +
+          `else c=c.concat(later)}` +
+          `c.forEach(add)}catch(e){}})();`;
         // First in the head: a classic script after the stylesheets would wait for them to load.
         return html.replace('<head>', `<head>\n    <script>${script}</script>`);
       },

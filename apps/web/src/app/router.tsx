@@ -11,7 +11,11 @@ import { RouteErrorPage } from './routes/route-error-page';
 import { RouteLoading } from './routes/route-loading';
 
 const loginPage = async () => ({ Component: (await import('./routes/login-page')).LoginPage });
-const antdProviders = async () => ({ Component: (await import('./antd-providers')).AntdProviders });
+// Through a chunk that can hold them back while the light first paint draws (signed-in.ts).
+const signedIn = () => import('./signed-in');
+const antdProviders = async () => ({
+  Component: (await (await signedIn()).loadAntdProviders()).AntdProviders,
+});
 const statusPages = () => import('./routes/status-page');
 const signOnPage = async () => ({ Component: (await loadSignOnPages()).SignOnPage });
 
@@ -77,13 +81,9 @@ const routes: RouteObject[] = [
             // The layout resolves every other path: shell pages, menu pages, /403, /404, /myiframe/{id}.
             path: '*',
             loader: requireSession,
-            lazy: async () => {
-              // The signed-in start-up calls go out while the layout's code downloads, not after it.
-              void import('./startup-prefetch').then((m) =>
-                m.prefetchStartup(queryClient, window.location.pathname),
-              );
-              return { Component: (await import('./layout/app-layout')).AppLayout };
-            },
+            lazy: async () => ({
+              Component: (await (await signedIn()).loadAppLayout(queryClient)).AppLayout,
+            }),
           },
         ],
       },

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../test/memory-storage';
 import { agreementQueryKeys } from '../features/agreements';
 import { authQueryKeys, roleQueryKeys } from '../features/auth';
+import { crisisKeys } from '../features/crisis/api/crisis';
 import { navigationQueryKeys } from '../features/navigation';
 import { currentLanguage } from '../i18n/i18n';
 
@@ -90,6 +91,23 @@ describe('the signed-in start-up calls, sent together (bench/README.md, largest 
       expect.arrayContaining(['port-roles', 'single-role-switch', 'user-info', 'user-detail', 'products']),
     );
     expect(asked).toHaveLength(5);
+  });
+
+  it("on the workbench, asks a student's help card hotlines with the start-up calls, and nobody else's", async () => {
+    signIn({ roleList: [{ roleId: ROLE_ID, roleCode: 'ROLE_GENERAL', roleName: 'student' }] });
+    const { prefetchStartup } = await import('./startup-prefetch');
+    const { client, asked } = recordingClient({ 'user-detail': { isWriteInfo: [] }, products: [] });
+    prefetchStartup(client, '/wel/index');
+    await flush();
+    expect(asked).toContainEqual([...crisisKeys.of(TENANT_ID, 'hotlines')]);
+
+    vi.resetModules();
+    signIn({ roleList: [{ roleId: ROLE_ID, roleCode: 'ROLE_COUNSELLOR', roleName: 'counsellor' }] });
+    const again = await import('./startup-prefetch');
+    const staff = recordingClient({ 'user-detail': { isWriteInfo: [] }, products: [] });
+    again.prefetchStartup(staff.client, '/wel/index');
+    await flush();
+    expect(staff.asked.map((key) => key[0])).not.toContain('crisis');
   });
 
   it('asks nothing without a session', async () => {

@@ -8,6 +8,7 @@ import {
   userInfoQueryOptions,
 } from '../features/auth';
 import { loadCrisisWorkbenchCards } from '../features/crisis';
+import { hotlinesQueryOptions } from '../features/crisis/api/hotlines';
 import { isScreenLocked } from '../features/lock';
 import {
   isNavigableProduct,
@@ -22,6 +23,9 @@ import { isAgreementDue } from '../features/startup';
 import { currentLanguage, loadCataloguePart } from '../i18n/i18n';
 import { HOME_PATH } from '../shared/lib/app-paths';
 import { readSession } from '../shared/session/session-store';
+
+/** The students' role (features/crisis/lib/roles.ts `isStudent`): they get the help card. */
+const STUDENT_ROLE_CODE = 'ROLE_GENERAL';
 
 let started = false;
 
@@ -70,6 +74,10 @@ export function prefetchStartup(queryClient: QueryClient, path: string): void {
     void import('./routes/workbench-page');
     void loadCrisisWorkbenchCards();
     void loadCataloguePart('crisis');
+    // The student's help card, often the largest paint: its hotlines come with the start-up calls.
+    if (session.user.roleList.some((role) => role.roleCode === STUDENT_ROLE_CODE)) {
+      void fetched(queryClient.fetchQuery(hotlinesQueryOptions(session.tenantId)));
+    }
     void userInfo.then((info) => {
       if (info?.permissions.includes('plantest_take')) void loadPendingTestsCard();
     });

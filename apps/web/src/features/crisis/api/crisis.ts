@@ -21,7 +21,6 @@ import {
   crisisGreenwayPageEndpoint,
   crisisGreenwaySaveEndpoint,
   crisisGreenwayTransitionEndpoint,
-  crisisHotlinesEndpoint,
   crisisInterventionPageEndpoint,
   crisisInterventionReceiptEndpoint,
   crisisInterventionSaveEndpoint,
@@ -62,6 +61,7 @@ import { tenantQueryKeys } from '../../../shared/admin/query-keys';
 import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
+import { hotlinesQueryOptions } from './hotlines';
 
 /**
  * The crisis calls (docs/api.md "Crisis and key persons") and their hooks. Every crisis and key-person
@@ -127,14 +127,7 @@ export const useMyReports = (query: Page<typeof crisisReportMineEndpoint>) =>
     return request(crisisReportMineEndpoint, { body: rest, signal });
   });
 
-export const useHotlines = () => {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: crisisKeys.of(tenantId, 'hotlines'),
-    queryFn: ({ signal }) => request(crisisHotlinesEndpoint, { signal }),
-    staleTime: 5 * 60_000,
-  });
-};
+export const useHotlines = () => useQuery(hotlinesQueryOptions(useTenantId()));
 
 export const useSelfHelp = () =>
   useTenantMutation(

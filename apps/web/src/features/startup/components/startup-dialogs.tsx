@@ -1,10 +1,16 @@
 import { App } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadAgreementDialog, useMyAgreement } from '../../agreements';
 import { useUserDetail, useUserInfo } from '../../auth';
 import { useSession } from '../../../shared/session/session-store';
-import { decideStartupDialog, isAgreementDue } from '../model/startup-order';
+import { removeStored, writeStored } from '../../../shared/storage/storage';
+import {
+  decideStartupDialog,
+  isAgreementDue,
+  STARTUP_DIALOG_KEY,
+  startupDialogRecord,
+} from '../model/startup-order';
 
 // Each dialog (with its form, date and organisation pickers) loads only for a user who must see it, not
 // with the layout (route size budget, scripts/route-sizes.mjs).
@@ -47,6 +53,13 @@ export function StartupDialogs({ onLogout, onPasswordChanged }: StartupDialogsPr
     ...base,
     mustAgree: agreement.isError ? null : agreement.data?.mustAgree,
   });
+
+  // A reload of the workbench while a dialog is due goes straight to the full app (index.html).
+  useEffect(() => {
+    const record = startupDialogRecord(dialog);
+    if (record === 'remove') removeStored(STARTUP_DIALOG_KEY);
+    else if (record) writeStored(STARTUP_DIALOG_KEY, record.write);
+  }, [dialog]);
 
   const confirmLogout = () => {
     modal.confirm({

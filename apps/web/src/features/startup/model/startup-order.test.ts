@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideStartupDialog, isAgreementDue, type StartupState } from './startup-order';
+import { decideStartupDialog, isAgreementDue, startupDialogRecord, type StartupState } from './startup-order';
 
 const settled: StartupState = {
   mustChangePassword: false,
@@ -47,5 +47,15 @@ describe('start-up dialogs [spec:S0.4.1] [spec:S0.1.4]', () => {
     expect(isAgreementDue({ ...base, isWriteInfo: [0] })).toBe(false);
     expect(isAgreementDue({ ...base, isWriteInfo: undefined })).toBe(false);
     expect(isAgreementDue({ ...base, isWriteInfo: [0], isProfileDone: true })).toBe(true);
+  });
+});
+
+describe('the start-up dialog remembered for the light first paint (docs/web-shell.md)', () => {
+  it('remembers a due dialog, forgets it once none is due, and changes nothing while it is undecided', () => {
+    expect(startupDialogRecord('agreement')).toEqual({ write: 'agreement' });
+    expect(startupDialogRecord('password')).toEqual({ write: 'password' });
+    expect(startupDialogRecord('profile')).toEqual({ write: 'profile' });
+    expect(startupDialogRecord('none')).toBe('remove');
+    expect(startupDialogRecord('pending')).toBeNull();
   });
 });

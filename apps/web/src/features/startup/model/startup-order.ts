@@ -34,3 +34,16 @@ export function decideStartupDialog(state: StartupState): StartupDialog {
 export function isAgreementDue(state: Omit<StartupState, 'mustAgree'>): boolean {
   return decideStartupDialog({ ...state, mustAgree: false }) === 'none';
 }
+
+/**
+ * Where the tab remembers that a start-up dialog is what the user must see first (storage name, under the
+ * `psy-` prefix): index.html then skips the light first paint of the workbench (docs/web-shell.md), since
+ * the dialog comes with the full app, which the light view would hold back.
+ */
+export const STARTUP_DIALOG_KEY = 'startup-dialog';
+
+/** The storage change for a decision: remember a dialog, forget it once none is due, wait while pending. */
+export function startupDialogRecord(dialog: StartupDialog): { write: StartupDialog } | 'remove' | null {
+  if (dialog === 'pending') return null;
+  return dialog === 'none' ? 'remove' : { write: dialog };
+}
