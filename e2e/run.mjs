@@ -23,7 +23,8 @@
  *   E2E_ONLY=text             run only journeys whose name contains the text
  *   E2E_SHARDS=N              run the journeys N at a time (default 1), each shard with a database and a
  *                             server of its own so that journeys never share data; a shard takes the next
- *                             journey in file order when it is free. `npm test` uses 2.
+ *                             journey in file order when it is free (journeys that export
+ *                             `onSeededDemo = true` first). `npm test` uses 2.
  *   E2E_HEADED=1              show the browser
  *   CHROMIUM_PATH=/path       browser executable (default /usr/bin/chromium)
  */
@@ -238,10 +239,13 @@ async function loadJourneys() {
       name: mod.name,
       run: mod.run,
       needsDb: mod.needsDb === true,
+      onSeededDemo: mod.onSeededDemo === true,
       slug: file.replace(/\.journey\.mjs$/, ''),
     });
   }
-  return journeys;
+  // A journey that reads the demo as seeded (every row the product's own) starts a shard, before any other
+  // journey of that shard has added rows of its own; the others keep file order (a stable sort).
+  return journeys.sort((a, b) => Number(b.onSeededDemo) - Number(a.onSeededDemo));
 }
 
 /**
@@ -357,7 +361,7 @@ function trailOf(baseUrl, began, max = 40) {
  * @typedef {import('./lib/journey.mjs').Artifacts} Artifacts
  * @typedef {import('./lib/journey.mjs').JourneyContext} JourneyContext
  * @typedef {import('./lib/db.mjs').Db} Db
- * @typedef {{ file: string, name: string, slug: string, needsDb: boolean, run: (context: JourneyContext) => Promise<void> }} Journey
+ * @typedef {{ file: string, name: string, slug: string, needsDb: boolean, onSeededDemo: boolean, run: (context: JourneyContext) => Promise<void> }} Journey
  * @typedef {{ name?: string, error: Error | null, skipped?: string, trail?: string[] }} Result
  */
 

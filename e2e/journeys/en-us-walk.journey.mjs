@@ -10,6 +10,11 @@ import { signInToShell } from '../lib/shell.mjs';
 export const name =
   '[spec:S0.1.3] [spec:S0.2.20] en-US walk of the seeded demo: the administrator and the student open every main screen in English and the texts the product provides (menus, headings, buttons, labels, column titles, seeded rows) carry no Chinese';
 export const needsDb = true;
+/**
+ * Runs first in its shard: the screens it checks whole list what the demo seeded, and other journeys add
+ * rows a school would type (an assessment plan named in Chinese) to the database the shard shares.
+ */
+export const onSeededDemo = true;
 
 const en = readCatalogue('en-US');
 const HAN = /\p{Script=Han}/u;
