@@ -38,7 +38,6 @@ import { canSeeSensitive, recordPersonalDataReads } from '../identity';
 import {
   P,
   appointmentTypeState,
-  bookingNeedsConfirmation,
   can,
   claimSlot,
   dayRange,
@@ -145,8 +144,9 @@ export async function presentAppointments(
   ctx: Ctx,
   rows: AppointmentRow[],
   route: string,
+  known?: SchedulingPolicy,
 ): Promise<Appointment[]> {
-  const policy = await getPolicy(ctx.scope);
+  const policy = known ?? (await getPolicy(ctx.scope));
   const masked = !ctx.p || !canSeeSensitive(ctx.p);
   if (!masked && ctx.p) {
     await recordPersonalDataReads(
@@ -300,7 +300,7 @@ export async function bookSlot(ctx: Ctx, input: BookInput): Promise<Appointment>
   }
 
   await claimSlot(scope, lang, slot.id, visitorId);
-  const confirm = !staff && (await bookingNeedsConfirmation(scope));
+  const confirm = !staff && types.bookingNeedsConfirmation;
   const row = await guardClashes(lang, () =>
     insertAppointment(scope, {
       visitorId,
@@ -357,7 +357,7 @@ async function afterBooking(
   const full = (await findAppointment(scope, row.id))!;
   await notifyBooked(scope, full, policy);
   await scheduleReminders(scope, ctx.jobs, full, policy);
-  return (await presentAppointments(ctx, [full], 'book'))[0]!;
+  return (await presentAppointments(ctx, [full], 'book', policy))[0]!;
 }
 
 /** A telephone assessment (13) on a telephone duty shift: the time must lie within the shift. */

@@ -8,7 +8,6 @@ export { SCHEDULE_EXPORT_QUEUE, createScheduleExportJob } from './scheduling.exp
 export {
   addHoliday,
   appointmentTypeState,
-  bookingNeedsConfirmation,
   closedDates,
   getPolicy,
   loadTerms,

@@ -180,6 +180,8 @@ export interface TypeState {
   enabled: AppointmentType[];
   /** `ytmssz.interviewEnable`: visitors may book psychological interviews themselves. */
   interviewByVisitor: boolean;
+  /** `zxyyms.bookingCheckEnable`: a visitor's own booking waits for the centre to confirm it. */
+  bookingNeedsConfirmation: boolean;
 }
 
 /** The types the school's switches enable now. */
@@ -202,13 +204,8 @@ export async function appointmentTypeState(scope: TenantScope, policy: Schedulin
   return {
     enabled: enabledAppointmentTypes(switches),
     interviewByVisitor: ytmssz.enable && ytmssz.value.interviewEnable === true,
+    bookingNeedsConfirmation: zxyyms.enable && zxyyms.value.bookingCheckEnable === true,
   };
-}
-
-/** Whether bookings wait for the centre to confirm (`zxyyms.bookingCheckEnable`). */
-export async function bookingNeedsConfirmation(scope: TenantScope): Promise<boolean> {
-  const s = await getSettingState(scope, 'zxyyms');
-  return s.enable && s.value.bookingCheckEnable === true;
 }
 
 // ---------------------------------------------------------------------------------------------------
