@@ -170,10 +170,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.equal(stale.status, 409, `a save from an old read is refused: ${JSON.stringify(stale.body)}`);
     await expectToast(other, c.settings.changedElsewhere);
     // The section as it now stands: the head's time, and not the refused day.
-    await other.waitForFunction(
-      (input) => input instanceof HTMLInputElement && input.value === '25',
-      await otherReporting.getByLabel(classLabel).elementHandle(),
-    );
+    // Read through the locator each time: refilling the form may render the list's inputs anew, and a
+    // handle taken before that would watch an input no longer on the page.
+    const classTime = otherReporting.getByLabel(classLabel);
+    for (const until = Date.now() + 15_000; (await classTime.inputValue()) !== '25';) {
+      assert.ok(Date.now() < until, `the section was not read again: ${await classTime.inputValue()}`);
+      await other.waitForTimeout(100);
+    }
     assert.equal(await otherDueDay.inputValue(), dueDay, 'the refused change is not shown');
     await other.context().close();
     const { rows: reportingAfter } = await db.query(
