@@ -908,11 +908,12 @@ const sectionParams = z.object({
     message: `must be one of ${CRISIS_SETTING_SECTIONS.join(', ')}`,
   }),
 });
+/** The version of a saved settings row (a section, a notice row): saves name the one they read. */
 const settingVersion = z
   .number()
   .int()
   .min(0)
-  .describe('how many times the section was saved (0: never, the defaults); a save sends the one it read');
+  .describe('how many times the row was saved (0: never, the defaults); a save sends the one it read');
 const settingAnswer = z.object({
   section: z.string(),
   value: z.record(z.string(), z.unknown()),
@@ -941,13 +942,8 @@ export const crisisSettingSaveEndpoint = defineEndpoint({
   response: settingAnswer,
 });
 
-const noticeSettingVersion = z
-  .number()
-  .int()
-  .min(0)
-  .describe('how many times the row was saved (0: never, the defaults); a save sends the one it read');
 const noticeSettingAnswer = crisisNoticeSettingSchema.extend({
-  version: noticeSettingVersion,
+  version: settingVersion,
   updateTime: dateTimeSchema.nullable(),
 });
 
@@ -965,7 +961,7 @@ export const crisisNoticeSettingSaveEndpoint = defineEndpoint({
   summary:
     'Changes who an event tells; the body is the whole row with the version it was read at, and a save from an older version is refused 409 (nothing changes)',
   tags: ['crisis'],
-  body: crisisNoticeSettingSchema.extend({ version: noticeSettingVersion }),
+  body: crisisNoticeSettingSchema.extend({ version: settingVersion }),
   response: noticeSettingAnswer,
 });
 
