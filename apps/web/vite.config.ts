@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+// The contracts' source file, not the package: the config loader runs a package's TypeScript unbundled.
+import { ORDINARY_USER_ROLE } from '../../packages/contracts/src/roles.contract';
 import { STARTUP_DIALOG_KEY } from './src/features/startup/model/startup-order';
 import { HOME_PATH } from './src/shared/lib/app-paths';
 
@@ -133,8 +135,6 @@ const LOCK_STORAGE_KEY = 'psy-lock';
  * first (features/startup/model/startup-order.ts): it comes with the full app.
  */
 const STARTUP_DIALOG_STORAGE_KEY = `psy-${STARTUP_DIALOG_KEY}`;
-/** The students' role (features/crisis/lib/roles.ts `isStudent`): only theirs get the light first paint. */
-const STUDENT_ROLE = 'ROLE_GENERAL';
 /** Below this width the layout is the phone's (shared/ui/use-screen-class.ts, screen class 0). */
 const PHONE_MAX_WIDTH = 767;
 /** Paths outside the signed-in layout (router.tsx): nothing to preload there. */
@@ -206,7 +206,7 @@ function signedInPreload(): Plugin {
           Object.fromEntries(Object.entries(modules).map(([lang, module]) => [lang, filesOf([module])]));
         const onWorkbench = `(p===${JSON.stringify(HOME_PATH)}||p===''||p==='/wel')`;
         const isStudent =
-          `(function(r){return r.length>0&&r.every(function(x){return x.roleCode===${JSON.stringify(STUDENT_ROLE)}})})` +
+          `(function(r){return r.length>0&&r.every(function(x){return x.roleCode===${JSON.stringify(ORDINARY_USER_ROLE)}})})` +
           `(JSON.parse(s).user.roleList||[])`;
         const isLightPath =
           // Before the viewport meta tag a phone's layout is 980 px wide: the screen's width tells the phone.

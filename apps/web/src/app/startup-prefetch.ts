@@ -1,3 +1,4 @@
+import { ORDINARY_USER_ROLE } from '@psy/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { myAgreementQueryOptions } from '../features/agreements';
 import { loadPendingTestsCard } from '../features/assessment-take';
@@ -23,9 +24,6 @@ import { isAgreementDue } from '../features/startup';
 import { currentLanguage, loadCataloguePart } from '../i18n/i18n';
 import { HOME_PATH } from '../shared/lib/app-paths';
 import { readSession } from '../shared/session/session-store';
-
-/** The students' role (features/crisis/lib/roles.ts `isStudent`): they get the help card. */
-const STUDENT_ROLE_CODE = 'ROLE_GENERAL';
 
 let started = false;
 
@@ -74,8 +72,9 @@ export function prefetchStartup(queryClient: QueryClient, path: string): void {
     void import('./routes/workbench-page');
     void loadCrisisWorkbenchCards();
     void loadCataloguePart('crisis');
-    // The student's help card, often the largest paint: its hotlines come with the start-up calls.
-    if (session.user.roleList.some((role) => role.roleCode === STUDENT_ROLE_CODE)) {
+    // The student's help card (students hold the ordinary role, features/crisis/lib/roles.ts `isStudent`),
+    // often the largest paint: its hotlines come with the start-up calls.
+    if (session.user.roleList.some((role) => role.roleCode === ORDINARY_USER_ROLE)) {
       void fetched(queryClient.fetchQuery(hotlinesQueryOptions(session.tenantId)));
     }
     void userInfo.then((info) => {

@@ -1,3 +1,4 @@
+import { ORDINARY_USER_ROLE } from '@psy/contracts';
 import { hasNetworkReach, mayWork, reachOf } from '@psy/crisis-rules';
 
 /** What the web needs of the signed-in user to decide what the crisis screens offer. */
@@ -30,7 +31,7 @@ export function crisisViewOf(roleCodes: readonly string[]) {
     /** Sees key persons. */
     seesKeyPersons: hasNetworkReach(focus),
     /** A student: the help button and their check-in questions. */
-    isStudent: roleCodes.includes('ROLE_GENERAL'),
+    isStudent: roleCodes.includes(ORDINARY_USER_ROLE),
     /** A class mental-health member: reports from a phone. */
     isClassMember: roleCodes.includes('CRISIS_ROLE_CLASS'),
   };
