@@ -9,7 +9,7 @@ import {
   userInfoQueryOptions,
 } from '../features/auth';
 import { loadCrisisWorkbenchCards } from '../features/crisis';
-import { hotlinesQueryOptions } from '../features/crisis/api/hotlines';
+import { hotlinesQueryOptions } from '../features/crisis/api/keys';
 import { isScreenLocked } from '../features/lock';
 import {
   isNavigableProduct,

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crisisKeys } from '../../features/crisis/api/crisis';
-import { hotlinesQueryOptions } from '../../features/crisis/api/hotlines';
+import { hotlinesQueryOptions } from '../../features/crisis/api/keys';
 import { i18next, i18nReady, loadCataloguePart } from '../../i18n/i18n';
 import type { SessionUser } from '../../shared/session/session-store';
 import { isFullWorkbenchShown } from './handover';

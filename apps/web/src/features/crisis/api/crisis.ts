@@ -57,18 +57,13 @@ import {
   type ResponseOf,
 } from '@psy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { tenantQueryKeys } from '../../../shared/admin/query-keys';
 import { useTenantList, useTenantMutation } from '../../../shared/admin/tenant-queries';
 import { request } from '../../../shared/api/request';
 import { useTenantId } from '../../../shared/session/session-store';
-import { hotlinesQueryOptions } from './hotlines';
+import { crisisKeys, hotlinesQueryOptions } from './keys';
 
-/**
- * The crisis calls (docs/api.md "Crisis and key persons") and their hooks. Every crisis and key-person
- * query is under one scope: a change anywhere (an acknowledgement, an order, a follow-up) touches the
- * board, the record, the workbench figures and the key person at once, so a change refreshes them all.
- */
-export const crisisKeys = tenantQueryKeys('crisis');
+/** The crisis calls (docs/api.md "Crisis and key persons") and their hooks, under one query scope (keys.ts). */
+export { crisisKeys };
 const ALL = [crisisKeys.all] as const;
 
 type Page<E> = BodyOf<E> & { current: number; size: number };
