@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '@psy/contracts';
 import { MemoryStorage } from '../../test/memory-storage';
-import { ApiError, buildQueryString, endpointUrl, fillPathParams, request } from './request';
+import { ApiError, buildQueryString, endpointUrl, fillPathParams, isConflict, request } from './request';
 
 function envelopeResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -245,5 +245,14 @@ describe('request()', () => {
     const error = (await request(userInfoEndpoint, { hidePopup: true }).catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('http');
     expect(error.status).toBe(502);
+  });
+});
+
+describe('refusals the pages tell apart', () => {
+  it('knows a conflict (the data changed since it was read) from other refusals and from other errors', () => {
+    const refusal = (status: number) => new ApiError({ kind: 'api', status, code: status, message: 'x' });
+    expect(isConflict(refusal(409))).toBe(true);
+    expect(isConflict(refusal(400))).toBe(false);
+    expect(isConflict(new Error('409'))).toBe(false);
   });
 });

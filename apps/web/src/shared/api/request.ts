@@ -90,6 +90,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A refusal because the data changed since it was read (or already exists): the contracts' `conflict`. */
+export function isConflict(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === ERRORS.conflict.status;
+}
+
 type SessionEndedHandler = (loginPath: string) => void;
 type ErrorPageHandler = (status: 403 | 404) => void;
 

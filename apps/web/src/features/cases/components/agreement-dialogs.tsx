@@ -1,7 +1,7 @@
 import { Alert, Button, Descriptions, Flex, Modal, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/request';
+import { isApiError, isConflict } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   useAgree,
@@ -57,7 +57,7 @@ export function AgreeDialog({ a, onClose }: { a: MineAppointment; onClose: () =>
       onClose();
       return true;
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
+      if (isConflict(error)) {
         // Either given already (nothing left to do) or the text changed: show the current one.
         await text.refetch();
         showToast('warning', t('cases.agreement.changed'));

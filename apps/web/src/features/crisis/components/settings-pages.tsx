@@ -20,7 +20,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../shared/admin/admin-page';
 import { fieldIssuesOf } from '../../../shared/api/field-issues';
-import { isApiError } from '../../../shared/api/request';
+import { isApiError, isConflict } from '../../../shared/api/request';
 import { showToast } from '../../../shared/ui/feedback';
 import {
   useCrisisSetting,
@@ -90,7 +90,7 @@ function SectionForm({ section }: { section: CrisisSettingSection }) {
       showToast('success', t('adminKit.saved'));
     } catch (error) {
       const issues = fieldIssuesOf(error);
-      if (isApiError(error) && error.status === 409) {
+      if (isConflict(error)) {
         // Saved elsewhere since this page read it: say so and show the section as it now stands.
         showToast('warning', t('crisis.settings.changedElsewhere'));
         const again = await setting.refetch();
@@ -294,7 +294,7 @@ export function NoticeSettingsPage() {
         .catch((error: unknown) => {
           // Not saved: the next change starts from the list again, read again here.
           forget(row.event);
-          if (isApiError(error) && error.status === 409) {
+          if (isConflict(error)) {
             showToast('warning', t('crisis.settings.changedElsewhere'));
           } else if (isApiError(error)) showToast('error', error.message);
           void settings.refetch();
