@@ -26,7 +26,8 @@
  *                             journey in file order when it is free (journeys that export
  *                             `onSeededDemo = true` first). `npm test` uses 2.
  *   E2E_HEADED=1              show the browser
- *   CHROMIUM_PATH=/path       browser executable (default /usr/bin/chromium)
+ *   CHROMIUM_PATH=/path       browser executable (default: /usr/bin/chromium-headless-shell when installed,
+ *                             else /usr/bin/chromium; with E2E_HEADED=1 /usr/bin/chromium)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,6 +51,13 @@ const HEALTH_TIMEOUT_MS = 120_000;
 // alone) has taken 125 s.
 const JOURNEY_TIMEOUT_MS = 300_000;
 const ACTION_TIMEOUT_MS = 15_000;
+/**
+ * Debian's Chromium built as the headless shell (package chromium-headless-shell): the same engine without the
+ * desktop browser's window, tab strip and pages of its own, which spent a fifth of the journeys' Chromium CPU
+ * (docs/decisions.md). A headed run needs the full browser.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /** @param {string} line */
 const log = (line) => process.stdout.write(`${line}\n`);
@@ -589,9 +597,12 @@ async function main() {
   /** @type {Result[]} */
   const results = [];
   try {
+    const headless = process.env.E2E_HEADED !== '1';
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: process.env.E2E_HEADED !== '1',
+      executablePath:
+        process.env.CHROMIUM_PATH ??
+        (headless && fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM),
+      headless,
       args: [
         '--no-sandbox',
         '--disable-gpu',

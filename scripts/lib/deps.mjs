@@ -36,6 +36,12 @@ const hasChineseFont = () =>
 export const SYSTEM_REQUIREMENTS = [
   { what: 'Chromium (/usr/bin/chromium)', pkgs: ['chromium'], ok: () => isExecutable('/usr/bin/chromium') },
   {
+    // The journeys' browser: the same Chromium (Blink, V8) built without the desktop browser around it.
+    what: 'Chromium headless shell (/usr/bin/chromium-headless-shell)',
+    pkgs: ['chromium-headless-shell'],
+    ok: () => isExecutable('/usr/bin/chromium-headless-shell'),
+  },
+  {
     what: 'a CJK font',
     pkgs: ['fonts-noto-cjk'],
     ok: () => hasChineseFont() || dpkgInstalled('fonts-noto-cjk') || dpkgInstalled('fonts-wqy-zenhei'),
