@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from './harness';
 import { rowsOf } from '../core/db/rows';
-import { withoutIdleWal } from './template';
+import { slimSnapshot } from './template';
 
 // The harness hands every file a copy of templates built once per run (global-setup.ts). These tests
 // hold it to what each file got before: its own database, the two schools with the ids it is told, and
@@ -123,47 +123,62 @@ describe('test databases from the templates', () => {
 });
 
 describe('PGlite snapshots', () => {
-  it('carry only the WAL segments the server still needs, and a copy writes past them', async () => {
-    // An archive as the snapshot step sees it: two segments before the checkpoint's, its own, the one
-    // written now, one recycled for later, and a file that is no segment.
-    const entry = (name: string, body = 'x') => {
+  it('carry only the WAL the server still needs and no template database, and a copy writes past them', async () => {
+    // An archive as the snapshot step sees it: two segments before the checkpoint's, its own (written up to
+    // its second page, zeros after), the one written now, one recycled for later, a file that is no
+    // segment, and the template databases.
+    const entry = (name: string, body: Buffer | string = 'x') => {
+      const data = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
       const header = Buffer.alloc(512);
       header.write(name, 0, 'latin1');
-      header.write(body.length.toString(8).padStart(11, '0'), 124, 'latin1');
+      header.write(data.length.toString(8).padStart(11, '0'), 124, 'latin1');
       header.write('0', 156, 'latin1');
-      const data = Buffer.alloc(Math.ceil(body.length / 512) * 512);
-      data.write(body, 0, 'latin1');
-      return Buffer.concat([header, data]);
+      return Buffer.concat([header, data, Buffer.alloc((512 - (data.length % 512)) % 512)]);
     };
     const seg = (n: number) =>
       `/pg_wal/0000000100000000000000${n.toString(16).toUpperCase().padStart(2, '0')}`;
+    const written = Buffer.alloc(4 * 8192);
+    written.fill(7, 0, 8192 + 100);
     const tar = Buffer.concat([
-      ...[1, 2, 3, 4, 5].map((n) => entry(seg(n))),
+      entry(seg(1)),
+      entry(seg(2), written),
+      ...[3, 4, 5].map((n) => entry(seg(n))),
       entry('/pg_wal/archive_status/'),
       entry('/base/5/1249'),
+      entry('/base/1/1249'),
+      entry('/base/4/1249'),
+      entry('/base/10/1249'),
       Buffer.alloc(1024),
     ]);
-    const names = (archive: Buffer) => {
-      const out: string[] = [];
+    const entries = (archive: Buffer) => {
+      const out: { name: string; size: number; data: Buffer }[] = [];
       for (let at = 0; at + 512 <= archive.length;) {
         const header = archive.subarray(at, at + 512);
         if (header.every((b) => b === 0)) break;
-        out.push(
-          header
+        const size = parseInt(header.subarray(124, 136).toString('latin1'), 8);
+        out.push({
+          name: header
             .subarray(0, 100)
             .toString('latin1')
             .replace(/\0[\s\S]*$/, ''),
-        );
-        at += 512 + Math.ceil(parseInt(header.subarray(124, 136).toString('latin1'), 8) / 512) * 512;
+          size,
+          data: archive.subarray(at + 512, at + 512 + size),
+        });
+        at += 512 + Math.ceil(size / 512) * 512;
       }
       return out;
     };
-    expect(names(withoutIdleWal(tar, seg(2).slice(8), seg(3).slice(8)))).toEqual([
+    const slim = entries(slimSnapshot(tar, seg(2).slice(8), seg(3).slice(8)));
+    expect(slim.map((e) => e.name)).toEqual([
       seg(2),
       seg(3),
       '/pg_wal/archive_status/',
       '/base/5/1249',
+      '/base/10/1249',
     ]);
+    // The written segment keeps its two written pages, byte for byte.
+    expect(slim[0]!.size).toBe(2 * 8192);
+    expect(slim[0]!.data.equals(written.subarray(0, 2 * 8192))).toBe(true);
 
     // The real template: a copy fills more than the segment it was given and keeps every row.
     const database = await createTestDatabase();

@@ -142,17 +142,46 @@ export function extractSnapshot(file: string, dir: string): void {
   }
 }
 
+/** The entry's header with another data size (and its checksum recomputed). */
+function withSize(header: Buffer, size: number): Buffer {
+  const out = Buffer.from(header);
+  out.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 12, 'latin1');
+  out.fill(0x20, 148, 156); // the checksum counts its own field as spaces
+  let sum = 0;
+  for (const byte of out) sum += byte;
+  out.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 8, 'latin1');
+  return out;
+}
+
+const WAL_PAGE = 8192;
+
 /**
- * The archive without the WAL segments (`pg_wal/<24 hex digits>`) that sort before `firstKept` or after
- * `lastKept`. After a checkpoint the server needs only the segments from the one holding the checkpoint's
- * redo point to the one it writes now; the others are old or recycled for later (16 MB each, a third of a
- * snapshot), and every copy of the template would load them for nothing.
+ * The archive as a copy needs it, a third of its size (test/template.test.ts holds a copy to working on it):
+ * - without the WAL segments (`pg_wal/<24 hex digits>`) that sort before `firstKept` or after `lastKept`.
+ *   After a checkpoint the server needs only the segments from the one holding the checkpoint's redo point
+ *   to the one it writes now; the others are old or recycled for later (16 MB each);
+ * - the kept segments without their tail of zero pages: the server reads a missing page as it reads a page
+ *   of zeros, the end of the log, and writes the file longer as it goes on;
+ * - without the template databases (`base/1`, `base/4`): a copy never creates a database.
  */
-export function withoutIdleWal(tar: Buffer, firstKept: string, lastKept: string): Buffer {
+export function slimSnapshot(tar: Buffer, firstKept: string, lastKept: string): Buffer {
   const kept: Buffer[] = [];
-  for (const { name, at, end } of tarEntries(tar)) {
+  for (const { name, size, at, end } of tarEntries(tar)) {
+    if (/(^|\/)base\/[14](\/|$)/.test(name)) continue;
     const segment = /(^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name)?.[2];
-    if (!segment || (segment >= firstKept && segment <= lastKept)) kept.push(tar.subarray(at, end));
+    if (!segment) {
+      kept.push(tar.subarray(at, end));
+      continue;
+    }
+    if (segment < firstKept || segment > lastKept) continue;
+    const data = tar.subarray(at + 512, at + 512 + size);
+    let used = 0;
+    for (let page = 0; page < data.length; page += WAL_PAGE) {
+      if (data.subarray(page, page + WAL_PAGE).some((byte) => byte !== 0)) used = page + WAL_PAGE;
+    }
+    used = Math.min(used, size);
+    kept.push(withSize(tar.subarray(at, at + 512), used), data.subarray(0, used));
+    kept.push(Buffer.alloc((512 - (used % 512)) % 512));
   }
   kept.push(Buffer.alloc(1024)); // end of archive
   return Buffer.concat(kept);
@@ -169,7 +198,7 @@ async function snapshot(database: Database, file: string): Promise<void> {
   );
   const { redo, current } = wal.rows[0]!;
   const tar = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
-  fs.writeFileSync(file, withoutIdleWal(tar, redo, current));
+  fs.writeFileSync(file, slimSnapshot(tar, redo, current));
 }
 
 /**
