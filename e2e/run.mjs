@@ -24,7 +24,7 @@
  *   E2E_SHARDS=N              run the journeys N at a time (default 1), each shard with a database and a
  *                             server of its own so that journeys never share data; a shard takes the next
  *                             journey in file order when it is free (journeys that export
- *                             `onSeededDemo = true` first). `npm test` uses 2.
+ *                             `onSeededDemo = true` first). `npm test` uses 3.
  *   E2E_HEADED=1              show the browser
  *   CHROMIUM_PATH=/path       browser executable (default: /usr/bin/chromium-headless-shell when installed,
  *                             else /usr/bin/chromium; with E2E_HEADED=1 /usr/bin/chromium)

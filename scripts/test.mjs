@@ -16,8 +16,12 @@ import { SetupError, ensureNpmDeps, ensureSystemPackages } from './lib/deps.mjs'
 import { ensureNode24 } from './lib/node24.mjs';
 import { startTempPostgres } from './lib/pg-temp.mjs';
 
-/** Journeys run this many at a time, each shard with a server and database of its own (e2e/run.mjs). */
-const JOURNEY_SHARDS = 2;
+/**
+ * Journeys run this many at a time, each shard with a server and database of its own (e2e/run.mjs). Three on
+ * two cores: two shards in the headless shell left a fifth of the CPU idle while pages waited on the server
+ * and on each other (421 s instead of 455 for the 50 journeys; docs/decisions.md).
+ */
+const JOURNEY_SHARDS = 3;
 /**
  * Server test files that check code, not the database: the module generator's type check and the OpenAPI
  * document with its compiled client. The same on either database and either Node, so they run once, in the
