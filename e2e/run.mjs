@@ -37,7 +37,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { PG_BIN, startTempPostgres } from '../scripts/lib/pg-temp.mjs';
-import { costLines } from './lib/costs.mjs';
+import { costLines, counted } from './lib/costs.mjs';
 import { JourneySkipped, connectDb, unavailableDb } from './lib/db.mjs';
 
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -331,6 +331,7 @@ function followPage(page) {
     trail.lines.push({ at: Date.now(), what: what.slice(0, 160) });
     if (trail.lines.length > 40) trail.lines.splice(0, trail.lines.length - 40);
   };
+  page.on('load', () => counted('page loads'));
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return;
     const url = new URL(frame.url());

@@ -19,7 +19,7 @@ import { startTempPostgres } from './lib/pg-temp.mjs';
 /**
  * Journeys run this many at a time, each shard with a server and database of its own (e2e/run.mjs). Three on
  * two cores: two shards in the headless shell left a fifth of the CPU idle while pages waited on the server
- * and on each other (421 s instead of 455 for the 50 journeys; docs/decisions.md).
+ * and on each other (473 s instead of 495 for the 50 journeys, one run after the other; docs/decisions.md).
  */
 const JOURNEY_SHARDS = 3;
 /**

@@ -25,7 +25,20 @@ export async function timed(kind, step) {
   }
 }
 
-/** One line per kind: `screenshots: 228 in 61.3 s`. */
+/**
+ * Counts one more `kind` that has no wall time of its own, such as a load of a page: each load of the app
+ * costs the browser about half a CPU-second, most of what the journeys spend (docs/decisions.md).
+ * @param {string} kind
+ */
+export function counted(kind) {
+  const entry = totals.get(kind) ?? { count: 0, ms: Number.NaN };
+  entry.count += 1;
+  totals.set(kind, entry);
+}
+
+/** One line per kind: `screenshots: 228 in 61.3 s`, or `page loads: 471` for a count. */
 export function costLines() {
-  return [...totals].map(([kind, { count, ms }]) => `${kind}: ${count} in ${(ms / 1000).toFixed(1)} s`);
+  return [...totals].map(([kind, { count, ms }]) =>
+    Number.isNaN(ms) ? `${kind}: ${count}` : `${kind}: ${count} in ${(ms / 1000).toFixed(1)} s`,
+  );
 }
