@@ -36,6 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_BIN, HEADLESS_SHELL_BIN } from '../scripts/lib/deps.mjs';
 import { PG_BIN, startTempPostgres } from '../scripts/lib/pg-temp.mjs';
 import { costLines, counted } from './lib/costs.mjs';
 import { JourneySkipped, connectDb, unavailableDb } from './lib/db.mjs';
@@ -51,13 +52,6 @@ const HEALTH_TIMEOUT_MS = 120_000;
 // alone) has taken 125 s.
 const JOURNEY_TIMEOUT_MS = 300_000;
 const ACTION_TIMEOUT_MS = 15_000;
-/**
- * Debian's Chromium built as the headless shell (package chromium-headless-shell): the same engine without the
- * desktop browser's window, tab strip and pages of its own, which spent a fifth of the journeys' Chromium CPU
- * (docs/decisions.md). A headed run needs the full browser.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /** @param {string} line */
 const log = (line) => process.stdout.write(`${line}\n`);
@@ -599,10 +593,13 @@ async function main() {
   const results = [];
   try {
     const headless = process.env.E2E_HEADED !== '1';
+    // The headless shell is the same engine without the desktop browser's window, tab strip and pages of its
+    // own, which spent a fifth of the journeys' Chromium CPU (docs/decisions.md); a headed run needs the full
+    // browser.
     browser = await chromium.launch({
       executablePath:
         process.env.CHROMIUM_PATH ??
-        (headless && fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM),
+        (headless && fs.existsSync(HEADLESS_SHELL_BIN) ? HEADLESS_SHELL_BIN : CHROMIUM_BIN),
       headless,
       args: [
         '--no-sandbox',

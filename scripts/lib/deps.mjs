@@ -33,14 +33,19 @@ const dpkgInstalled = (pkg) =>
 const hasChineseFont = () =>
   spawnSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).stdout?.trim().length > 0;
 
+/** Debian's Chromium (package chromium). */
+export const CHROMIUM_BIN = '/usr/bin/chromium';
+/** The same Chromium built as the headless shell (package chromium-headless-shell). */
+export const HEADLESS_SHELL_BIN = '/usr/bin/chromium-headless-shell';
+
 export const SYSTEM_REQUIREMENTS = [
-  { what: 'Chromium (/usr/bin/chromium)', pkgs: ['chromium'], ok: () => isExecutable('/usr/bin/chromium') },
+  { what: `Chromium (${CHROMIUM_BIN})`, pkgs: ['chromium'], ok: () => isExecutable(CHROMIUM_BIN) },
   {
     // The journeys' browser: the same Chromium (Blink, V8) built without the desktop browser around it, a
     // fifth cheaper; without it they run in the full Chromium (e2e/run.mjs), so a failed install is no failure.
-    what: 'Chromium headless shell (/usr/bin/chromium-headless-shell)',
+    what: `Chromium headless shell (${HEADLESS_SHELL_BIN})`,
     pkgs: ['chromium-headless-shell'],
-    ok: () => isExecutable('/usr/bin/chromium-headless-shell'),
+    ok: () => isExecutable(HEADLESS_SHELL_BIN),
     optional: true,
   },
   {
