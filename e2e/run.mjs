@@ -36,7 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_BIN, HEADLESS_SHELL_BIN } from '../scripts/lib/deps.mjs';
+import { CHROMIUM_BIN, HEADLESS_SHELL_BIN } from '../scripts/lib/chromium.mjs';
 import { PG_BIN, startTempPostgres } from '../scripts/lib/pg-temp.mjs';
 import { costLines, counted } from './lib/costs.mjs';
 import { JourneySkipped, connectDb, unavailableDb } from './lib/db.mjs';

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_BIN, HEADLESS_SHELL_BIN } from './chromium.mjs';
 import { PG_BIN } from './pg-temp.mjs';
 
 export class SetupError extends Error {}
@@ -32,11 +33,6 @@ const dpkgInstalled = (pkg) =>
   );
 const hasChineseFont = () =>
   spawnSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).stdout?.trim().length > 0;
-
-/** Debian's Chromium (package chromium). */
-export const CHROMIUM_BIN = '/usr/bin/chromium';
-/** The same Chromium built as the headless shell (package chromium-headless-shell). */
-export const HEADLESS_SHELL_BIN = '/usr/bin/chromium-headless-shell';
 
 export const SYSTEM_REQUIREMENTS = [
   { what: `Chromium (${CHROMIUM_BIN})`, pkgs: ['chromium'], ok: () => isExecutable(CHROMIUM_BIN) },
