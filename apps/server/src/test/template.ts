@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../core/db/database';
+import { getPasswordKey } from '../core/security/password-key';
 import { SERVER_ROOT } from '../env';
 import { seedSchool, type SeededSchool } from '../seed/school';
 import { ALPHA, BETA } from './schools';
@@ -202,6 +203,14 @@ async function snapshot(database: Database, file: string): Promise<void> {
 }
 
 /**
+ * Creates the database's password-encryption key pair, as the first login of an installation does, so that
+ * every copy has it: an RSA key pair took about 75 ms of CPU to make, once in every test file.
+ */
+async function withPasswordKey(database: Database): Promise<void> {
+  await getPasswordKey(database.system);
+}
+
+/**
  * Builds both templates: on PGlite when `base` is undefined, else on that PostgreSQL server. `dispose`
  * removes them.
  */
@@ -214,6 +223,7 @@ export async function buildTemplates(
     const seeded = path.join(dir, 'seeded.tar');
     const database = await openMigrated();
     try {
+      await withPasswordKey(database);
       await snapshot(database, empty);
       const schools = await seedTestSchools(database);
       await snapshot(database, seeded);
@@ -237,7 +247,11 @@ export async function buildTemplates(
     const empty = await createPostgresDatabase(base);
     created.push(empty);
     const migrated = await openMigrated(empty.url);
-    await migrated.close();
+    try {
+      await withPasswordKey(migrated);
+    } finally {
+      await migrated.close();
+    }
     const seeded = await createPostgresDatabase(base, empty.name);
     created.push(seeded);
     const database = await openMigrated(seeded.url);
