@@ -9,7 +9,7 @@ import {
 } from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.4.5] [spec:S1.9.3] appointment approvals in each audit mode: a student asks for leave three times while the school requires approval by the clerk then the administrator, in mode 1 (in order), 2 (all must agree) and 3 (any one decides); the clerk and the administrator decide from their approval lists and find their decisions in their history, and the student sees which leaves took effect and withdraws a new request';
@@ -83,7 +83,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // The student asks for leave from each session, the school's audit mode changing in between.
     await page.setViewportSize({ width: 375, height: 812 });
     await fx.signIn(page, baseUrl, 'student', 'en-US');
-    await page.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(page, `${baseUrl}/appointment/mine/index`);
     await page.getByRole('button', { name: en.appointments.tabs.mine, exact: true }).click();
     for (const mode of MODES) {
       await requireLeaveApproval(mode);
@@ -103,7 +103,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const clerk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const clerkPage = await clerk.newPage();
     await fx.signIn(clerkPage, baseUrl, 'clerk', 'en-US');
-    await clerkPage.goto(`${baseUrl}/appointment/approval/index`);
+    await visit(clerkPage, `${baseUrl}/appointment/approval/index`);
     await expectText(clerkPage, en.scheduling.approvals.title);
     for (const mode of MODES) await rowOf(clerkPage, mode).waitFor();
     await clerkPage.mouse.move(0, 0);
@@ -119,7 +119,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const admin = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const adminPage = await admin.newPage();
     await fx.signIn(adminPage, baseUrl, 'admin', 'en-US');
-    await adminPage.goto(`${baseUrl}/appointment/approval/index`);
+    await visit(adminPage, `${baseUrl}/appointment/approval/index`);
     await rowOf(adminPage, 1).waitFor();
     assert.equal(await rowOf(adminPage, 3).count(), 0, 'mode 3 is decided already');
     await decide(adminPage, 1, 2, en.scheduling.approvals.audit['2']);

@@ -9,7 +9,7 @@ import {
 } from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.4.1] [spec:S1.4.2] [spec:S1.3.3] [spec:S1.4.4] appointments at the front desk: the clerk books for a visitor (visitor, rules, type, counsellor, time); the receptionist sees the day, marks one visitor arrived and another a no-show; the counsellor sees the session in the week calendar and starts and ends it';
@@ -33,7 +33,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // The clerk books the first for the student (S1.3.3 visitor selection).
     await page.setViewportSize({ width: 1366, height: 900 });
     await fx.signIn(page, baseUrl, 'clerk', 'en-US');
-    await page.goto(`${baseUrl}/appointment/book/index`);
+    await visit(page, `${baseUrl}/appointment/book/index`);
     await expectText(page, en.scheduling.book.title);
     await expectText(page, en.scheduling.book.chooseFirst);
     const visitor = page.getByRole('combobox', { name: en.scheduling.book.visitor });
@@ -63,7 +63,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const deskPage = await desk.newPage();
     await fx.signIn(deskPage, baseUrl, 'reception', 'en-US');
-    await deskPage.goto(`${baseUrl}/appointment/queue/index`);
+    await visit(deskPage, `${baseUrl}/appointment/queue/index`);
     await expectText(deskPage, en.scheduling.queue.title);
     if (first.date !== schoolDate(new Date())) {
       await deskPage.getByRole('button', { name: en.scheduling.queue.next, exact: true }).click();
@@ -95,7 +95,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const counsellor = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const counsellorPage = await counsellor.newPage();
     await fx.signIn(counsellorPage, baseUrl, 'admin', 'en-US');
-    await counsellorPage.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(counsellorPage, `${baseUrl}/appointment/mine/index`);
     const calendar = counsellorPage.getByTestId('counsellor-calendar');
     await calendar.waitFor();
     await expectText(counsellorPage, '林同学 · Booked', { exact: false, within: calendar });

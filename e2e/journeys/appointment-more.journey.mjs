@@ -11,7 +11,7 @@ import {
 } from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   "[spec:S1.7.13] [spec:S1.4.15] [spec:S1.7.24] [spec:S1.4.5] more of appointments: the administrator edits a site's booking profile (notice, departments served) and names a clerk who does not counsel as an approver; a student on a phone reads the site's new notice once before booking there, then changes the time of the booking before its leave deadline; the clerk changes the time of another visitor's booking after its deadline; a counsellor opens their video sessions, starts the call and ends it";
@@ -62,7 +62,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // The administrator: the site's notice and the departments it serves, saved and shown again.
     await page.setViewportSize({ width: 1366, height: 900 });
     await fx.signIn(page, baseUrl, 'admin', 'en-US');
-    await page.goto(`${baseUrl}/appointment/settings/index`);
+    await visit(page, `${baseUrl}/appointment/settings/index`);
     await expectText(page, en.scheduling.settings.title);
     const profiles = page.getByTestId('site-profiles');
     const chooseSite = async () => {
@@ -137,7 +137,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const studentPage = await phone.newPage();
     await fx.signIn(studentPage, baseUrl, 'student', 'en-US');
-    await studentPage.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(studentPage, `${baseUrl}/appointment/mine/index`);
     await expectText(studentPage, en.appointments.rules.title);
     await closeMessagePopups(studentPage);
     const registration = studentPage.getByTestId('registration-card');
@@ -227,7 +227,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const clerkPage = await desk.newPage();
     await fx.signIn(clerkPage, baseUrl, 'clerk', 'en-US');
-    await clerkPage.goto(`${baseUrl}/appointment/records/index`);
+    await visit(clerkPage, `${baseUrl}/appointment/records/index`);
     await expectText(clerkPage, en.scheduling.records.title);
     await closeMessagePopups(clerkPage);
     const table = clerkPage.getByTestId('records-table');
@@ -276,7 +276,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const office = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const counsellorPage = await office.newPage();
     await fx.signIn(counsellorPage, baseUrl, 'counsellor', 'en-US');
-    await counsellorPage.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(counsellorPage, `${baseUrl}/appointment/mine/index`);
     await counsellorPage.getByTestId('counsellor-calendar').waitFor();
     await closeMessagePopups(counsellorPage);
     await counsellorPage.getByRole('button', { name: en.appointments.tabs.video, exact: true }).click();

@@ -8,7 +8,7 @@ import {
 } from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   "[spec:S1.7.10] [spec:S1.7.11] [spec:S1.7.3] [spec:S1.4.1] appointment schedule administration: the administrator sees the week and the school-wide month calendar, adds a slot by date and deletes it, adds a telephone duty shift and deletes it, approves a counsellor's leave asked from their page, restores a deleted appointment from the records, adds and removes a holiday, and changes a booking rule that the rules page then shows; zh-CN too";
@@ -27,7 +27,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
   try {
     await page.setViewportSize({ width: 1366, height: 900 });
     await fx.signIn(page, baseUrl, 'admin', 'en-US');
-    await page.goto(`${baseUrl}/appointment/schedule/index`);
+    await visit(page, `${baseUrl}/appointment/schedule/index`);
     await expectText(page, en.scheduling.schedule.title);
 
     // The calendar: the week of every counsellor's slots, then the month as counts per day.
@@ -115,7 +115,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const counsellor = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const counsellorPage = await counsellor.newPage();
     await fx.signIn(counsellorPage, baseUrl, 'counsellor', 'en-US');
-    await counsellorPage.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(counsellorPage, `${baseUrl}/appointment/mine/index`);
     await counsellorPage.getByRole('button', { name: en.appointments.tabs.leave, exact: true }).click();
     const myLeave = counsellorPage.getByTestId('my-leave');
     await myLeave.getByTestId('leave-startDate').fill(leaveDay);
@@ -162,7 +162,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       [fx.people.admin, deletedId],
     );
     await fx.q(`update schedule_slot set status = 1 where tenant_id = $1 and id = $2`, [deletedSlot.id]);
-    await page.goto(`${baseUrl}/appointment/records/index`);
+    await visit(page, `${baseUrl}/appointment/records/index`);
     await expectText(page, en.scheduling.records.title);
     await page.getByText(en.scheduling.records.views.deleted, { exact: true }).click();
     const deletedTable = page.getByTestId('deleted-table');
@@ -188,7 +188,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       [deletedId],
     );
     assert.deepEqual(restored[0], { deleted_at: null, status: 2 }, 'restored, its slot booked again');
-    await page.goto(`${baseUrl}/appointment/schedule/index`);
+    await visit(page, `${baseUrl}/appointment/schedule/index`);
     await expectText(page, en.scheduling.schedule.title);
 
     // A holiday far ahead: saved with what it withdrew, then removed.
@@ -207,7 +207,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, en.scheduling.schedule.deleted);
 
     // The booking rules: eight sessions a term, shown to the student's rules afterwards.
-    await page.goto(`${baseUrl}/appointment/settings/index`);
+    await visit(page, `${baseUrl}/appointment/settings/index`);
     await expectText(page, en.scheduling.settings.title);
     await expectText(page, en.scheduling.settings.codes.zxyyms.title);
     const sessions = page.getByLabel(en.scheduling.settings.fields.sessionsPerTerm);

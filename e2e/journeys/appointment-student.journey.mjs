@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appointmentFixture, closeMessagePopups, deadlineOf, schoolDate } from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.4.15] [spec:S1.1.10] [spec:S1.3.4] [spec:S1.9.6] appointments on a phone (375 px): the student registers with the willingness form, sees the rules, books a time with the leave deadline shown, takes leave before the deadline (not a no-show); a leave after the deadline is recorded as a no-show and says so; with two no-shows the third booking is refused with the date booking resumes';
@@ -30,7 +30,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await fx.signIn(page, baseUrl, 'student', 'en-US');
-    await page.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(page, `${baseUrl}/appointment/mine/index`);
     await expectText(page, en.appointments.rules.title);
     await closeMessagePopups(page);
     await expectText(page, interpolate(en.appointments.rules.arriveEarly, { minutes: 15 }));

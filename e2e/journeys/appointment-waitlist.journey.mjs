@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appointmentFixture, closeMessagePopups, schoolDate, schoolTime } from '../lib/appointments.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.9.1] [spec:S1.9.5] appointment waiting list: a visitor joins the waiting list on a phone; another visitor cancels a booked time; the freed time is offered to the waiting visitor with the moment the offer ends, who claims it and has it in "my appointments"; the clerk sees the entry booked with its offer';
@@ -27,7 +27,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // The newcomer, on a phone, registers and joins the waiting list for individual counselling.
     await page.setViewportSize({ width: 375, height: 812 });
     await fx.signIn(page, baseUrl, 'newcomer', 'en-US');
-    await page.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(page, `${baseUrl}/appointment/mine/index`);
     const registration = page.getByTestId('registration-card');
     await registration.getByText(en.appointments.register.one['1'], { exact: true }).click();
     await registration.getByText(en.appointments.register.team['2'], { exact: true }).click();
@@ -46,7 +46,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const student = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const studentPage = await student.newPage();
     await fx.signIn(studentPage, baseUrl, 'student', 'en-US');
-    await studentPage.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(studentPage, `${baseUrl}/appointment/mine/index`);
     await studentPage.getByRole('button', { name: en.appointments.tabs.mine, exact: true }).click();
     const card = studentPage.getByTestId(`appointment-${held}`);
     await card.getByRole('button', { name: en.appointments.mine.cancel, exact: true }).click();
@@ -86,7 +86,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const clerk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const clerkPage = await clerk.newPage();
     await fx.signIn(clerkPage, baseUrl, 'clerk', 'en-US');
-    await clerkPage.goto(`${baseUrl}/appointment/waitlist/index`);
+    await visit(clerkPage, `${baseUrl}/appointment/waitlist/index`);
     await expectText(clerkPage, en.scheduling.waitlist.title);
     await clerkPage.getByRole('combobox', { name: en.scheduling.waitlist.status }).click();
     await clerkPage

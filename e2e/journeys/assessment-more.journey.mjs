@@ -3,7 +3,7 @@ import { checkA11y } from '../lib/axe.mjs';
 import { removeAgreement } from '../lib/agreement.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { agreedBy, answered, closeMessageCards, openAs } from '../lib/crisis.mjs';
-import { buttonName, expectText, expectToast, screenshot, watchToasts } from '../lib/journey.mjs';
+import { buttonName, expectText, expectToast, screenshot, visit, watchToasts } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -127,7 +127,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await watchToasts(page);
 
     // --- the scale library: two imports, both in the tree ----------------------------------------------
-    await page.goto(`${baseUrl}/scaleLibrary/index`);
+    await visit(page, `${baseUrl}/scaleLibrary/index`);
     await expectText(page, t.scale.title, { within: page.locator('h1') });
     const scaleRows = page.getByTestId('scale-table').locator('tbody tr');
     const tree = page.locator('.ant-tree');
@@ -164,7 +164,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     // --- a draft daily plan, then edited ----------------------------------------------------------------
     step = 'the administrator creates a draft daily plan';
-    await page.goto(`${baseUrl}/addPlanInfo/index`);
+    await visit(page, `${baseUrl}/addPlanInfo/index`);
     await expectText(page, t.plan.add, { within: page.locator('h1') });
     const form = page.locator('form#plan-form');
     await form.locator('#plan-form_name').fill(planName);
@@ -180,7 +180,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, t.plan.statuses['1']);
 
     step = 'the administrator edits the plan';
-    await page.goto(`${baseUrl}/evaluationDetails/index`);
+    await visit(page, `${baseUrl}/evaluationDetails/index`);
     const planRow = page.getByTestId('plan-table').locator('tbody tr').filter({ hasText: planName });
     await planRow.getByRole('button', { name: `${t.common.edit} ${planName}` }).click();
     await page.waitForURL(`**/editPlanInfo/index?id=${planId}`);
@@ -225,13 +225,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkDetails();
     await page.reload();
     await checkDetails();
-    await page.goto(`${baseUrl}/evaluationDetails/index`);
+    await visit(page, `${baseUrl}/evaluationDetails/index`);
     await expectText(page, miniName, { within: planRow });
     await expectText(page, windowText, { within: planRow });
 
     // --- scale removal: the unused one goes, the used one is refused naming the plan --------------------
     step = 'the administrator deletes the unused scale';
-    await page.goto(`${baseUrl}/scaleLibrary/index`);
+    await visit(page, `${baseUrl}/scaleLibrary/index`);
     const confirmDialog = page
       .getByRole('dialog')
       .filter({ has: page.getByRole('button', { name: zh.common.confirm }) });
@@ -259,7 +259,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await tree.getByText(miniName, { exact: true }).waitFor();
 
     step = 'the administrator publishes the plan';
-    await page.goto(`${baseUrl}/evaluationDetails/index?id=${planId}`);
+    await visit(page, `${baseUrl}/evaluationDetails/index?id=${planId}`);
     await page.getByRole('button', { name: buttonName(t.plan.publish) }).click();
     await confirmDialog.getByRole('button', { name: zh.common.confirm, exact: true }).click();
     await expectText(page, t.plan.statuses['2']);
@@ -269,7 +269,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const phone = await openAs(page, baseUrl, 'student');
     others.push(phone);
     await phone.setViewportSize({ width: 375, height: 740 });
-    await phone.goto(`${baseUrl}/evaluation_user_test/index`);
+    await visit(phone, `${baseUrl}/evaluation_user_test/index`);
     const mine = phone.getByTestId('pending-test').filter({ hasText: planName });
     await expectText(phone, take.needsAgreement, { within: mine });
     await mine.getByRole('button', { name: `${take.start} ${miniName}` }).click();
@@ -321,7 +321,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     // --- the administrator reads the signatures and the daily-test users --------------------------------
     step = 'the signature list shows her signature';
-    await page.goto(`${baseUrl}/evaluationDetails/index?id=${planId}`);
+    await visit(page, `${baseUrl}/evaluationDetails/index?id=${planId}`);
     await page.getByRole('button', { name: t.plan.signatures }).click();
     await page.waitForURL(`**/signatureList?planId=${planId}`);
     await expectText(page, interpolate(t.signatures.title, { plan: planName }), {
@@ -341,7 +341,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = 'the daily-test users show her';
     const [daily] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/plantest/answer/dailyUserPage')),
-      page.goto(`${baseUrl}/dailyTestUser`),
+      visit(page, `${baseUrl}/dailyTestUser`),
     ]);
     const dailyBody = await daily.json();
     const lin = dailyBody.data.records.find(
@@ -353,11 +353,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
       `her one daily answer is counted: ${JSON.stringify(dailyBody.data.records)}`,
     );
     await expectText(page, t.daily.title, { within: page.locator('h1') });
-    await page.locator('tbody tr.ant-table-row').filter({ hasText: '林同学' }).waitFor();
+    await page.locator('tbody tr.ant-table-row').filter({ hasText: '林同学', visible: true }).waitFor();
     await checkA11y(page, { name: 'assessment-daily-users-zh-CN', artifacts, include: '#main-content' });
 
     step = 'the administrator takes her off the plan';
-    await page.goto(`${baseUrl}/editPlanInfo/index?id=${planId}`);
+    await visit(page, `${baseUrl}/editPlanInfo/index?id=${planId}`);
     await expectText(page, '林同学', { exact: false, within: users });
     await choose(page, 'plan-form_userIds', '林同学', '林同学', { multiple: true }); // taken off
     const narrowed = await answered(page, 'POST', '/plantest/plan/update', () =>
@@ -368,7 +368,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
       narrowed.body.data.namedUsers.map((/** @type {{ realName: string }} */ u) => u.realName),
       ['沈新生'],
     );
-    await page.goto(`${baseUrl}/assessmentPlanResponseList?planId=${planId}`);
+    await page.waitForURL(`**/evaluationDetails/index?id=${planId}`);
+    await visit(page, `${baseUrl}/assessmentPlanResponseList?planId=${planId}`);
     const responses = page.getByTestId('response-table').locator('tbody tr.ant-table-row');
     await responses.filter({ hasText: '沈新生' }).waitFor();
     assert.equal(await responses.filter({ hasText: '林同学' }).count(), 0, 'she is not in the audience now');
@@ -376,7 +377,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = 'the student no longer sees the daily test';
     const [pendingNow] = await Promise.all([
       phone.waitForResponse((r) => r.url().includes('/plantest/userPlan/getMyUpscomingScaleByPage')),
-      phone.goto(`${baseUrl}/evaluation_user_test/index`),
+      visit(phone, `${baseUrl}/evaluation_user_test/index`),
     ]);
     const pendingBody = await pendingNow.json();
     assert.ok(
@@ -387,11 +388,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await phone.getByTestId('pending-test').first().or(phone.locator('.ant-empty')).waitFor();
     assert.equal(await mine.count(), 0, 'her list does not show the plan');
     // Nor does the test open by its address: the plan is not for her any more.
-    await phone.goto(`${baseUrl}/evaluation_user_test/index?planId=${planId}&scaleId=${miniScaleId}`);
+    await visit(phone, `${baseUrl}/evaluation_user_test/index?planId=${planId}&scaleId=${miniScaleId}`);
     await phone.waitForURL('**/403');
     // Her answer stays a record: the daily-test users still count it.
-    await page.goto(`${baseUrl}/dailyTestUser`);
-    await page.locator('tbody tr.ant-table-row').filter({ hasText: '林同学' }).waitFor();
+    await visit(page, `${baseUrl}/dailyTestUser`);
+    await page.locator('tbody tr.ant-table-row').filter({ hasText: '林同学', visible: true }).waitFor();
 
     // --- a warning's student: interview, transfer, first interview; the clerk's queue ------------------
     step = 'an interview is assigned to a flagged student with a warning';
@@ -404,7 +405,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.ok(demo, 'the demo school has its screening');
     const [flaggedPage] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/plantest/interview/flaggedPage')),
-      page.goto(`${baseUrl}/assessmentInterviewInterviewers/index?planId=${demo.id}`),
+      visit(page, `${baseUrl}/assessmentInterviewInterviewers/index?planId=${demo.id}`),
     ]);
     const candidate = (await flaggedPage.json()).data.records.find(
       (/** @type {{ warning: boolean }} */ r) => r.warning,
@@ -422,7 +423,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectToast(page, interpolate(t.interviewers.assigned, { count: 1 }));
 
     step = 'the interview is recorded and the student transferred';
-    await page.goto(`${baseUrl}/assessmentInterviewInterviewlist/index`);
+    await visit(page, `${baseUrl}/assessmentInterviewInterviewlist/index`);
     const interview = page
       .getByTestId('interview-table')
       .locator('tbody tr')
@@ -470,7 +471,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const s = zh.scheduling.registrations;
     const [queue] = await Promise.all([
       clerk.waitForResponse((r) => r.url().includes('/consult/inner/register/forAssessment')),
-      clerk.goto(`${baseUrl}/appointment/book/index`),
+      visit(clerk, `${baseUrl}/appointment/book/index`),
     ]);
     assert.equal((await queue.json()).code, 0, 'the clerk may read the queue');
     await expectText(clerk, s.title);

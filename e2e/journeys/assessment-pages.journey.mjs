@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -35,7 +35,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, baseUrl, { lang: 'zh-CN' });
 
-    await page.goto(`${baseUrl}/scaleLibrary/index`);
+    await visit(page, `${baseUrl}/scaleLibrary/index`);
     await expectText(page, t.scale.title, { within: page.locator('h1') });
     const scl = page.getByTestId('scale-table').locator('tbody tr').filter({ hasText: 'SCL90 v1' });
     await scl.waitFor();
@@ -51,7 +51,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, t.scale.importOnly);
 
     step = 'raw answer records';
-    await page.goto(`${baseUrl}/evaluationAnswerlist/answerlist?planId=${demo.plan_id}`);
+    await visit(page, `${baseUrl}/evaluationAnswerlist/answerlist?planId=${demo.plan_id}`);
     const answers = page.getByTestId('answer-table').locator('tbody tr.ant-table-row');
     await answers.first().waitFor();
     assert.ok((await answers.count()) >= 10, 'the demo answers are listed');
@@ -63,7 +63,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.keyboard.press('Escape');
 
     step = 'the individual report';
-    await page.goto(`${baseUrl}/evaluationReport?answerId=${demo.answer_id}`);
+    await visit(page, `${baseUrl}/evaluationReport?answerId=${demo.answer_id}`);
     const report = page.getByTestId('individual-report');
     await report.waitFor();
     await expectText(page, r.profile, { within: report });
@@ -84,12 +84,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.getByTestId('record-table').locator('tbody tr.ant-table-row').first().waitFor();
 
     step = 'responses of the plan';
-    await page.goto(`${baseUrl}/assessmentPlanResponseList?planId=${demo.plan_id}`);
+    await visit(page, `${baseUrl}/assessmentPlanResponseList?planId=${demo.plan_id}`);
     await page.getByTestId('response-table').locator('tbody tr.ant-table-row').first().waitFor();
     await expectText(page, t.responses.states['2']);
 
     step = 'the rainbow code';
-    await page.goto(`${baseUrl}/mindtherainbowInfo/info?userId=${demo.user_id}`);
+    await visit(page, `${baseUrl}/mindtherainbowInfo/info?userId=${demo.user_id}`);
     await page.getByTestId('rainbow-colour').waitFor();
     await expectText(page, t.rainbow.rules);
     for (const rule of ['R1', 'R6']) await expectText(page, rule);
@@ -97,7 +97,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     step = 'a follow-up visit from a warning';
     if (demo.warning_id) {
-      await page.goto(
+      await visit(
+        page,
         `${baseUrl}/anFollowUpVisit/followInfo?userId=${demo.user_id}&warningId=${demo.warning_id}&add=1`,
       );
       const dialog = page.getByRole('dialog');
@@ -113,7 +114,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     }
 
     step = 'the House-Tree-Person records';
-    await page.goto(`${baseUrl}/houseTreeManInfoWrite`);
+    await visit(page, `${baseUrl}/houseTreeManInfoWrite`);
     await expectText(page, t.htp.title, { within: page.locator('h1') });
     await page.getByRole('button', { name: t.htp.add }).click();
     await expectText(page, t.htp.parts.house, { within: page.getByRole('dialog') });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { answered } from '../lib/crisis.mjs';
-import { buttonName, DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
+import { buttonName, DEMO_PASSWORD, expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 import { agreementDuring } from '../lib/agreement.mjs';
 
@@ -74,7 +74,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // --- the administrator creates and publishes a plan for the student --------------------------------
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, { baseUrl, db, agreed });
-    await page.goto(`${baseUrl}/addPlanInfo/index`);
+    await visit(page, `${baseUrl}/addPlanInfo/index`);
     await expectText(page, t.plan.add, { within: page.locator('h1') });
     const form = page.locator('form#plan-form');
     await form.locator('#plan-form_name').fill(planName);
@@ -113,7 +113,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     });
     // A named screening warning is handed to the crisis intake (docs/crisis.md 2): it becomes a crisis
     // signal on the board, no longer an open warning of the assessment list.
-    await crisis.goto(`${baseUrl}/crisis/board/index`);
+    await visit(crisis, `${baseUrl}/crisis/board/index`);
     await expectText(crisis, c.board.title, { exact: false, within: crisis.locator('h1') });
     await crisis.getByTestId('crisis-board').waitFor();
 
@@ -134,7 +134,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await screenshot(phone, artifacts, 'assessment-workbench-375-en-US');
 
     step = 'the student starts the test';
-    await phone.goto(`${baseUrl}/evaluation_user_test/index`);
+    await visit(phone, `${baseUrl}/evaluation_user_test/index`);
     const mine = phone.getByTestId('pending-test').filter({ hasText: planName });
     await mine.waitFor();
     await mine.getByRole('button', { name: `${take.start} ${PHQ9}` }).click();
@@ -252,7 +252,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       r.url().includes('/plantest/warning/page') && r.request().method() === 'POST';
     const [openList] = await Promise.all([
       page.waitForResponse(warningPage),
-      page.goto(`${baseUrl}/assessmentWarning/index`),
+      visit(page, `${baseUrl}/assessmentWarning/index`),
     ]);
     await expectText(page, t.warning.title, { exact: false, within: page.locator('h1') });
     // Handed over, it is not among the open warnings; "All" lists it with its state.
@@ -290,7 +290,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     // --- an interview is assigned, recorded and transferred ---------------------------------------------
     step = 'the administrator assigns an interview';
-    await page.goto(`${baseUrl}/assessmentInterviewInterviewers/index?planId=${planId}`);
+    await visit(page, `${baseUrl}/assessmentInterviewInterviewers/index?planId=${planId}`);
     const flagged = page.getByTestId('flagged-table').locator('tbody tr').filter({ hasText: '林同学' });
     await flagged.waitFor();
     await flagged.locator('input[type="checkbox"]').check();
@@ -307,7 +307,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, interpolate(t.interviewers.assigned, { count: 1 }));
 
     step = 'the interview is recorded';
-    await page.goto(`${baseUrl}/assessmentInterviewInterviewlist/index`);
+    await visit(page, `${baseUrl}/assessmentInterviewInterviewlist/index`);
     const interview = page.getByTestId('interview-table').locator('tbody tr').filter({ hasText: planName });
     await interview.waitFor();
     await expectText(page, 'Pending', { within: interview });
@@ -345,7 +345,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
     // --- the comprehensive analysis and its export ------------------------------------------------------
     step = 'the comprehensive analysis';
-    await page.goto(`${baseUrl}/comprehensiveAnalysis?planId=${planId}&scaleId=${scaleId}`);
+    await visit(page, `${baseUrl}/comprehensiveAnalysis?planId=${planId}&scaleId=${scaleId}`);
     const analysis = page.getByTestId('analysis');
     await analysis.waitFor();
     await expectText(

@@ -12,7 +12,7 @@ import {
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered } from '../lib/crisis.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.3.4] [spec:S1.4.1] [spec:S1.4.2] [spec:S1.4.3] [spec:S1.3.11] [spec:S1.4.12] [spec:S1.5.8] [spec:S1.5.9] [spec:S1.6.20] [spec:S1.9.3] [spec:S1.2.27] case work: a student books four sessions on a phone, the front desk marks the first arrival and the counsellor starts and ends each; the counsellor writes a first-interview record and three session records, signed, one graded against the tests (inconsistent, explained) and amended after signing, one locked past its deadline and signed after an approved unlock; the case is referred to another counsellor, who closes it with a signed closing summary; the student sees the four appointments completed and gives feedback on the phone';
@@ -166,7 +166,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const phone = await phoneContext.newPage();
     await fx.signIn(phone, baseUrl, 'student', 'en-US');
     // On a phone no message cards are drawn over the page: nothing to close.
-    await phone.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(phone, `${baseUrl}/appointment/mine/index`);
     // The intake registration comes once a term, before the first booking (S1.3.4).
     const registration = phone.getByTestId('registration-card');
     await registration.getByText(en.appointments.register.one['1'], { exact: true }).click();
@@ -183,7 +183,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     contexts.push(deskContext);
     const desk = await deskContext.newPage();
     await fx.signIn(desk, baseUrl, 'reception', 'en-US');
-    await desk.goto(`${baseUrl}/appointment/queue/index`);
+    await visit(desk, `${baseUrl}/appointment/queue/index`);
     await desk.getByRole('button', { name: en.scheduling.queue.next, exact: true }).click();
     await expectText(desk, day, { exact: false, within: desk.getByTestId('day-shown') });
     const dayList = desk.getByTestId('day-list');
@@ -200,7 +200,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = 'the counsellor starts and ends the sessions';
     await page.setViewportSize({ width: 1280, height: 900 });
     await fx.signIn(page, baseUrl, 'counsellor', 'en-US');
-    await page.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(page, `${baseUrl}/appointment/mine/index`);
     await closeMessagePopups(page);
     await page.getByRole('button', { name: en.appointments.tabs.sessions, exact: true }).click();
     for (const [i, slot] of slots.entries()) {
@@ -217,7 +217,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     }
 
     step = 'records to fill';
-    await page.goto(`${baseUrl}/consult/record/wait`);
+    await visit(page, `${baseUrl}/consult/record/wait`);
     const waiting = page
       .getByTestId('records-to-fill')
       .locator('tbody tr.ant-table-row')
@@ -227,7 +227,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(page, { name: 'case-records-to-fill', artifacts });
 
     step = 'first interview';
-    await page.goto(`${baseUrl}/consult/record/fill?appointmentId=${held[0]}`);
+    await visit(page, `${baseUrl}/consult/record/fill?appointmentId=${held[0]}`);
     await expectText(page, c.fill.opensCase);
     await expectText(page, c.kinds.first_interview);
     const first = await submitRecord(page);
@@ -250,7 +250,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     /** @type {number[]} */
     const sessionRecords = [];
     for (const [i, appointmentId] of held.slice(1).entries()) {
-      await page.goto(`${baseUrl}/consult/record/fill?appointmentId=${appointmentId}`);
+      await visit(page, `${baseUrl}/consult/record/fill?appointmentId=${appointmentId}`);
       await expectText(page, c.kinds.session);
       await page.locator('#form-field-sessionNote').fill(`Session ${i + 1}: talked about sleep and exams.`);
       if (i === 0) {
@@ -280,7 +280,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await screenshot(page, artifacts, 'case-record-en-US');
 
     step = 'amendment after signing';
-    await page.goto(`${baseUrl}/consult/record/fill?recordId=${sessionRecords[0]}`);
+    await visit(page, `${baseUrl}/consult/record/fill?recordId=${sessionRecords[0]}`);
     await expectText(page, c.fill.signedHint);
     await page.locator('#form-field-sessionNote').fill('Session 1: talked about sleep, exams and home.');
     await page.getByTestId('form-submit').click();
@@ -290,7 +290,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const amended = await submitRecord(page);
     assert.equal(amended.body.data.outcome, 'amended', 'a signed record changes by amendment');
     await expectText(page, c.fill.amended);
-    await page.goto(`${baseUrl}/consult/record/history?recordId=${sessionRecords[0]}`);
+    await visit(page, `${baseUrl}/consult/record/history?recordId=${sessionRecords[0]}`);
     const editions = page.getByTestId('record-editions');
     await expectText(page, c.history.kinds.amendment, { within: editions, exact: false });
     const amendmentRow = editions.locator('.ant-list-item').filter({ hasText: c.history.kinds.amendment });
@@ -306,7 +306,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       `update case_record set lock_due_at = now() - interval '1 day' where tenant_id = $1 and id = $2`,
       [lockedRecord],
     );
-    await page.goto(`${baseUrl}/consult/record/fill?recordId=${lockedRecord}`);
+    await visit(page, `${baseUrl}/consult/record/fill?recordId=${lockedRecord}`);
     await page.getByTestId('record-locked').waitFor();
     await page.getByTestId('ask-unlock').click();
     const ask = page.getByRole('dialog', { name: c.approval.unlockTitle });
@@ -322,7 +322,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     contexts.push(adminContext);
     const adminPage = await adminContext.newPage();
     await fx.signIn(adminPage, baseUrl, 'admin', 'en-US');
-    await adminPage.goto(`${baseUrl}/appointment/approval/index`);
+    await visit(adminPage, `${baseUrl}/appointment/approval/index`);
     const approve = adminPage.getByRole('button', { name: `${en.scheduling.approvals.approve} ${STUDENT}` });
     await approve.first().click();
     const decide = adminPage.getByRole('dialog').filter({ visible: true }).last();
@@ -341,7 +341,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, c.lock.signed);
 
     step = 'the case';
-    await page.goto(`${baseUrl}/consult/case/index`);
+    await visit(page, `${baseUrl}/consult/case/index`);
     const caseRow = page
       .getByTestId('case-table')
       .locator('tbody tr.ant-table-row')
@@ -395,7 +395,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await fx.signIn(tablet, baseUrl, 'teacher', 'en-US');
     // The referral's message card would cover the record's buttons on a tablet.
     await closeMessagePopups(tablet);
-    await tablet.goto(`${baseUrl}/consult/case/index`);
+    await visit(tablet, `${baseUrl}/consult/case/index`);
     const theirs = tablet
       .getByTestId('case-table')
       .locator('tbody tr.ant-table-row')
@@ -420,26 +420,26 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await screenshot(tablet, artifacts, 'case-closed-tablet-en-US');
 
     step = 'the visitor’s file';
-    await adminPage.goto(`${baseUrl}/aLiftTimeFilelistInfo?visitorId=${student}`);
+    await visit(adminPage, `${baseUrl}/aLiftTimeFilelistInfo?visitorId=${student}`);
     await adminPage.getByTestId('file-case').nth(1).waitFor();
     assert.equal(await adminPage.getByTestId('file-case').count(), 2, 'both cases in one file');
     await expectText(adminPage, c.file.readers);
     await expectText(adminPage, '王心怡', { within: adminPage.getByTestId('file-readers') });
     await checkA11y(adminPage, { name: 'case-visitor-file', artifacts });
-    await adminPage.goto(`${baseUrl}/aLiftTimeReport?visitorId=${student}`);
+    await visit(adminPage, `${baseUrl}/aLiftTimeReport?visitorId=${student}`);
     await adminPage.getByTestId('personal-report').waitFor();
     await checkA11y(adminPage, { name: 'case-personal-report', artifacts });
 
     step = 'the student’s feedback on a phone';
     // Every session's record is signed: the student's appointments are complete.
-    await phone.goto(`${baseUrl}/appointment/mine/index`);
+    await visit(phone, `${baseUrl}/appointment/mine/index`);
     await phone
       .getByRole('group', { name: en.appointments.title })
       .getByRole('button', { name: en.appointments.tabs.mine })
       .click();
     for (const id of held)
       await expectText(phone, 'Completed', { within: phone.getByTestId(`appointment-${id}`) });
-    await phone.goto(`${baseUrl}/consult/mine/sessions`);
+    await visit(phone, `${baseUrl}/consult/mine/sessions`);
     const form = phone.getByTestId('feedback-form').first();
     await form.waitFor();
     await form.locator('.ant-rate-star').nth(4).click();

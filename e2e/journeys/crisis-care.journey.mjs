@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered, openAs } from '../lib/crisis.mjs';
-import { buttonName, expectText, screenshot } from '../lib/journey.mjs';
+import { buttonName, expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.3.10] [spec:S1.4.16] [spec:S1.5.10] [spec:S1.4.6] [spec:S1.9.2] crisis care: the faculty consultant assesses a new signal in the engine form (starting the psychological assistance system makes the experts’ feedback required), issues an intervention order the advisor answers with a receipt, records a follow-up and closes the record, which makes the student a key person';
@@ -40,7 +40,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     pages.push(counsel);
 
     step = '1 a signal about a student of the faculty';
-    await counsel.goto(`${baseUrl}/crisisInfoUpdate_info/index?tab=report`);
+    await visit(counsel, `${baseUrl}/crisisInfoUpdate_info/index?tab=report`);
     const form = counsel.locator('form#crisis-report');
     await form.getByLabel(c.report.student).click();
     await form.getByLabel(c.report.student).fill('刘子轩');
@@ -116,7 +116,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = '5 the advisor answers the order with a receipt';
     const advisor = await openAs(page, baseUrl, 'advisor', { lang: 'en-US' });
     pages.push(advisor);
-    await advisor.goto(`${baseUrl}/focusonInterReceiptInfo/intervenInfo`);
+    await visit(advisor, `${baseUrl}/focusonInterReceiptInfo/intervenInfo`);
     await advisor.getByTestId(`crisis-receipt-${orderId}`).click();
     const receipt = advisor.getByRole('dialog');
     await receipt
@@ -163,7 +163,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.equal(closed.body.data.record.status, 3, JSON.stringify(closed.body));
     await expectText(counsel, c.enums.status['3'], { within: drawer });
     await screenshot(counsel, artifacts, 'crisis-record-closed-en-US');
-    await counsel.goto(`${baseUrl}/focusperson/index`);
+    await visit(counsel, `${baseUrl}/focusperson/index`);
     const row = counsel.locator('tr', { hasText: '刘子轩' });
     await expectText(counsel, c.enums.collegeLevel['2'], { within: row });
     const { rows } = await db.query(

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered, closeMessageCards, escalateNow, fitsWidth, openAs } from '../lib/crisis.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.6.16] [spec:S1.6.15] [spec:S1.6.13] [spec:S1.6.12] [spec:S1.3.10] [spec:S1.7.26] crisis escalation: a class member reports from a 375 px phone, the advisor sees it at once (pushed card, workbench figure, board), does not acknowledge, and it escalates to the faculty head and then the centre, who acknowledges; the reporter sees only that it was taken on';
@@ -43,7 +43,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = '1 the class member reports from a phone';
     const classrep = await openAs(page, baseUrl, 'classrep', { phone: true });
     pages.push(classrep);
-    await classrep.goto(`${baseUrl}/crisisInfoUpdate_info/index`);
+    await visit(classrep, `${baseUrl}/crisisInfoUpdate_info/index`);
     await expectText(classrep, c.records.title);
     // A class member has no record list: only reporting and their own reports.
     assert.equal(await classrep.getByRole('tab', { name: c.records.tabs.records }).count(), 0);
@@ -117,7 +117,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       within: head.getByTestId('message-card-front'),
       timeout: 10_000,
     });
-    await head.goto(`${baseUrl}/crisis/board/index`);
+    await visit(head, `${baseUrl}/crisis/board/index`);
     const headRow = boardRow(head, recordId);
     await expectText(head, c.enums.level['2'], { within: headRow });
     await expectText(head, '郑院系负责人', { within: headRow });
@@ -134,7 +134,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       within: centre.getByTestId('message-card-front'),
       timeout: 10_000,
     });
-    await centre.goto(`${baseUrl}/crisis/board/index`);
+    await visit(centre, `${baseUrl}/crisis/board/index`);
     const centreRow = boardRow(centre, recordId);
     await expectText(centre, c.enums.level['3'], { within: centreRow });
     await expectText(centre, '冯中心负责人', { within: centreRow });

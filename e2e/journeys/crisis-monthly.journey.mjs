@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered, openAs } from '../lib/crisis.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   "[spec:S0.7.29] crisis monthly zero report: a faculty head submits 'nothing to report' for a month without crisis records, and the centre head sees the faculty's status as a zero report (collegeReportStatus)";
@@ -30,7 +30,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     pages.push(head);
 
     step = '1 the month: the faculty has not reported (overdue)';
-    await head.goto(`${baseUrl}/crisis/monthlyReport/index`);
+    await visit(head, `${baseUrl}/crisis/monthlyReport/index`);
     await head.getByTestId('crisis-monthly-month').fill(month);
     const table = head.getByTestId('crisis-college-status');
     const row = table.locator('tr', { hasText: '计算机学院' });
@@ -50,7 +50,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = '3 the centre sees the zero report';
     const centre = await openAs(page, baseUrl, 'centerhead');
     pages.push(centre);
-    await centre.goto(`${baseUrl}/crisis/monthlyReport/index`);
+    await visit(centre, `${baseUrl}/crisis/monthlyReport/index`);
     await centre.getByTestId('crisis-monthly-month').fill(month);
     const centreRow = centre.getByTestId('crisis-college-status').locator('tr', { hasText: '计算机学院' });
     await expectText(centre, c.enums.collegeStatus.zero, { within: centreRow });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered, closeDropdowns, openAs, option, pickStudent } from '../lib/crisis.mjs';
-import { expectText, expectToast, screenshot, watchToasts } from '../lib/journey.mjs';
+import { expectText, expectToast, screenshot, visit, watchToasts } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.2.17] [spec:S1.2.18] [spec:S1.2.19] [spec:S1.2.20] [spec:S1.2.22] [spec:S1.5.10] crisis, more pages: the centre head changes who a taken-on signal tells and sees it after a reload, while a save from a second browser’s older read is refused and that browser reads the settings again; the faculty consultant refers a student through the green channel and the escorting advisor marks him seen at the hospital; the advisor proposes a key person, the faculty head reads the update and approves it in the case audit; the key case shows a refused journal opening and a refused close; the advisor records the follow-up that fell due and finds it listed';
@@ -90,7 +90,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await watchToasts(head);
 
     step = '1 message notices: a taken-on signal also tells the faculty consultant, by SMS too';
-    await head.goto(`${baseUrl}/focusperson/setting/caseMsgSetDetail`);
+    await visit(head, `${baseUrl}/focusperson/setting/caseMsgSetDetail`);
     await head.getByRole('heading', { name: c.settings.noticesTitle }).waitFor();
     const acknowledged = head.locator('tr', { hasText: c.enums.noticeEvent.signalAcknowledged });
     const consultant = acknowledged.getByRole('checkbox', { name: c.enums.noticeParty.facultyConsult });
@@ -102,7 +102,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const other = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
     pages.push(other);
     await watchToasts(other);
-    await other.goto(`${baseUrl}/focusperson/setting/caseMsgSetDetail`);
+    await visit(other, `${baseUrl}/focusperson/setting/caseMsgSetDetail`);
     const otherEnabled = other.getByRole('switch', {
       name: `${c.settings.enabled} ${c.enums.noticeEvent.signalAcknowledged}`,
     });
@@ -179,7 +179,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const counsel = await openAs(page, baseUrl, 'facultycounsel', { lang: 'en-US' });
     pages.push(counsel);
     await watchToasts(counsel);
-    await counsel.goto(`${baseUrl}/crisisInfoUpdate_info/index?tab=records`);
+    await visit(counsel, `${baseUrl}/crisisInfoUpdate_info/index?tab=records`);
     const search = counsel.getByRole('searchbox', { name: c.records.search });
     await search.fill('陈思远');
     await search.press('Enter');
@@ -216,7 +216,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const advisor = await openAs(page, baseUrl, 'advisor', { lang: 'en-US' });
     pages.push(advisor);
     await watchToasts(advisor);
-    await advisor.goto(`${baseUrl}/greenway_info`);
+    await visit(advisor, `${baseUrl}/greenway_info`);
     await advisor.getByRole('heading', { name: c.greenway.title }).waitFor();
     const item = advisor.locator('.ant-list-item', { hasText: HOSPITAL });
     await expectText(advisor, '陈思远', { within: item });
@@ -236,7 +236,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(advisor, c.enums.greenwayStatus['2'], { within: item });
 
     step = '4 information update: the advisor proposes 沈新生 as a key person';
-    await advisor.goto(`${baseUrl}/focusonInfoUpdateDetails/index`);
+    await visit(advisor, `${baseUrl}/focusonInfoUpdateDetails/index`);
     await advisor.getByRole('button', { name: c.report2.add }).click();
     const proposal = advisor.getByRole('dialog').filter({ hasText: c.report2.add });
     await pickStudent(advisor, proposal.getByLabel(c.fields.student), '沈新生');
@@ -261,7 +261,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const faculty = await openAs(page, baseUrl, 'facultyhead', { lang: 'en-US' });
     pages.push(faculty);
     await watchToasts(faculty);
-    await faculty.goto(`${baseUrl}/focusonInfoUpdateDetails/index`);
+    await visit(faculty, `${baseUrl}/focusonInfoUpdateDetails/index`);
     await faculty.getByRole('tab', { name: c.report2.all }).click();
     await faculty
       .locator('tr', { hasText: UPDATE })
@@ -280,8 +280,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(faculty, { name: 'crisis-focus-report', artifacts, include: '#main-content' });
 
     step = '6 case audit: the faculty head approves it at the proposed level';
-    await faculty.goto(`${baseUrl}/auditCaseInfo`);
-    const pending = faculty.locator('tr', { hasText: UPDATE });
+    await visit(faculty, `${baseUrl}/auditCaseInfo`);
+    const pending = faculty.locator('tr', { hasText: UPDATE }).filter({ visible: true });
     await expectText(faculty, '韩辅导员', { within: pending });
     await faculty.mouse.move(0, 0);
     await checkA11y(faculty, { name: 'crisis-case-audit', artifacts, include: '#main-content' });
@@ -300,7 +300,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await pending.waitFor({ state: 'detached' });
 
     step = '7 the advisor reads the decision and opens the key case';
-    await advisor.goto(`${baseUrl}/infoUpdateDetails/index?id=${reportId}`);
+    await visit(advisor, `${baseUrl}/infoUpdateDetails/index?id=${reportId}`);
     await expectText(advisor, c.enums.auditStatus['2']);
     await expectText(advisor, '郑院系负责人');
     await expectText(advisor, 'Agreed: weekly visits until the retakes.');
@@ -333,7 +333,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(advisor, c.enums.journalStatus['1']);
 
     step = '9 journal: closed by the faculty head meanwhile, the advisor’s close is refused with its reason';
-    await faculty.goto(`${baseUrl}/openFollowDetail?id=${journalId}`);
+    await visit(faculty, `${baseUrl}/openFollowDetail?id=${journalId}`);
     const closedByHead = await answered(faculty, 'POST', '/biz/focus/journal/transition', () =>
       faculty.getByRole('button', { name: c.journal.close }).click(),
     );
@@ -355,17 +355,17 @@ export async function run({ page, baseUrl, artifacts, db }) {
          next_due = (now() at time zone 'Asia/Shanghai')::date - 7 where tenant_id = $1 and id = $2`,
       [tenantId, focusId],
     );
-    await advisor.goto(`${baseUrl}/focusonFollowUpVisit/followInfo`);
+    await visit(advisor, `${baseUrl}/focusonFollowUpVisit/followInfo`);
     const due = advisor.getByTestId(`crisis-followup-add-${focusId}`);
     await due.click();
-    const visit = advisor.getByRole('dialog').filter({ hasText: c.followUp.newTitle });
-    await visit
+    const followUp = advisor.getByRole('dialog').filter({ hasText: c.followUp.newTitle });
+    await followUp
       .getByLabel(c.fields.content)
       .fill('Visited him in the dormitory: eating again, going to the retake classes.');
     await advisor.mouse.move(0, 0);
     await checkA11y(advisor, { name: 'crisis-followup-new', artifacts, include: '.ant-modal' });
     const visited = await answered(advisor, 'POST', '/biz/crisis/followup/save', () =>
-      visit.getByRole('button', { name: en.common.confirm }).click(),
+      followUp.getByRole('button', { name: en.common.confirm }).click(),
     );
     assert.equal(visited.body.code, 0, JSON.stringify(visited.body));
     // Followed today, the plan moves a week on (close attention): no longer due.

@@ -3,7 +3,7 @@ import { checkA11y } from '../lib/axe.mjs';
 import { removeAgreement } from '../lib/agreement.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { agreedBy, answered, closeDropdowns, openAs, option, pickStudent } from '../lib/crisis.mjs';
-import { expectText, expectToast, screenshot, watchToasts } from '../lib/journey.mjs';
+import { expectText, expectToast, screenshot, visit, watchToasts } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.2.21] [spec:S1.4.6] [spec:S1.6.12] [spec:S1.6.14] [spec:S1.6.17] crisis pages: the centre head sets a class member’s coverage, adds a dormitory with its leader, changes a setting (a bad hotline number refused on its field, a save from a second browser’s older read refused and that browser reads the section again), makes releasing a key person need approval, flags a student by hand and reads the history, adds a key person and writes in a journal opened from the key case; the faculty consultant asks to release the key person, the centre head approves from “waiting for me” and the consultant sees it decided; the advisor reports a talk; the dormitory leader files a report the advisor reads; the answer statistics';
@@ -88,7 +88,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await watchToasts(head);
 
     step = '1 network: the class member’s coverage set to two classes';
-    await head.goto(`${baseUrl}/crisis/network/index`);
+    await visit(head, `${baseUrl}/crisis/network/index`);
     const classRep = head.locator('tr', { hasText: '杨心理委员' });
     await expectText(head, c.network.ownDept, { within: classRep });
     await head.getByRole('button', { name: `${c.network.editCoverage} 杨心理委员` }).click();
@@ -134,7 +134,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const other = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
     pages.push(other);
     await watchToasts(other);
-    await other.goto(`${baseUrl}/crisis/setting/index`);
+    await visit(other, `${baseUrl}/crisis/setting/index`);
     const otherReporting = other.locator('form#crisis-setting-reporting');
     const otherDueDay = otherReporting.getByLabel(c.settings.reportDueDay);
     await other.waitForFunction(
@@ -143,7 +143,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     );
     const otherClassMinutes = await otherReporting.getByLabel(classLabel).inputValue();
     assert.notEqual(otherClassMinutes, '25', 'the second browser read the section before the change');
-    await head.goto(`${baseUrl}/crisis/setting/index`);
+    await visit(head, `${baseUrl}/crisis/setting/index`);
     const reporting = head.locator('form#crisis-setting-reporting');
     const classMinutes = reporting.getByLabel(classLabel);
     await classMinutes.fill('25');
@@ -219,7 +219,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.equal(approvalSaved.body.data.value.steps.focusRelease, true);
 
     step = '6 warnings: a flag set by hand, and the person’s page with its history';
-    await head.goto(`${baseUrl}/crisisWarningDetails/index`);
+    await visit(head, `${baseUrl}/crisisWarningDetails/index`);
     await head.getByRole('button', { name: `${c.records.open} 张晓雨` }).click();
     await head.waitForURL(/\/warningPersonnel\/detail\?studentId=\d+/);
     await head.getByRole('heading', { name: c.warning.detailTitle.replace('{{name}}', '张晓雨') }).waitFor();
@@ -239,7 +239,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(head, { name: 'crisis-warning-person', artifacts, include: '#main-content' });
 
     step = '7 key persons: the centre head adds one';
-    await head.goto(`${baseUrl}/focusperson/index`);
+    await visit(head, `${baseUrl}/focusperson/index`);
     await head.getByRole('button', { name: c.focus.add }).click();
     const addDialog = head.getByRole('dialog').filter({ hasText: c.focus.add });
     await pickStudent(head, addDialog.getByLabel(c.fields.student), '张晓雨');
@@ -282,7 +282,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const counsel = await openAs(page, baseUrl, 'facultycounsel', { lang: 'en-US' });
     pages.push(counsel);
     await watchToasts(counsel);
-    await counsel.goto(`${baseUrl}/focusCase_info?id=${focusId}`);
+    await visit(counsel, `${baseUrl}/focusCase_info?id=${focusId}`);
     await counsel.getByRole('button', { name: c.focus.release }).click();
     const release = counsel
       .getByRole('dialog')
@@ -296,7 +296,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(counsel, c.enums.focusStatus['1']);
 
     step = '10 the centre head decides it from “waiting for me”';
-    await head.goto(`${baseUrl}/examine_info`);
+    await visit(head, `${baseUrl}/examine_info`);
     const waiting = head
       .locator('tr', { hasText: c.enums.approvalKind.focusRelease })
       .filter({ hasText: '张晓雨' });
@@ -321,21 +321,21 @@ export async function run({ page, baseUrl, artifacts, db }) {
     });
 
     step = '11 the consultant sees it decided in “mine”, and the key person released';
-    await counsel.goto(`${baseUrl}/approval_info`);
+    await visit(counsel, `${baseUrl}/approval_info`);
     const mine = counsel
       .locator('tr', { hasText: c.enums.approvalKind.focusRelease })
       .filter({ hasText: '张晓雨' });
     await expectText(counsel, c.enums.approvalStatus['2'], { within: mine });
     await counsel.mouse.move(0, 0);
     await checkA11y(counsel, { name: 'crisis-approvals-mine', artifacts, include: '#main-content' });
-    await counsel.goto(`${baseUrl}/focusCase_info?id=${focusId}`);
+    await visit(counsel, `${baseUrl}/focusCase_info?id=${focusId}`);
     await expectText(counsel, c.enums.focusStatus['2']);
     await expectText(counsel, 'Stable for two months; exams passed.');
 
     step = '12 the advisor reports a talk';
     const advisor = await openAs(page, baseUrl, 'advisor', { lang: 'en-US' });
     pages.push(advisor);
-    await advisor.goto(`${baseUrl}/heartTalkReportManageInfo`);
+    await visit(advisor, `${baseUrl}/heartTalkReportManageInfo`);
     await advisor.getByRole('button', { name: c.talk.add }).click();
     await advisor.waitForURL(/\/heartTalkReportInfo$/);
     const talk = advisor.locator('form#crisis-talk');
@@ -373,7 +373,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     );
     assert.equal(filed.body.code, 0, JSON.stringify(filed.body));
     await expectToast(leader, c.dorm.sent);
-    await advisor.goto(`${baseUrl}/dormitoryLeaderReportInfo`);
+    await visit(advisor, `${baseUrl}/dormitoryLeaderReportInfo`);
     const filedRow = advisor.locator('tr', { hasText: 'Studies late every night, in good spirits.' });
     // The demo's dormitory (梅园3号楼 402) as an English reader sees it (contracts SEEDED_NAMES_EN).
     await expectText(advisor, 'Plum Garden Building 3, room 402', { within: filedRow });
@@ -382,7 +382,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(advisor, { name: 'crisis-dorm-reports', artifacts, include: '#main-content' });
 
     step = '14 the answer statistics count what the journals hold';
-    await head.goto(`${baseUrl}/focusperson/journal/index`);
+    await visit(head, `${baseUrl}/focusperson/journal/index`);
     await head.getByRole('button', { name: c.journal.statistics }).click();
     await head.waitForURL(/\/feedbackStatistics$/);
     const { rows: answers } = await db.query(

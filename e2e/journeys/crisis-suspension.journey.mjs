@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered, openAs } from '../lib/crisis.mjs';
-import { buttonName, expectText, screenshot } from '../lib/journey.mjs';
+import { buttonName, expectText, screenshot, visit } from '../lib/journey.mjs';
 
 export const name =
   '[spec:S1.9.2] [spec:S1.4.6] crisis suspension and return: the faculty head records a suspension, the student applies to return, a return-to-school assessment (type 12) in the engine form says fit, and the return is recorded with it';
@@ -19,7 +19,7 @@ export async function run({ page, baseUrl, artifacts }) {
   let step = 'sign in';
   try {
     step = '1 a suspension for a student of the faculty';
-    await head.goto(`${baseUrl}/crisis/suspension/index`);
+    await visit(head, `${baseUrl}/crisis/suspension/index`);
     await head.getByRole('button', { name: c.suspension.add }).click();
     const dialog = head.getByRole('dialog').filter({ hasText: c.suspension.add });
     await dialog.getByLabel(c.fields.student).click();

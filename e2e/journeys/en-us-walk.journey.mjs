@@ -4,7 +4,7 @@ import path from 'node:path';
 import { acceptAgreement, agreementDuring, removeAgreement } from '../lib/agreement.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { DEMO_PASSWORD, screenshot } from '../lib/journey.mjs';
+import { DEMO_PASSWORD, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -214,7 +214,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
    */
   const walk = async (who, screens) => {
     for (const screen of screens) {
-      await page.goto(`${baseUrl}${screen.path}`);
+      await visit(page, `${baseUrl}${screen.path}`);
       await page.getByRole('banner').waitFor();
       // The page's tab is selected once the menus have decided what the path shows (the page, or /403).
       await page.locator('.ant-tabs-tab-active').first().waitFor();
@@ -277,6 +277,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
   await signInToShell(page, baseUrl, { lang: 'en-US' });
   await walk('admin', ADMIN_SCREENS);
   await openDrawer('admin', MESSAGES);
+  // Loaded: the top bar starts with its drawers closed.
   await page.goto(`${baseUrl}/wel/index`);
   await settled(page);
   await openDrawer('admin', NOTICES);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { DEMO_ADMIN, screenshot } from '../lib/journey.mjs';
+import { DEMO_ADMIN, screenshot, visit } from '../lib/journey.mjs';
 import { chooseRoleIfAsked, signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -35,7 +35,7 @@ export async function run({ page, baseUrl, artifacts }) {
   const login = await signInToShell(page, base, { lang: 'en-US', account: DEMO_ADMIN, tenant: DEMO_TENANT });
 
   // Enrol on the personal information page.
-  await page.goto(`${base}/userinfo/index`);
+  await visit(page, `${base}/userinfo/index`);
   const enrol = page.getByTestId('fingerprint-enrol');
   await enrol.waitFor();
   const [enrolAnswer] = await Promise.all([
@@ -80,7 +80,7 @@ export async function run({ page, baseUrl, artifacts }) {
   await page.getByTestId('signed-in-as').waitFor();
 
   // The user removes the enrolled fingerprints on the personal page (a lost device).
-  await page.goto(`${base}/userinfo/index`);
+  await visit(page, `${base}/userinfo/index`);
   await page.getByTestId('fingerprint-remove').click();
   const [removeAnswer] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/admin/sysUserFinger/removeMine')),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y as checkPage } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { buttonName, expectText, screenshot } from '../lib/journey.mjs';
+import { buttonName, expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -58,7 +58,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await signInToShell(page, baseUrl, { lang: 'en-US' });
 
     step = '1 the page with its tabs; the focus categories hold the defaults';
-    await page.goto(`${baseUrl}/focusperson/setting/index`);
+    await visit(page, `${baseUrl}/focusperson/setting/index`);
     await expectText(page, f.title);
     await expectText(page, 'Self-referral');
     await page.getByRole('tab', { name: f.types.focusCategory, exact: true }).click();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -55,7 +55,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await signInToShell(page, baseUrl, { lang: 'en-US' });
 
     step = 'build a form with a rich-text item and a pattern rule';
-    await page.goto(`${baseUrl}/admin/form/index`);
+    await visit(page, `${baseUrl}/admin/form/index`);
     await page.getByTestId('form-create').click();
     await page.locator('#form-name-en').fill(formName);
     await choose(page, page.locator('#form-blank-type'), a.type.richTxt);
@@ -116,7 +116,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       page.waitForResponse(
         (r) => /\/public\/forms\/ite$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
       ),
-      page.getByTestId('form-save').click(),
+      page.getByTestId('form-save').filter({ visible: true }).click(),
     ]);
     const saved = await answer.json();
     assert.equal(saved.code, 0, `form saved: ${saved.msg}`);
@@ -177,9 +177,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     if (wide) await page.setViewportSize(wide);
 
     step = 'the user-profile template opens in the builder';
-    await page.goto(`${baseUrl}/user_manage/resetFields`);
+    await visit(page, `${baseUrl}/user_manage/resetFields`);
     await page.getByTestId('column-realName').waitFor();
-    await page.getByTestId('form-save').waitFor();
+    await page.getByTestId('form-save').filter({ visible: true }).waitFor();
     await screenshot(page, artifacts, 'forms-user-profile-template-en-US');
 
     step = 'a reorder is an unsaved change: leaving asks first; Stay keeps the draft, Leave goes';

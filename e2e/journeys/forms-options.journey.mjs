@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot } from '../lib/journey.mjs';
+import { expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -96,7 +96,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const [tree, slots] = await Promise.all([
       page.waitForResponse(isCall('/admin/dept/tree')),
       page.waitForResponse(isCall('/consult/schedule/findScheduleTime')),
-      page.goto(`${baseUrl}/forms/fill?formId=${formId}&eventSign=options-${stamp}`),
+      visit(page, `${baseUrl}/forms/fill?formId=${formId}&eventSign=options-${stamp}`),
     ]);
     assert.equal(tree.status(), 200, 'the department tree is served');
     await expectText(page, formName);

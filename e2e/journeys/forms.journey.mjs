@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { acceptAgreement, agreementDuring } from '../lib/agreement.mjs';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
+import { DEMO_PASSWORD, expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -115,7 +115,7 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     await signInToShell(page, baseUrl, { lang: 'en-US' });
 
     step = 'build the form';
-    await page.goto(`${baseUrl}/admin/form/index`);
+    await visit(page, `${baseUrl}/admin/form/index`);
     await page.getByTestId('form-create').click();
     await page.locator('#form-name-zh').fill(`睡眠 ${stamp}`);
     await page.locator('#form-name-en').fill(formName);
@@ -175,7 +175,7 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
       // With the school's agreement form it is answered and submitted (e2e/lib/agreement.mjs).
       await acceptAgreement(page, agreement, 'en-US');
     }
-    await page.goto(`${baseUrl}/forms/fill?formId=${formId}`);
+    await visit(page, `${baseUrl}/forms/fill?formId=${formId}`);
     await expectText(page, formName);
     const form = page.locator('form');
     assert.equal(await form.getByText(q2, { exact: true }).count(), 0, 'the text area waits for option 2');
@@ -249,7 +249,7 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
     await screenshot(page, artifacts, 'forms-history-375-en-US');
 
     step = 'the admin exports the answers as CSV: the file is generating';
-    await adminPage.goto(`${baseUrl}/admin/form/index`);
+    await visit(adminPage, `${baseUrl}/admin/form/index`);
     await adminPage.getByTestId(`form-export-${formId}`).click();
     const dialog = adminPage.getByRole('dialog');
     await dialog.getByText(en.exports.formats.csv, { exact: true }).click();

@@ -48,7 +48,7 @@ export async function run({ page, baseUrl, artifacts }) {
   const stored = await page.evaluate(() => sessionStorage.getItem('psy-lock') ?? '');
   assert.ok(stored && !stored.includes(LOCK_PASSWORD), 'only a hash of the lock password is kept');
 
-  // While locked, a signed-in page leads back to the lock screen.
+  // While locked, the address of a signed-in page leads back to the lock screen.
   await page.goto(`${baseUrl}/wel/index`);
   await page.waitForURL('**/lock');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { acceptAgreement, agreementDuring } from '../lib/agreement.mjs';
 import { checkA11y as checkPage } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { buttonName, DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
+import { buttonName, DEMO_PASSWORD, expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -95,7 +95,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await signInToShell(page, baseUrl, { lang: 'en-US' });
 
     step = '1 message templates: switch an event off';
-    await page.goto(`${baseUrl}/message/messageManage`);
+    await visit(page, `${baseUrl}/message/messageManage`);
     await expectText(page, m.title);
     const toggle = page.getByTestId(`template-switch-${SWITCH_EVENT}`);
     await toggle.waitFor();
@@ -153,7 +153,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dialog.waitFor({ state: 'hidden' });
 
     step = '4 notices: publish a formatted notice to a department';
-    await page.goto(`${baseUrl}/notice_manage/noticePublish`);
+    await visit(page, `${baseUrl}/notice_manage/noticePublish`);
     await expectText(page, n.title);
     await page.getByTestId('notice-publish-open').click();
     const form = page.getByRole('dialog').filter({ hasText: n.publishTitle });
@@ -248,7 +248,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       assert.ok(await drawer.count(), 'the notices drawer is open');
 
       // The detail route renders the same HTML on a page of its own.
-      await student.goto(`${baseUrl}/noticeList/detail?id=${noticeId}`);
+      await visit(student, `${baseUrl}/noticeList/detail?id=${noticeId}`);
       const article = student.locator('#main-content article');
       await expectText(student, noticeTitle, { within: article });
       await article.locator('b, strong').filter({ hasText: 'Exam week' }).first().waitFor();
@@ -268,7 +268,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
         `TypeError: ${logMessage}\n    at Workbench (workbench.tsx:12:3)`,
       ],
     );
-    await page.goto(`${baseUrl}/admin/log/index`);
+    await visit(page, `${baseUrl}/admin/log/index`);
     await expectText(page, c.title);
     const logRow = page.locator('.ant-table-row').filter({ hasText: logMessage });
     await logRow.waitFor();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { DEMO_ADMIN, expectText, screenshot } from '../lib/journey.mjs';
+import { DEMO_ADMIN, expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -78,7 +78,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await signInToShell(page, baseUrl, { lang: 'en-US' });
 
     step = '1 create a role';
-    await page.goto(`${baseUrl}/admin/role/index`);
+    await visit(page, `${baseUrl}/admin/role/index`);
     await expectText(page, en.roleAdmin.title);
     await page.getByRole('button', { name: en.roleAdmin.add }).click();
     const dialog = page.getByRole('dialog', { name: en.roleAdmin.dialogAddTitle });
@@ -139,7 +139,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(page, { name: 'role-details-en-US', artifacts, include: '#main-content' });
 
     step = '5 disable a product';
-    await page.goto(`${baseUrl}/admin/product/index`);
+    await visit(page, `${baseUrl}/admin/product/index`);
     await expectText(page, en.productAdmin.title);
     const training = 'Training';
     const navDialog = page.getByRole('dialog', { name: en.productNav.title });
@@ -192,14 +192,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await screenshot(page, artifacts, 'product-menus-en-US');
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, artifacts, 'product-menus-375-en-US');
-    await page.goto(`${baseUrl}/admin/role/index`);
+    await visit(page, `${baseUrl}/admin/role/index`);
     await expectText(page, en.roleAdmin.title);
     await page.getByRole('row').nth(1).waitFor();
     await screenshot(page, artifacts, 'role-list-375-en-US');
 
     step = '7 user types';
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${baseUrl}/admin/uType/index`);
+    await visit(page, `${baseUrl}/admin/uType/index`);
     await expectText(page, en.userTypeAdmin.title);
     await page.getByRole('row').filter({ hasText: 'student' }).waitFor();
     await screenshot(page, artifacts, 'user-types-en-US');

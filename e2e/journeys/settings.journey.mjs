@@ -15,10 +15,13 @@ const SWITCHES = ['tags', 'log', 'theme', 'themeColor', 'fullScreen', 'lock', 'c
 export async function run({ page, baseUrl, artifacts }) {
   const a11yFailures = /** @type {string[]} */ ([]);
   /** @param {string} label */
-  const a11y = (label) =>
-    checkA11y(page, { name: label, artifacts, include: '.psy-settings-drawer' }).catch(
+  const a11y = async (label) => {
+    // The panel's dialog can be found by its name a moment before its wrapper carries the class checked here.
+    await page.locator('.psy-settings-drawer').first().waitFor();
+    await checkA11y(page, { name: label, artifacts, include: '.psy-settings-drawer' }).catch(
       (/** @type {Error} */ e) => a11yFailures.push(e.message),
     );
+  };
   // The version shown comes from the same constant the server answers on /health.
   const health = await (await fetch(`${baseUrl}/health`)).json();
   assert.ok(health.version, 'the server reports its version');

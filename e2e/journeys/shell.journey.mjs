@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { DEMO_ADMIN, DEMO_PASSWORD, expectText, loginAs, screenshot } from '../lib/journey.mjs';
+import { DEMO_ADMIN, DEMO_PASSWORD, expectText, loginAs, screenshot, visit } from '../lib/journey.mjs';
 
 /** Seeded role names as an English reader sees them -> as stored (contracts SEEDED_NAMES_EN). */
 const ROLE_NAMES_ZH = /** @type {Record<string, string>} */ ({
@@ -136,7 +136,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
   const paths = rows.map((row) => String(row.path));
   assert.ok(paths.length >= 11, `the admin's menu has at least 11 pages (found ${paths.length})`);
   for (const path of paths.slice(0, 11)) {
-    await page.goto(`${baseUrl}${path}`);
+    await visit(page, `${baseUrl}${path}`);
     await page.waitForURL(`**${path}`);
     await tabBar(page).getByRole('tab', { selected: true }).waitFor();
   }
@@ -225,7 +225,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
   await setLanguage(other, 'en-US');
   await loginAs(other, baseUrl, { username: 'counsellor', password: DEMO_PASSWORD });
   await other.waitForURL('**/wel/index');
-  await other.goto(`${baseUrl}/admin/role/index`);
+  await visit(other, `${baseUrl}/admin/role/index`);
   await other.waitForURL('**/403');
   await expectText(other, en.errorPages.forbidden);
   await screenshot(other, artifacts, 'forbidden-en-US');

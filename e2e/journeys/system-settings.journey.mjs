@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { DEMO_ADMIN, expectText, screenshot } from '../lib/journey.mjs';
+import { DEMO_ADMIN, expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -92,7 +92,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await signInToShell(page, baseUrl, { lang: 'en-US' });
 
     step = '1 page setup: white falls back to the default blue in the preview';
-    await page.goto(`${baseUrl}/admin/pageSetup/index`);
+    await visit(page, `${baseUrl}/admin/pageSetup/index`);
     await expectText(page, s.pageSetup.title);
     const preview = page.getByTestId('page-setup-preview');
     await page.getByLabel(s.pageSetup.systemTitle).fill(TITLE);
@@ -132,7 +132,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     }
 
     step = '4 dictionaries: change an English label';
-    await page.goto(`${baseUrl}/admin/dict/index`);
+    await visit(page, `${baseUrl}/admin/dict/index`);
     await expectText(page, s.dict.title);
     await page.getByRole('searchbox', { name: s.dict.searchPlaceholder }).fill('sex');
     await page.getByRole('searchbox', { name: s.dict.searchPlaceholder }).press('Enter');
@@ -158,7 +158,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(page, { name: 'dictionaries-en-US', artifacts, include: '#main-content' });
 
     step = '5 agreement: switch it on for another role';
-    await page.goto(`${baseUrl}/admin/agreement/index`);
+    await visit(page, `${baseUrl}/admin/agreement/index`);
     await expectText(page, s.agreement.title);
     const roles = page.getByLabel(s.agreement.roles);
     await roles.click();
@@ -180,7 +180,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(page, { name: 'agreement-admin-en-US', artifacts, include: '#main-content' });
 
     step = '6 settings page and sites';
-    await page.goto(`${baseUrl}/admin/setting/index`);
+    await visit(page, `${baseUrl}/admin/setting/index`);
     await expectText(page, s.settings.groups.allApp);
     await expectText(page, s.settings.codes.singleRoleSwitch.title);
     await checkA11y(page, { name: 'settings-en-US', artifacts, include: '#main-content' });
@@ -204,8 +204,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = '7 the pages at 375 px';
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of ['/admin/pageSetup/index', '/admin/dict/index', '/admin/agreement/index']) {
-      await page.goto(`${baseUrl}${path}`);
-      await page.locator('#main-content .ant-card').first().waitFor();
+      await visit(page, `${baseUrl}${path}`);
+      await page.locator('#main-content .ant-card').filter({ visible: true }).first().waitFor();
       // The page's own content (the shell's tab bar is the layout's business).
       const { overflow, widest } = await page.evaluate(() => {
         const main = /** @type {HTMLElement} */ (document.querySelector('#main-content'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { buttonName, DEMO_ADMIN, screenshot } from '../lib/journey.mjs';
+import { buttonName, DEMO_ADMIN, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -87,7 +87,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await signInToShell(page, baseUrl, { lang: 'en-US' });
 
     step = '1 the time-slot card on the settings page';
-    await page.goto(`${baseUrl}/admin/setting/index`);
+    await visit(page, `${baseUrl}/admin/setting/index`);
     const card = page.locator('[data-setting="sjdsz"]');
     await card.getByText(s.codes.sjdsz.title, { exact: true }).waitFor();
 

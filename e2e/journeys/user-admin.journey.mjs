@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { DEMO_PASSWORD, expectText, screenshot } from '../lib/journey.mjs';
+import { DEMO_PASSWORD, expectText, screenshot, visit } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -117,7 +117,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
   try {
     // 1. The admin opens the departments page (zh-CN) and adds a department under the subtree root.
     await signInToShell(page, baseUrl, { lang: 'zh-CN' });
-    await page.goto(`${baseUrl}/admin/dept/index`);
+    await visit(page, `${baseUrl}/admin/dept/index`);
     await page.getByRole('heading', { name: zh.deptAdmin.title, level: 1 }).waitFor();
     // The school's root shows as 'organisation' [spec:S0.3.11].
     await page.locator('.ant-tree-title').filter({ hasText: zh.deptAdmin.root }).first().waitFor();
@@ -145,7 +145,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await a11y('depts-zh-CN', '#main-content');
 
     // 2. The users page (zh-CN): add a user in the new department, after the required messages.
-    await page.goto(`${baseUrl}/info/index`);
+    await visit(page, `${baseUrl}/info/index`);
     await page.getByRole('heading', { name: zh.userAdmin.title, level: 1 }).waitFor();
     await page.locator('.ant-table-row').first().waitFor();
     await screenshot(page, artifacts, 'users-zh-CN');
@@ -295,7 +295,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
         account: { username: 'subadmin', password: DEMO_PASSWORD },
       });
       const firstPage = answered(sub, '/admin/user/page');
-      await sub.goto(`${baseUrl}/info/index`);
+      await visit(sub, `${baseUrl}/info/index`);
       const pageBody = await (await firstPage).json();
       assert.equal(pageBody.code, 0, pageBody.msg);
       const {
@@ -320,7 +320,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
       assert.equal(await sub.getByRole('button', { name: en.adminKit.batchDelete }).count(), 0);
       await screenshot(sub, artifacts, 'users-subadmin-en-US');
       // Their department tree starts at their own department.
-      await sub.goto(`${baseUrl}/admin/dept/index`);
+      await visit(sub, `${baseUrl}/admin/dept/index`);
       await sub.locator('.ant-tree-title').filter({ hasText: SUBTREE_ROOT_EN }).first().waitFor();
       assert.equal(await sub.locator('.ant-tree-title').filter({ hasText: en.deptAdmin.root }).count(), 0);
     } finally {
@@ -335,7 +335,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
         lang: 'en-US',
         account: { username: RESET_USER, password: DEMO_PASSWORD },
       });
-      await page.goto(`${baseUrl}/info/index`);
+      await visit(page, `${baseUrl}/info/index`);
       await searchByUsername(page, RESET_USER, en.adminKit.search);
       const resetRowLocator = page.locator('.ant-table-row').filter({ hasText: RESET_USER });
       await resetRowLocator.waitFor();
@@ -369,7 +369,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(page, en.adminKit.noneTicked);
 
     // 7. The department is renamed; deleting it is refused while a user is in it, and it stays.
-    await page.goto(`${baseUrl}/admin/dept/index`);
+    await visit(page, `${baseUrl}/admin/dept/index`);
     const deptSearch = page.getByRole('searchbox', { name: en.deptAdmin.searchPlaceholder });
     await deptSearch.fill(deptName);
     await page.locator('.ant-tree-title').filter({ hasText: deptName }).first().click();
@@ -390,7 +390,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await screenshot(page, artifacts, 'depts-en-US');
 
     // 375 px: the list still works on a phone-sized screen.
-    await page.goto(`${baseUrl}/info/index`);
+    await visit(page, `${baseUrl}/info/index`);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('heading', { name: en.userAdmin.title, level: 1 }).waitFor();
     await screenshot(page, artifacts, 'users-375-en-US');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { timed } from './costs.mjs';
+import { counted, timed } from './costs.mjs';
 import { DEMO_TENANT } from './db.mjs';
 
 /**
@@ -54,6 +54,108 @@ export async function loginAs(page, baseUrl, { username, password, tenant = DEMO
   }
   await page.waitForURL((url) => !isLoginPath(url.pathname));
   return body.data;
+}
+
+/**
+ * Opens a page of the app. When the page already shows the app's layout on the same origin and the address
+ * is another page, the app moves there itself: a new history entry and the `popstate` the browser sends when
+ * a person goes forward, which the router handles as any move between pages, with the page's data fetched
+ * as on arrival. Otherwise (the login, another page outside the layout, the same page with another query,
+ * another site) the address is loaded. A load of the app costs the browser four times the CPU of a move
+ * inside it, and loads were most of the journeys' time (docs/decisions.md); a journey that is about the
+ * address itself (a reload, a bookmark, what the layout reads at start) calls `page.goto`.
+ *
+ * Returns once the page that was shown has gone (hidden or removed), so the next step cannot act on it, and
+ * the new one has its code and data (no request open for a moment). Toasts recorded by `watchToasts` start again from none, as they would on a new load.
+ * @param {Page} page
+ * @param {string} url absolute, or relative to the page's address
+ */
+export async function visit(page, url) {
+  const target = new URL(url, page.url() === 'about:blank' ? undefined : page.url());
+  /** @type {Set<import('playwright-core').Request>} */
+  const asking = new Set();
+  /** @param {import('playwright-core').Request} request */
+  const ask = (request) => {
+    if (!['eventsource', 'websocket'].includes(request.resourceType())) asking.add(request);
+  };
+  /** @param {import('playwright-core').Request} request */
+  const answered = (request) => asking.delete(request);
+  page.on('request', ask);
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
+  try {
+    await moveTo(page, target, asking);
+  } finally {
+    page.off('request', ask);
+    page.off('requestfinished', answered);
+    page.off('requestfailed', answered);
+  }
+}
+
+/**
+ * How long no request of the page may be open before a move counts as arrived: the page has its data, and a
+ * page kept from an earlier visit shows this visit's answers rather than the ones it kept.
+ */
+const QUIET_MS = 150;
+
+/**
+ * @param {Page} page
+ * @param {URL} target
+ * @param {Set<unknown>} asking the page's requests open now
+ */
+async function moveTo(page, target, asking) {
+  // A new document shows no hover until the mouse moves; a page that appears under a resting pointer would
+  // (a row's hover colour under a link changes its contrast).
+  await page.mouse.move(0, 0);
+  const moved = await page
+    .evaluate(
+      ({ origin, pathname, to }) => {
+        const content = document.getElementById('main-content');
+        if (location.origin !== origin || location.pathname === pathname || !content) return false;
+        // Pages of other tabs stay in the document, hidden, as the layout keeps them; only the shown one leaves.
+        for (const shown of content.children)
+          if (shown.checkVisibility()) shown.setAttribute('data-left-by-visit', '');
+        const w = /** @type {any} */ (window);
+        if (w.__psyToasts) w.__psyToasts = [];
+        // The router's own entry shape (`idx` one past the current), so going back works as after a click.
+        const idx = (history.state?.idx ?? 0) + 1;
+        history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+        dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+        return true;
+      },
+      { origin: target.origin, pathname: target.pathname, to: target.pathname + target.search + target.hash },
+    )
+    .catch(() => false);
+  if (!moved) {
+    await page.goto(target.href);
+    return;
+  }
+  counted('moves inside the app');
+  try {
+    await page.waitForFunction(() => {
+      const left = [...document.querySelectorAll('[data-left-by-visit]')];
+      if (left.some((element) => element.checkVisibility())) return false;
+      for (const element of left) element.removeAttribute('data-left-by-visit');
+      return true;
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new Error(`visit(${target.pathname}): the page shown before did not go: ${reason}`);
+  }
+  // The app's spinner while the page's code loads (a page that keeps one up is left to the journey).
+  await page
+    .waitForFunction(() =>
+      [...document.querySelectorAll('#main-content [role="status"][class*="_loading_"]')].every(
+        (spinner) => !spinner.checkVisibility(),
+      ),
+    )
+    .catch(() => undefined);
+  // A page kept in its tab from an earlier visit shows what it had until its data is fetched again.
+  const deadline = Date.now() + 15_000;
+  for (let quietSince = Date.now(); Date.now() - quietSince < QUIET_MS && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (asking.size) quietSince = Date.now();
+  }
 }
 
 /**
