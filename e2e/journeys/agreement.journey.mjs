@@ -3,7 +3,7 @@ import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { removeAgreement } from '../lib/agreement.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { DEMO_PASSWORD, expectText, loginAs, screenshot, visit } from '../lib/journey.mjs';
+import { DEMO_PASSWORD, expectText, loginAs, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -203,8 +203,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     assert.ok(adminContext, 'the journey runs in a launched browser');
     try {
       const adminPage = await adminContext.newPage();
-      await signInToShell(adminPage, baseUrl, { lang: 'en-US' });
-      await visit(adminPage, `${baseUrl}/admin/agreement/index`);
+      await signInToShell(adminPage, baseUrl, { lang: 'en-US', to: '/admin/agreement/index' });
       const row = adminPage.locator('tr', { hasText: user.username }).filter({ hasText: realName });
       await row.first().waitFor();
       await row.first().getByTestId('agreement-answer-link').click();

@@ -123,11 +123,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
   let step = 'the administrator imports a scale from a JSON file';
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, baseUrl, { lang: 'zh-CN' });
+    await signInToShell(page, baseUrl, { lang: 'zh-CN', to: '/scaleLibrary/index' });
     await watchToasts(page);
 
     // --- the scale library: two imports, both in the tree ----------------------------------------------
-    await visit(page, `${baseUrl}/scaleLibrary/index`);
     await expectText(page, t.scale.title, { within: page.locator('h1') });
     const scaleRows = page.getByTestId('scale-table').locator('tbody tr');
     const tree = page.locator('.ant-tree');

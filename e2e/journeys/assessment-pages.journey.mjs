@@ -33,9 +33,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
   let followUpId = 0;
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, baseUrl, { lang: 'zh-CN' });
+    await signInToShell(page, baseUrl, { lang: 'zh-CN', to: '/scaleLibrary/index' });
 
-    await visit(page, `${baseUrl}/scaleLibrary/index`);
     await expectText(page, t.scale.title, { within: page.locator('h1') });
     const scl = page.getByTestId('scale-table').locator('tbody tr').filter({ hasText: 'SCL90 v1' });
     await scl.waitFor();

@@ -36,11 +36,13 @@ export async function run({ page, baseUrl, artifacts, db }) {
   }
 
   async function journey() {
-    const counsel = await openAs(page, baseUrl, 'facultycounsel', { lang: 'en-US' });
+    const counsel = await openAs(page, baseUrl, 'facultycounsel', {
+      lang: 'en-US',
+      to: '/crisisInfoUpdate_info/index?tab=report',
+    });
     pages.push(counsel);
 
     step = '1 a signal about a student of the faculty';
-    await visit(counsel, `${baseUrl}/crisisInfoUpdate_info/index?tab=report`);
     const form = counsel.locator('form#crisis-report');
     await form.getByLabel(c.report.student).click();
     await form.getByLabel(c.report.student).fill('刘子轩');
@@ -114,9 +116,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const orderId = ordered.body.data.id;
 
     step = '5 the advisor answers the order with a receipt';
-    const advisor = await openAs(page, baseUrl, 'advisor', { lang: 'en-US' });
+    const advisor = await openAs(page, baseUrl, 'advisor', {
+      lang: 'en-US',
+      to: '/focusonInterReceiptInfo/intervenInfo',
+    });
     pages.push(advisor);
-    await visit(advisor, `${baseUrl}/focusonInterReceiptInfo/intervenInfo`);
     await advisor.getByTestId(`crisis-receipt-${orderId}`).click();
     const receipt = advisor.getByRole('dialog');
     await receipt

@@ -41,9 +41,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
     const waitingBefore = Number(await figure.textContent());
 
     step = '1 the class member reports from a phone';
-    const classrep = await openAs(page, baseUrl, 'classrep', { phone: true });
+    const classrep = await openAs(page, baseUrl, 'classrep', {
+      phone: true,
+      to: '/crisisInfoUpdate_info/index',
+    });
     pages.push(classrep);
-    await visit(classrep, `${baseUrl}/crisisInfoUpdate_info/index`);
     await expectText(classrep, c.records.title);
     // A class member has no record list: only reporting and their own reports.
     assert.equal(await classrep.getByRole('tab', { name: c.records.tabs.records }).count(), 0);

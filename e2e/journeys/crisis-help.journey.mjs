@@ -3,7 +3,7 @@ import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { removeAgreement } from '../lib/agreement.mjs';
 import { agreedBy, answered, fitsWidth, openAs } from '../lib/crisis.mjs';
-import { expectText, screenshot, visit } from '../lib/journey.mjs';
+import { expectText, screenshot } from '../lib/journey.mjs';
 
 export const name =
   "[spec:S1.6.15] [spec:S1.7.26] crisis help request: a student on a phone sees the school's hotlines on the workbench before asking, asks for help with one tap, is told help is coming (a second tap answers the same request), and the advisor finds it on the board";
@@ -62,9 +62,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(phone, c.help.repeated);
 
     step = '4 the advisor finds it on the board, urgent, from the student';
-    const advisor = await openAs(page, baseUrl, 'advisor');
+    const advisor = await openAs(page, baseUrl, 'advisor', { to: '/crisis/board/index' });
     pages.push(advisor);
-    await visit(advisor, `${baseUrl}/crisis/board/index`);
     const row = advisor.getByTestId(`crisis-board-open-${recordId}`).locator('xpath=ancestor::tr[1]');
     await expectText(advisor, c.enums.source.selfHelp, { within: row });
     await expectText(advisor, c.report.urgent, { within: row });

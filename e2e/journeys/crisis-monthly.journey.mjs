@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { answered, openAs } from '../lib/crisis.mjs';
-import { expectText, screenshot, visit } from '../lib/journey.mjs';
+import { expectText, screenshot } from '../lib/journey.mjs';
 
 export const name =
   "[spec:S0.7.29] crisis monthly zero report: a faculty head submits 'nothing to report' for a month without crisis records, and the centre head sees the faculty's status as a zero report (collegeReportStatus)";
@@ -26,11 +26,10 @@ export async function run({ page, baseUrl, artifacts, db }) {
   const pages = [];
   let step = 'sign in';
   try {
-    const head = await openAs(page, baseUrl, 'facultyhead');
+    const head = await openAs(page, baseUrl, 'facultyhead', { to: '/crisis/monthlyReport/index' });
     pages.push(head);
 
     step = '1 the month: the faculty has not reported (overdue)';
-    await visit(head, `${baseUrl}/crisis/monthlyReport/index`);
     await head.getByTestId('crisis-monthly-month').fill(month);
     const table = head.getByTestId('crisis-college-status');
     const row = table.locator('tr', { hasText: '计算机学院' });
@@ -48,9 +47,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await screenshot(head, artifacts, 'crisis-monthly-zero-zh-CN');
 
     step = '3 the centre sees the zero report';
-    const centre = await openAs(page, baseUrl, 'centerhead');
+    const centre = await openAs(page, baseUrl, 'centerhead', { to: '/crisis/monthlyReport/index' });
     pages.push(centre);
-    await visit(centre, `${baseUrl}/crisis/monthlyReport/index`);
     await centre.getByTestId('crisis-monthly-month').fill(month);
     const centreRow = centre.getByTestId('crisis-college-status').locator('tr', { hasText: '计算机学院' });
     await expectText(centre, c.enums.collegeStatus.zero, { within: centreRow });

@@ -85,12 +85,14 @@ export async function run({ page, baseUrl, artifacts, db }) {
     );
     assert.equal(live.length, 0, '沈新生 must not be a key person before the journey (left by another run?)');
 
-    const head = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
+    const head = await openAs(page, baseUrl, 'centerhead', {
+      lang: 'en-US',
+      to: '/focusperson/setting/caseMsgSetDetail',
+    });
     pages.push(head);
     await watchToasts(head);
 
     step = '1 message notices: a taken-on signal also tells the faculty consultant, by SMS too';
-    await visit(head, `${baseUrl}/focusperson/setting/caseMsgSetDetail`);
     await head.getByRole('heading', { name: c.settings.noticesTitle }).waitFor();
     const acknowledged = head.locator('tr', { hasText: c.enums.noticeEvent.signalAcknowledged });
     const consultant = acknowledged.getByRole('checkbox', { name: c.enums.noticeParty.facultyConsult });
@@ -99,10 +101,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     });
     assert.equal(await consultant.isChecked(), false, 'the default does not tell the faculty consultant');
     // The same head at a second browser has read the same settings before the changes below.
-    const other = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
+    const other = await openAs(page, baseUrl, 'centerhead', {
+      lang: 'en-US',
+      to: '/focusperson/setting/caseMsgSetDetail',
+    });
     pages.push(other);
     await watchToasts(other);
-    await visit(other, `${baseUrl}/focusperson/setting/caseMsgSetDetail`);
     const otherEnabled = other.getByRole('switch', {
       name: `${c.settings.enabled} ${c.enums.noticeEvent.signalAcknowledged}`,
     });
@@ -176,10 +180,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     );
     assert.ok(open[0], 'the demo school has an open record of 陈思远');
     const recordId = Number(open[0].id);
-    const counsel = await openAs(page, baseUrl, 'facultycounsel', { lang: 'en-US' });
+    const counsel = await openAs(page, baseUrl, 'facultycounsel', {
+      lang: 'en-US',
+      to: '/crisisInfoUpdate_info/index?tab=records',
+    });
     pages.push(counsel);
     await watchToasts(counsel);
-    await visit(counsel, `${baseUrl}/crisisInfoUpdate_info/index?tab=records`);
     const search = counsel.getByRole('searchbox', { name: c.records.search });
     await search.fill('陈思远');
     await search.press('Enter');
@@ -213,10 +219,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     );
 
     step = '3 green channel: the escorting advisor finds the referral and marks him seen at the hospital';
-    const advisor = await openAs(page, baseUrl, 'advisor', { lang: 'en-US' });
+    const advisor = await openAs(page, baseUrl, 'advisor', { lang: 'en-US', to: '/greenway_info' });
     pages.push(advisor);
     await watchToasts(advisor);
-    await visit(advisor, `${baseUrl}/greenway_info`);
     await advisor.getByRole('heading', { name: c.greenway.title }).waitFor();
     const item = advisor.locator('.ant-list-item', { hasText: HOSPITAL });
     await expectText(advisor, '陈思远', { within: item });
@@ -258,10 +263,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(advisor, { name: 'crisis-focus-reports', artifacts, include: '#main-content' });
 
     step = '5 the faculty head reads the update';
-    const faculty = await openAs(page, baseUrl, 'facultyhead', { lang: 'en-US' });
+    const faculty = await openAs(page, baseUrl, 'facultyhead', {
+      lang: 'en-US',
+      to: '/focusonInfoUpdateDetails/index',
+    });
     pages.push(faculty);
     await watchToasts(faculty);
-    await visit(faculty, `${baseUrl}/focusonInfoUpdateDetails/index`);
     await faculty.getByRole('tab', { name: c.report2.all }).click();
     await faculty
       .locator('tr', { hasText: UPDATE })

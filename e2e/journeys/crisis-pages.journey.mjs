@@ -83,12 +83,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
   }
 
   async function journey() {
-    const head = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
+    const head = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US', to: '/crisis/network/index' });
     pages.push(head);
     await watchToasts(head);
 
     step = '1 network: the class member’s coverage set to two classes';
-    await visit(head, `${baseUrl}/crisis/network/index`);
     const classRep = head.locator('tr', { hasText: '杨心理委员' });
     await expectText(head, c.network.ownDept, { within: classRep });
     await head.getByRole('button', { name: `${c.network.editCoverage} 杨心理委员` }).click();
@@ -131,10 +130,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
     step = '3 settings: a shorter time for the class level, saved';
     const classLabel = c.settings.ackMinutes.replace('{{level}}', c.enums.level['1']);
     // The same head at a second browser has read the same section before the change below.
-    const other = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US' });
+    const other = await openAs(page, baseUrl, 'centerhead', { lang: 'en-US', to: '/crisis/setting/index' });
     pages.push(other);
     await watchToasts(other);
-    await visit(other, `${baseUrl}/crisis/setting/index`);
     const otherReporting = other.locator('form#crisis-setting-reporting');
     const otherDueDay = otherReporting.getByLabel(c.settings.reportDueDay);
     await other.waitForFunction(
@@ -279,10 +277,12 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await checkA11y(head, { name: 'crisis-journal', artifacts, include: '#main-content' });
 
     step = '9 the faculty consultant asks to release the key person: it waits for approval';
-    const counsel = await openAs(page, baseUrl, 'facultycounsel', { lang: 'en-US' });
+    const counsel = await openAs(page, baseUrl, 'facultycounsel', {
+      lang: 'en-US',
+      to: `/focusCase_info?id=${focusId}`,
+    });
     pages.push(counsel);
     await watchToasts(counsel);
-    await visit(counsel, `${baseUrl}/focusCase_info?id=${focusId}`);
     await counsel.getByRole('button', { name: c.focus.release }).click();
     const release = counsel
       .getByRole('dialog')
@@ -333,9 +333,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await expectText(counsel, 'Stable for two months; exams passed.');
 
     step = '12 the advisor reports a talk';
-    const advisor = await openAs(page, baseUrl, 'advisor', { lang: 'en-US' });
+    const advisor = await openAs(page, baseUrl, 'advisor', {
+      lang: 'en-US',
+      to: '/heartTalkReportManageInfo',
+    });
     pages.push(advisor);
-    await visit(advisor, `${baseUrl}/heartTalkReportManageInfo`);
     await advisor.getByRole('button', { name: c.talk.add }).click();
     await advisor.waitForURL(/\/heartTalkReportInfo$/);
     const talk = advisor.locator('form#crisis-talk');

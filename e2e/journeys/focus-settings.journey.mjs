@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y as checkPage } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { buttonName, expectText, screenshot, visit } from '../lib/journey.mjs';
+import { buttonName, expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -55,10 +55,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
   async function journey() {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/focusperson/setting/index' });
 
     step = '1 the page with its tabs; the focus categories hold the defaults';
-    await visit(page, `${baseUrl}/focusperson/setting/index`);
     await expectText(page, f.title);
     await expectText(page, 'Self-referral');
     await page.getByRole('tab', { name: f.types.focusCategory, exact: true }).click();

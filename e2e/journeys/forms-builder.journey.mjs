@@ -52,10 +52,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
   let step = 'sign in as the admin';
   try {
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/admin/form/index' });
 
     step = 'build a form with a rich-text item and a pattern rule';
-    await visit(page, `${baseUrl}/admin/form/index`);
     await page.getByTestId('form-create').click();
     await page.locator('#form-name-en').fill(formName);
     await choose(page, page.locator('#form-blank-type'), a.type.richTxt);

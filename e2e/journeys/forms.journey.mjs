@@ -112,10 +112,9 @@ export async function run({ page: adminPage, baseUrl, artifacts, db }) {
 
   let step = 'sign in as the admin';
   try {
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/admin/form/index' });
 
     step = 'build the form';
-    await visit(page, `${baseUrl}/admin/form/index`);
     await page.getByTestId('form-create').click();
     await page.locator('#form-name-zh').fill(`睡眠 ${stamp}`);
     await page.locator('#form-name-en').fill(formName);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot, visit } from '../lib/journey.mjs';
+import { expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -27,8 +27,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
   const id = Number(job.id);
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
-    await visit(page, `${baseUrl}/admin/job/index`);
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/admin/job/index' });
     await expectText(page, en.jobAdmin.title);
 
     // The failed filter shows it with its error and a retry.

@@ -92,10 +92,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
   async function journey() {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/message/messageManage' });
 
     step = '1 message templates: switch an event off';
-    await visit(page, `${baseUrl}/message/messageManage`);
     await expectText(page, m.title);
     const toggle = page.getByTestId(`template-switch-${SWITCH_EVENT}`);
     await toggle.waitFor();

@@ -75,10 +75,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
   }
 
   async function journey() {
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/admin/role/index' });
 
     step = '1 create a role';
-    await visit(page, `${baseUrl}/admin/role/index`);
     await expectText(page, en.roleAdmin.title);
     await page.getByRole('button', { name: en.roleAdmin.add }).click();
     const dialog = page.getByRole('dialog', { name: en.roleAdmin.dialogAddTitle });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot, visit } from '../lib/journey.mjs';
+import { expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -11,8 +11,7 @@ const en = readCatalogue('en-US');
 
 /** @param {import('../lib/journey.mjs').JourneyContext} journey */
 export async function run({ page, baseUrl, artifacts }) {
-  await signInToShell(page, baseUrl, { lang: 'en-US' });
-  await visit(page, `${baseUrl}/signature`);
+  await signInToShell(page, baseUrl, { lang: 'en-US', to: '/signature' });
   await expectText(page, en.signature.none);
   await page.getByRole('button', { name: new RegExp(`${en.signature.sign}$`) }).click();
   const dialog = page.getByRole('dialog', { name: en.signature.dialogTitle });

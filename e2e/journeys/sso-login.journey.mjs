@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { screenshot, visit } from '../lib/journey.mjs';
+import { screenshot } from '../lib/journey.mjs';
 import { chooseRoleIfAsked, signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -150,8 +150,7 @@ const DINGTALK_UA =
 export async function run({ page, baseUrl, artifacts }) {
   const providers = await startProviders(`${baseUrl}/authredirect`);
   try {
-    await signInToShell(page, baseUrl);
-    await visit(page, `${baseUrl}/admin/sso/index`);
+    await signInToShell(page, baseUrl, { to: '/admin/sso/index' });
     await page.getByRole('heading', { name: admin.ssoAdmin.title }).waitFor();
     await addProvider(page, null, { code: 'cas', name: '统一身份认证（CAS）', serverUrl: providers.casUrl });
     await addProvider(page, 'OpenID Connect', {

@@ -89,10 +89,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
   }
 
   async function journey() {
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/admin/pageSetup/index' });
 
     step = '1 page setup: white falls back to the default blue in the preview';
-    await visit(page, `${baseUrl}/admin/pageSetup/index`);
     await expectText(page, s.pageSetup.title);
     const preview = page.getByTestId('page-setup-preview');
     await page.getByLabel(s.pageSetup.systemTitle).fill(TITLE);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
-import { buttonName, DEMO_ADMIN, screenshot, visit } from '../lib/journey.mjs';
+import { buttonName, DEMO_ADMIN, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -84,10 +84,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
   }
 
   async function journey() {
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/admin/setting/index' });
 
     step = '1 the time-slot card on the settings page';
-    await visit(page, `${baseUrl}/admin/setting/index`);
     const card = page.locator('[data-setting="sjdsz"]');
     await card.getByText(s.codes.sjdsz.title, { exact: true }).waitFor();
 

@@ -116,8 +116,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
   try {
     // 1. The admin opens the departments page (zh-CN) and adds a department under the subtree root.
-    await signInToShell(page, baseUrl, { lang: 'zh-CN' });
-    await visit(page, `${baseUrl}/admin/dept/index`);
+    await signInToShell(page, baseUrl, { lang: 'zh-CN', to: '/admin/dept/index' });
     await page.getByRole('heading', { name: zh.deptAdmin.title, level: 1 }).waitFor();
     // The school's root shows as 'organisation' [spec:S0.3.11].
     await page.locator('.ant-tree-title').filter({ hasText: zh.deptAdmin.root }).first().waitFor();

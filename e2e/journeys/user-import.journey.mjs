@@ -5,7 +5,7 @@ import * as XLSX from '@e965/xlsx';
 import { checkA11y } from '../lib/axe.mjs';
 import { interpolate, readCatalogue } from '../lib/catalogues.mjs';
 import { DEMO_TENANT } from '../lib/db.mjs';
-import { expectText, screenshot, visit } from '../lib/journey.mjs';
+import { expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -79,8 +79,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     );
 
   try {
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
-    await visit(page, `${baseUrl}/info/index`);
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: '/info/index' });
     await page.getByRole('heading', { name: en.userAdmin.title, level: 1 }).waitFor();
 
     // 1. The import dialog: 'member batch processing', its two tabs [spec:S0.2.21].

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkA11y } from '../lib/axe.mjs';
 import { readCatalogue } from '../lib/catalogues.mjs';
-import { expectText, screenshot, visit } from '../lib/journey.mjs';
+import { expectText, screenshot } from '../lib/journey.mjs';
 import { signInToShell } from '../lib/shell.mjs';
 
 export const name =
@@ -77,10 +77,9 @@ export async function run({ page, baseUrl, artifacts, db }) {
 
   async function journey() {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToShell(page, baseUrl, { lang: 'en-US' });
+    await signInToShell(page, baseUrl, { lang: 'en-US', to: `/user_manage/userinfo?userId=${userId}` });
 
     step = '1 the card shows the seeded categories';
-    await visit(page, `${baseUrl}/user_manage/userinfo?userId=${userId}`);
     await page.getByRole('heading', { name: w.title, level: 2 }).waitFor();
     const card = page.locator('section[aria-labelledby="user-workforce"]');
     const box = (/** @type {string} */ label) => card.getByRole('checkbox', { name: label, exact: true });

@@ -15,9 +15,10 @@ import { signInToShell } from './shell.mjs';
  * @param {Page} page the journey's page (its browser is used)
  * @param {string} baseUrl
  * @param {string} username a demo login (password Demo@2026)
- * @param {{ lang?: 'zh-CN' | 'en-US', phone?: boolean }} [options] phone: a 375 x 812 touch screen
+ * @param {{ lang?: 'zh-CN' | 'en-US', phone?: boolean, to?: string }} [options] phone: a 375 x 812 touch screen;
+ *   to: the page to land on after signing in (signInToShell)
  */
-export async function openAs(page, baseUrl, username, { lang = 'zh-CN', phone = false } = {}) {
+export async function openAs(page, baseUrl, username, { lang = 'zh-CN', phone = false, to } = {}) {
   const browser = page.context().browser();
   if (!browser) throw new Error('openAs: the journey page has no browser');
   const context = await browser.newContext(
@@ -28,7 +29,7 @@ export async function openAs(page, baseUrl, username, { lang = 'zh-CN', phone = 
   context.setDefaultTimeout(15_000);
   const other = await context.newPage();
   const [, agreement] = await agreementDuring(other, () =>
-    signInToShell(other, baseUrl, { lang, account: { username, password: DEMO_PASSWORD } }),
+    signInToShell(other, baseUrl, { lang, account: { username, password: DEMO_PASSWORD }, to }),
   );
   // The demo school asks students to accept its agreement first (start-up dialog, spec S0.4.1).
   if (agreement?.mustAgree) {
