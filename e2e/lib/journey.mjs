@@ -66,7 +66,8 @@ export async function loginAs(page, baseUrl, { username, password, tenant = DEMO
  * address itself (a reload, a bookmark, what the layout reads at start) calls `page.goto`.
  *
  * Returns once the page that was shown has gone (hidden or removed), so the next step cannot act on it, and
- * the new one has its code and data (no request open for a moment). Toasts recorded by `watchToasts` start again from none, as they would on a new load.
+ * the new one has its code and data (no request open for a moment). Toasts recorded by `watchToasts` start
+ * again from none, as they would on a new load.
  * @param {Page} page
  * @param {string} url absolute, or relative to the page's address
  */
