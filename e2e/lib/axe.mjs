@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { timed } from './costs.mjs';
+import { APP_SPINNER } from './journey.mjs';
 
 const require = createRequire(import.meta.url);
 /** axe-core's browser build, read once. */
@@ -40,7 +41,7 @@ async function runA11y(page, { name, artifacts, known = [], include }) {
   // A page still showing the app's loading spinner is not the screen being checked (its text was once measured
   // mid-change of the brand colour): wait for it to go, at most 5 s, then check whatever is there.
   await page
-    .locator('[role="status"][class*="_loading_"]')
+    .locator(APP_SPINNER)
     .first()
     .waitFor({ state: 'detached', timeout: 5000 })
     .catch(() => undefined);

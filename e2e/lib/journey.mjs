@@ -56,6 +56,9 @@ export async function loginAs(page, baseUrl, { username, password, tenant = DEMO
   return body.data;
 }
 
+/** The app's loading spinner (LoadingState in apps/web/src/shared/ui/plain/spinner.tsx). */
+export const APP_SPINNER = '[role="status"][class*="_loading_"]';
+
 /**
  * Opens a page of the app. When the page already shows the app's layout on the same origin and the address
  * is another page, the app moves there itself: a new history entry and the `popstate` the browser sends when
@@ -145,11 +148,10 @@ async function moveTo(page, target, asking) {
   }
   // The app's spinner while the page's code loads (a page that keeps one up is left to the journey).
   await page
-    .waitForFunction(() =>
-      [...document.querySelectorAll('#main-content [role="status"][class*="_loading_"]')].every(
-        (spinner) => !spinner.checkVisibility(),
-      ),
-    )
+    .locator(`#main-content ${APP_SPINNER}`)
+    .filter({ visible: true })
+    .first()
+    .waitFor({ state: 'detached' })
     .catch(() => undefined);
   // A page kept in its tab from an earlier visit shows what it had until its data is fetched again.
   const deadline = Date.now() + 15_000;

@@ -12,6 +12,8 @@ import {
   type TestContext,
 } from './harness';
 import { rowsOf } from '../core/db/rows';
+import { PASSWORD_KEY_PURPOSE } from '../core/security/password-key';
+import { findServerKey } from '../core/security/server-key.repository';
 import { slimSnapshot } from './template';
 
 // The harness hands every file a copy of templates built once per run (global-setup.ts). These tests
@@ -98,6 +100,19 @@ describe('test databases from the templates', () => {
       expect(alpha.userIds.admin).toEqual(expect.any(Number));
     } finally {
       await database.dispose();
+    }
+  });
+
+  it('hands every copy the password-encryption key pair of its template, so no test file makes one', async () => {
+    const keyOf = async (t: TestContext) => (await t.get('/auth/publicKey')).body.data.keyId as string;
+    const keyId = await keyOf(a);
+    // A copy without it would make a key pair of its own at its first login, with another id.
+    expect(await keyOf(b)).toBe(keyId);
+    const empty = await createTestDatabase();
+    try {
+      expect(await findServerKey(empty.system, PASSWORD_KEY_PURPOSE)).toMatchObject({ keyId });
+    } finally {
+      await empty.dispose();
     }
   });
 

@@ -13,7 +13,8 @@ import { AppError, badRequest } from '../http/app-error';
 import { definePort } from '../module';
 import { findServerKey, insertServerKeyOnce } from './server-key.repository';
 
-const PURPOSE = 'password-encryption';
+/** The `server_key` row of the key pair passwords are encrypted with. */
+export const PASSWORD_KEY_PURPOSE = 'password-encryption';
 
 /**
  * Records a password payload's nonce as spent; false when it was spent already (a replayed ciphertext).
@@ -47,12 +48,12 @@ export function getPasswordKey(scope: SystemScope): Promise<PasswordKey> {
 }
 
 async function loadOrCreate(scope: SystemScope): Promise<PasswordKey> {
-  let row = await findServerKey(scope, PURPOSE);
+  let row = await findServerKey(scope, PASSWORD_KEY_PURPOSE);
   if (!row) {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     row = await insertServerKeyOnce(scope, {
       keyId: randomUUID().slice(0, 8),
-      purpose: PURPOSE,
+      purpose: PASSWORD_KEY_PURPOSE,
       publicSpki: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
       privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     });
