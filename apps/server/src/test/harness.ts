@@ -12,6 +12,7 @@ import { PASSWORD } from './schools';
 import {
   APP_ROLE,
   MIGRATIONS,
+  TEST_PGLITE_SETTINGS,
   createPostgresDatabase,
   extractSnapshot,
   openMigrated,
@@ -37,7 +38,12 @@ async function openCopy(which: 'empty' | 'seeded'): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const loadDataDir = tpl ? readSnapshot(tpl[which]) : undefined;
-    const database = await openDatabase({ appRole: APP_ROLE, migrationsDir: MIGRATIONS, loadDataDir });
+    const database = await openDatabase({
+      appRole: APP_ROLE,
+      migrationsDir: MIGRATIONS,
+      loadDataDir,
+      pgliteSettings: TEST_PGLITE_SETTINGS,
+    });
     return Object.assign(database, { dispose: () => database.close() });
   }
   const { url, drop } = await createPostgresDatabase(base, tpl?.[which]);
@@ -80,7 +86,13 @@ export async function createPersistentTestDatabase() {
   const dir = path.join(os.tmpdir(), `psy-pglite-${randomUUID()}`);
   if (tpl) extractSnapshot(tpl.empty, dir);
   return {
-    open: () => openDatabase({ dataDir: dir, appRole: APP_ROLE, migrationsDir: MIGRATIONS }),
+    open: () =>
+      openDatabase({
+        dataDir: dir,
+        appRole: APP_ROLE,
+        migrationsDir: MIGRATIONS,
+        pgliteSettings: TEST_PGLITE_SETTINGS,
+      }),
     dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
     location: { dataDir: dir } as { url?: string; dataDir?: string },
   };

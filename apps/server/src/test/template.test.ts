@@ -9,12 +9,13 @@ import {
   createPersistentTestDatabase,
   createTestContext,
   createTestDatabase,
+  onPostgres,
   type TestContext,
 } from './harness';
 import { rowsOf } from '../core/db/rows';
 import { PASSWORD_KEY_PURPOSE } from '../core/security/password-key';
 import { findServerKey } from '../core/security/server-key.repository';
-import { slimSnapshot } from './template';
+import { TEST_PGLITE_SETTINGS, slimSnapshot } from './template';
 
 // The harness hands every file a copy of templates built once per run (global-setup.ts). These tests
 // hold it to what each file got before: its own database, the two schools with the ids it is told, and
@@ -138,6 +139,14 @@ describe('test databases from the templates', () => {
 });
 
 describe('PGlite snapshots', () => {
+  it.skipIf(onPostgres())(
+    "start every copy with the tests' settings: 16 MB of shared buffers, not PGlite's 128 MB (PGlite only)",
+    async () => {
+      const [row] = rowsOf<{ shared_buffers: string }>(await a.database.db.execute(sql`show shared_buffers`));
+      expect(row?.shared_buffers).toBe(TEST_PGLITE_SETTINGS.shared_buffers);
+    },
+  );
+
   it('carry only the WAL the server still needs and no template database, and a copy writes past them', async () => {
     // An archive as the snapshot step sees it: two segments before the checkpoint's, its own (written up to
     // its second page, zeros after), the one written now, one recycled for later, a file that is no

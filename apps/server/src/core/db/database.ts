@@ -83,6 +83,8 @@ export interface DatabaseOptions {
   migrationsDir: string;
   /** PostgreSQL only: name frequent statements so each connection plans them once (default true). */
   namedStatements?: boolean;
+  /** PGlite only: server settings (`-c name=value` at start) in addition to PGlite's own. */
+  pgliteSettings?: Readonly<Record<string, string>>;
 }
 
 const MIGRATION_LOCK = 7262_0001;
@@ -280,9 +282,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   if (dataDir && options.loadDataDir) throw new Error('loadDataDir is for an in-memory database');
   // btree_gist: the exclusion constraints over time ranges (docs/appointments.md) need it, as on PostgreSQL.
+  const settings = Object.entries(options.pgliteSettings ?? {});
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { btree_gist },
+    ...(settings.length
+      ? { startParams: [...PGlite.defaultStartParams, ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])] }
+      : {}),
   });
   const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {

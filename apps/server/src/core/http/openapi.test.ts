@@ -47,6 +47,16 @@ describe('the served OpenAPI document', () => {
     });
   });
 
+  it('is the same when the app is built again in the same process (schema conversions are reused)', async () => {
+    const again = await createTestContext();
+    try {
+      const res = await again.app.app.inject({ method: 'GET', url: '/openapi.json' });
+      expect(res.json()).toEqual(doc);
+    } finally {
+      await again.close();
+    }
+  });
+
   it('is valid OpenAPI 3.1 for a maintained validator', async () => {
     // The validator dereferences as it goes; give it a copy.
     const result = await validate(structuredClone(doc) as never);

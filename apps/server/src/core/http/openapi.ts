@@ -18,35 +18,61 @@ class SchemaComponents {
 
   /** The schema of one contract, its definitions moved into the components. */
   of(s: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const js = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as JsonSchema;
-    delete js.$schema;
-    const defs = (js.$defs ?? {}) as Record<string, JsonSchema>;
-    delete js.$defs;
-    const names = new Map<string, string>();
-    for (const [local, def] of Object.entries(defs)) {
-      names.set(local, /^__schema\d+$/.test(local) ? `Schema_${digest(local, def)}` : local);
-    }
-    const rewrite = (value: unknown): unknown => {
-      if (Array.isArray(value)) return value.map(rewrite);
-      if (!value || typeof value !== 'object') return value;
-      const out: JsonSchema = {};
-      for (const [k, v] of Object.entries(value)) {
-        const local = k === '$ref' && typeof v === 'string' ? /^#\/\$defs\/(.+)$/.exec(v)?.[1] : undefined;
-        out[k] = local !== undefined ? `#/components/schemas/${names.get(local) ?? local}` : rewrite(v);
-      }
-      return out;
-    };
-    for (const [local, def] of Object.entries(defs)) {
-      const name = names.get(local)!;
-      const schema = rewrite(def) as JsonSchema;
+    const { root, defs } = converted(s, io);
+    for (const [name, schema] of defs) {
       const existing = this.schemas[name];
-      if (existing && JSON.stringify(existing) !== JSON.stringify(schema)) {
+      if (existing && existing !== schema && JSON.stringify(existing) !== JSON.stringify(schema)) {
         throw new Error(`OpenAPI: two different schemas are named ${name} (contracts .meta({ id }))`);
       }
       this.schemas[name] = schema;
     }
-    return rewrite(js) as JsonSchema;
+    return root;
   }
+}
+
+interface Converted {
+  root: JsonSchema;
+  defs: [name: string, schema: JsonSchema][];
+}
+
+/**
+ * Conversions already made, per contract schema and direction. Contracts are module constants and zod
+ * schemas do not change, so a process that builds the app more than once (every server test file does)
+ * converts each schema once: converting all of them was about a fifth of a test file's own CPU time. The
+ * results are shared between documents and never changed.
+ */
+const conversions = {
+  input: new WeakMap<z.ZodType, Converted>(),
+  output: new WeakMap<z.ZodType, Converted>(),
+};
+
+function converted(s: z.ZodType, io: 'input' | 'output'): Converted {
+  const cached = conversions[io].get(s);
+  if (cached) return cached;
+  const js = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete js.$schema;
+  const localDefs = (js.$defs ?? {}) as Record<string, JsonSchema>;
+  delete js.$defs;
+  const names = new Map<string, string>();
+  for (const [local, def] of Object.entries(localDefs)) {
+    names.set(local, /^__schema\d+$/.test(local) ? `Schema_${digest(local, def)}` : local);
+  }
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (!value || typeof value !== 'object') return value;
+    const out: JsonSchema = {};
+    for (const [k, v] of Object.entries(value)) {
+      const local = k === '$ref' && typeof v === 'string' ? /^#\/\$defs\/(.+)$/.exec(v)?.[1] : undefined;
+      out[k] = local !== undefined ? `#/components/schemas/${names.get(local) ?? local}` : rewrite(v);
+    }
+    return out;
+  };
+  const result: Converted = {
+    root: rewrite(js) as JsonSchema,
+    defs: Object.entries(localDefs).map(([local, def]) => [names.get(local)!, rewrite(def) as JsonSchema]),
+  };
+  conversions[io].set(s, result);
+  return result;
 }
 
 /** A short name from a definition's content (its own name included, as its references use it). */
