@@ -1,5 +1,5 @@
-import type { Database } from '../core/db/database';
 import { seedSchool, type UserSeed } from './school';
+import { refreshStatistics, type Database } from '../core/db/database';
 import { seedDemoContent } from './demo-content';
 import { seedDemoWorkforce } from './demo-workforce';
 import { seedDemoSchedules } from './demo-schedules';
@@ -105,6 +105,8 @@ export async function seedDemo(database: Database) {
     await seedDemoAssessment(database, school.tenantId);
     // The crisis network in use: a dormitory and signals in each state (docs/crisis.md).
     await seedCrisisDemo(database, school.tenantId);
+    // Planned from guesses until analyzed, and PGlite never analyzes on its own (core/db/database.ts).
+    await refreshStatistics(database);
   }
   return {
     tenantCode: DEMO_CODE,
