@@ -3,8 +3,8 @@
 //      with the reason, in a clone without ../shared/spec/checklist.md)
 //   2. vitest, all projects, on the embedded database (PGlite), on this machine's Node
 //   3. vitest, server project, on a temporary real PostgreSQL 15, on Node 24 (scripts/lib/node24.mjs)
-//   4. browser journeys (e2e/run.mjs, Chromium; it builds the app and runs the journeys in JOURNEY_SHARDS
-//      shards, each with its own server on its own PostgreSQL 15)
+//   4. browser journeys (e2e/run.mjs, Chromium; the journeys in JOURNEY_SHARDS shards, each with its own
+//      server on its own PostgreSQL 15), on the app built during part 3 (`npm run build`, see startBuild)
 //   5. route sizes of that web build against the budgets (scripts/route-sizes.mjs; counts as one test)
 // The last line is always `N passed, N failed[, N skipped]`; exit code 0 only if every part ran and passed.
 import { spawn } from 'node:child_process';
@@ -43,11 +43,13 @@ if (env.CI && env.FORCE_COLOR === undefined) env.NO_COLOR ??= '1';
 delete env.TEST_DATABASE_URL; // PGlite unless a part says otherwise
 
 let child = null; // the running part, so a signal sent only to us still reaches it
+let buildChild = null; // the journeys' build, running beside the PostgreSQL part
 let reportDir = null;
 process.on('exit', () => reportDir && fs.rmSync(reportDir, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     child?.kill(signal);
+    buildChild?.kill(signal);
     console.error(`\nnpm test: interrupted by ${signal}`);
     process.exit(128 + os.constants.signals[signal]); // the exit hooks stop PostgreSQL and delete temp dirs
   });
@@ -111,6 +113,8 @@ async function vitestPart(name, args, extraEnv, node = process.execPath) {
 
 /** The server project on PostgreSQL 15 under Node 24, so the server suite runs on both supported runtimes. */
 async function postgresPart(name, node24) {
+  // A run told not to build (E2E_BUILD=never) keeps the build it has.
+  if (env.E2E_BUILD !== 'never') build = startBuild();
   const serverArgs = ['--project', 'server', ...DATABASE_INDEPENDENT.flatMap((file) => ['--exclude', file])];
   let pg;
   try {
@@ -136,6 +140,29 @@ async function postgresPart(name, node24) {
   }
 }
 
+/**
+ * Builds the app for the journeys (`npm run build`) in the background, its output kept for the journeys'
+ * part. It runs beside the PostgreSQL part, whose two workers leave about a sixth of the two cores idle
+ * while they wait on the database; the build then costs the run little time of its own.
+ * @returns {Promise<{ code: number | null, output: string }>}
+ */
+function startBuild() {
+  return new Promise((resolve) => {
+    const chunks = [];
+    buildChild = spawn('npm', ['run', 'build'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    buildChild.stdout.on('data', (chunk) => chunks.push(chunk));
+    buildChild.stderr.on('data', (chunk) => chunks.push(chunk));
+    buildChild.on('error', (err) => {
+      chunks.push(Buffer.from(`${err.message}\n`));
+      resolve({ code: null, output: Buffer.concat(chunks).toString() });
+    });
+    buildChild.on('close', (code) => resolve({ code, output: Buffer.concat(chunks).toString() }));
+  }).finally(() => (buildChild = null));
+}
+
+/** The journeys' build, started by the PostgreSQL part; null when the journeys build for themselves. */
+let build = null;
+
 async function e2ePart() {
   const script = path.join(root, 'e2e', 'run.mjs');
   const resultsFile = path.join(root, 'e2e', 'artifacts', 'results.json');
@@ -144,9 +171,15 @@ async function e2ePart() {
     return { failed: 1, note: 'browser journeys missing (e2e/run.mjs not found)' };
   }
   fs.rmSync(resultsFile, { force: true }); // never read a previous run's results
-  const exit = await runChild(process.execPath, [script], {
-    E2E_SHARDS: env.E2E_SHARDS ?? String(JOURNEY_SHARDS),
-  });
+  const extraEnv = { E2E_SHARDS: env.E2E_SHARDS ?? String(JOURNEY_SHARDS) };
+  if (build) {
+    const built = await build;
+    process.stdout.write(built.output);
+    if (built.code !== 0)
+      return { failed: 1, note: `npm run build exited with code ${built.code} (see above)` };
+    extraEnv.E2E_BUILD = 'never';
+  }
+  const exit = await runChild(process.execPath, [script], extraEnv);
   let results;
   try {
     results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
