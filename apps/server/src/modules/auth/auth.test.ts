@@ -4,7 +4,7 @@ import { createTestContext, TEST_CAPTCHA, type TestContext } from '../../test/ha
 import { rowsOf } from '../../core/db/rows';
 import { ROTATION_GRACE_SECONDS } from './auth.repository';
 import { LOCK_MAX_MS, lockDurationMs, svgCaptchaGenerator } from './auth.service';
-import { revokeUserTokens } from './index';
+import { revokeUserTokens, STATISTICS_QUEUE } from './index';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -397,5 +397,35 @@ describe('SMS login [spec:S0.7.4] [spec:S0.7.5]', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('phone: contact format incorrect');
     expect(res.body.data.fields[0].field).toBe('phone');
+  });
+});
+
+describe('planner statistics', () => {
+  it('the hourly job refreshes them on PGlite, which has no autovacuum; on PostgreSQL it leaves them to autovacuum', async () => {
+    const withWorker = await createTestContext({ JOB_WORKERS: '1' });
+    try {
+      const { database, jobs } = withWorker.app;
+      await database.system.db.execute(sql`
+        insert into rate_limit (key, window_start, count)
+        select 'statistics-' || n, now(), 1 from generate_series(1, 40) as n`);
+      const id = (await jobs.enqueue(database.system, STATISTICS_QUEUE, {}))!;
+      let done = await jobs.getJob(id);
+      for (let i = 0; i < 200 && done?.state !== 'done'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        done = await jobs.getJob(id);
+      }
+      expect(done?.state).toBe('done');
+      expect(done?.result).toEqual({ analyzed: database.kind === 'pglite' });
+      if (database.kind === 'pglite') {
+        const [row] = rowsOf<{ tuples: number; rows: number }>(
+          await database.system.db.execute(sql`
+            select (select reltuples from pg_class where relname = 'rate_limit')::int as tuples,
+                   (select count(*) from rate_limit)::int as rows`),
+        );
+        expect(row!.tuples).toBe(row!.rows);
+      }
+    } finally {
+      await withWorker.close();
+    }
   });
 });

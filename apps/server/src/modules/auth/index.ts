@@ -2,6 +2,7 @@ import { provide, type ModuleDeps, type ModuleManifest } from '../../core/module
 import { on } from '../../core/events';
 import { userAccessWithdrawn } from '../identity';
 import { createRequestGate } from './auth.gate';
+import { refreshStatistics } from '../../core/db/database';
 import { pruneFinishedJobs } from '../../core/jobs/queue';
 import { passwordNoncePort } from '../../core/security/password-key';
 import { purgeExpired, spendPasswordNonce } from './auth.repository';
@@ -35,6 +36,13 @@ export const authDepsOf = (deps: ModuleDeps): AuthDeps => ({
  */
 const PURGE_QUEUE = 'platform.purge';
 
+/**
+ * The planner's statistics on PGlite (every hour): PostgreSQL's autovacuum refreshes them as tables
+ * change, PGlite runs no background worker, and a statement planned from stale statistics can cost several
+ * times the CPU (core/db/database.ts `refreshStatistics`). Nothing to do on PostgreSQL.
+ */
+export const STATISTICS_QUEUE = 'platform.statistics';
+
 /** Login by password and SMS, tokens, captcha, lockout, rate limits, role switch. */
 export const authModule: ModuleManifest = {
   name: 'auth',
@@ -56,7 +64,18 @@ export const authModule: ModuleManifest = {
         return { jobsPruned: await pruneFinishedJobs(database.system) };
       },
     },
+    {
+      queue: STATISTICS_QUEUE,
+      handler: async () => {
+        if (database.kind !== 'pglite') return { analyzed: false };
+        await refreshStatistics(database);
+        return { analyzed: true };
+      },
+    },
   ],
   // Each occurrence runs once across all processes (core/jobs schedules); a missed one runs once.
-  schedules: [{ name: 'purge.minutely', queue: PURGE_QUEUE, rule: { every: 60 }, maxAttempts: 1 }],
+  schedules: [
+    { name: 'purge.minutely', queue: PURGE_QUEUE, rule: { every: 60 }, maxAttempts: 1 },
+    { name: 'statistics.hourly', queue: STATISTICS_QUEUE, rule: { every: 3600 }, maxAttempts: 1 },
+  ],
 };
