@@ -344,6 +344,8 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await page.getByRole('banner').getByRole('tab', { name: other }).click();
     await page.waitForURL((url) => url.pathname !== entryPath);
     await expectText(page, other, { within: page.locator('.ant-breadcrumb') });
+    // The tab is marked once the switch has finished, which can follow the breadcrumb on a loaded machine.
+    await page.getByRole('banner').getByRole('tab', { name: other, selected: true }).waitFor();
     assert.equal(
       await page.getByRole('banner').getByRole('tab', { name: other }).getAttribute('aria-selected'),
       'true',
