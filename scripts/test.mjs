@@ -44,6 +44,8 @@ delete env.TEST_DATABASE_URL; // PGlite unless a part says otherwise
 
 let child = null; // the running part, so a signal sent only to us still reaches it
 let buildChild = null; // the journeys' build, running beside the PostgreSQL part
+/** The journeys' build, started by the PostgreSQL part; null when the journeys build for themselves. */
+let build = null;
 let reportDir = null;
 process.on('exit', () => reportDir && fs.rmSync(reportDir, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -142,8 +144,8 @@ async function postgresPart(name, node24) {
 
 /**
  * Builds the app for the journeys (`npm run build`) in the background, its output kept for the journeys'
- * part. It runs beside the PostgreSQL part, whose two workers leave about a sixth of the two cores idle
- * while they wait on the database; the build then costs the run little time of its own.
+ * part. It runs beside the PostgreSQL part, whose two workers leave an eighth to a sixth of the two cores
+ * idle while they wait on the database; the build then costs the run little time of its own.
  * @returns {Promise<{ code: number | null, output: string }>}
  */
 function startBuild() {
@@ -159,9 +161,6 @@ function startBuild() {
     buildChild.on('close', (code) => resolve({ code, output: Buffer.concat(chunks).toString() }));
   }).finally(() => (buildChild = null));
 }
-
-/** The journeys' build, started by the PostgreSQL part; null when the journeys build for themselves. */
-let build = null;
 
 async function e2ePart() {
   const script = path.join(root, 'e2e', 'run.mjs');

@@ -303,7 +303,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * Refreshes the planner's statistics of every table (`analyze`). PostgreSQL's autovacuum does this as
  * tables change, but PGlite runs no background worker, and a table never analyzed is planned from guesses:
  * the statement that loads the signed-in user's grants on every request took 15 ms on a freshly seeded
- * database and 4 ms once analyzed. Called after bulk seeding.
+ * database and 4 ms once analyzed. Called after bulk seeding and, on PGlite, every hour
+ * (`statistics.hourly`, modules/auth).
  */
 export async function refreshStatistics(database: Database): Promise<void> {
   await database.system.db.execute(sql`analyze`);
