@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -33,9 +34,9 @@ export default defineConfig({
   test: {
     // Root-only option in Vitest 4: a project without test files yet must not fail the run.
     passWithNoTests: true,
-    // Every project on both cores. Vitest's default is one worker fewer than the cores, which on this 2-core
+    // Every project on every core. Vitest's default is one worker fewer than the cores, which on a 2-core
     // machine ran the packages' and the web's tests one file at a time, with a core idle for their 35 s.
-    maxWorkers: 2,
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {

@@ -104,6 +104,15 @@ describe('test databases from the templates', () => {
     }
   });
 
+  it("hands every copy of the seeded template the planner's statistics of its rows", async () => {
+    const [row] = rowsOf<{ tuples: number; rows: number }>(
+      await a.database.system.db.execute(sql`
+        select (select reltuples from pg_class where relname = 'sys_user')::int as tuples,
+               (select count(*) from sys_user)::int as rows`),
+    );
+    expect(row!.tuples).toBe(row!.rows);
+  });
+
   it('hands every copy the password-encryption key pair of its template, so no test file makes one', async () => {
     const keyOf = async (t: TestContext) => (await t.get('/auth/publicKey')).body.data.keyId as string;
     const keyId = await keyOf(a);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TEST_CAPTCHA, type TestContext } from '../../test/harness';
 import { rowsOf } from '../../core/db/rows';
 import { ROTATION_GRACE_SECONDS } from './auth.repository';
@@ -409,13 +409,15 @@ describe('planner statistics', () => {
         insert into rate_limit (key, window_start, count)
         select 'statistics-' || n, now(), 1 from generate_series(1, 40) as n`);
       const id = (await jobs.enqueue(database.system, STATISTICS_QUEUE, {}))!;
-      let done = await jobs.getJob(id);
-      for (let i = 0; i < 200 && done?.state !== 'done'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        done = await jobs.getJob(id);
-      }
-      expect(done?.state).toBe('done');
-      expect(done?.result).toEqual({ analyzed: database.kind === 'pglite' });
+      const done = await vi.waitFor(
+        async () => {
+          const job = await jobs.getJob(id);
+          expect(job?.state).toBe('done');
+          return job!;
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      expect(done.result).toEqual({ analyzed: database.kind === 'pglite' });
       if (database.kind === 'pglite') {
         const [row] = rowsOf<{ tuples: number; rows: number }>(
           await database.system.db.execute(sql`
