@@ -14,8 +14,10 @@ import {
   menuTrail,
   normalisePath,
   openTab,
+  productIdOfNavigation,
   ProductNav,
   ProductTabs,
+  readStoredProductId,
   readTabs,
   saveProductId,
   SidebarMenu,
@@ -115,7 +117,14 @@ function Shell() {
   );
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isProductNavOpen, setProductNavOpen] = useState(false);
-  const nav = useActiveProduct();
+  // A product switch comes with its page (useSwitchProduct): shown together, then stored.
+  const openedFor = productIdOfNavigation(location.state);
+  const nav = useActiveProduct(openedFor);
+  const productId = nav.active?.id ?? null;
+  useEffect(() => {
+    if (openedFor !== null && productId === openedFor && readStoredProductId() !== openedFor)
+      saveProductId(openedFor);
+  }, [openedFor, productId, location.key]);
   const switchProduct = useSwitchProduct();
   const tabs = useTabs();
   const path = normalisePath(location.pathname);
@@ -155,7 +164,6 @@ function Shell() {
   const shownKey = isSettled(page) ? `${path}?${search}#${activeMenu?.id ?? ''}` : null;
   const activeMenuRef = useRef(activeMenu);
   activeMenuRef.current = activeMenu;
-  const productId = nav.active?.id ?? null;
   // The last query of each page without a tab, to show it again as it was while hidden.
   const untabbedQuery = useRef(new Map<string, string>());
   useEffect(() => {
@@ -252,7 +260,7 @@ function Shell() {
             <ProductTabs
               products={nav.products}
               active={nav.active}
-              onSelect={(product) => void switchProduct(product)}
+              onSelect={(product) => switchProduct(product)}
             />
           </div>
         )}

@@ -11,6 +11,7 @@ export {
 } from './api/products';
 export { useActiveProduct } from './api/use-active-product';
 export {
+  productIdOfNavigation,
   readStoredProductId,
   resolveActiveProduct,
   saveProductId,

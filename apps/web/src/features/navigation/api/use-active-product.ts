@@ -3,16 +3,21 @@ import { resolveActiveProduct, useStoredProductId } from '../model/active-produc
 import { isNavigableProduct, sortProducts, useProductMenu, useProducts, type Product } from './products';
 
 /**
- * The products of the navigation, the active one (stored, else the first) and its menu (spec S0.4.4).
+ * The products of the navigation, the active one and its menu (spec S0.4.4). The active one is the product
+ * the current page was opened for by a switch (`openedFor`, see `productIdOfNavigation`), else the stored
+ * one, else the first.
  */
-export function useActiveProduct() {
+export function useActiveProduct(openedFor: number | null = null) {
   const products = useProducts();
   const storedId = useStoredProductId();
   const navigable = useMemo(
     () => sortProducts((products.data ?? []).filter(isNavigableProduct)),
     [products.data],
   );
-  const active: Product | null = resolveActiveProduct(navigable, storedId);
+  const active: Product | null = resolveActiveProduct(
+    navigable,
+    navigable.some((p) => p.id === openedFor) ? openedFor : storedId,
+  );
   const menu = useProductMenu(active);
   return {
     allProducts: products.data ?? [],

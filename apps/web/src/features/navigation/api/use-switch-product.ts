@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '../../../shared/session/session-store';
 import { firstLeaf } from '../lib/menu';
-import { useOpenMenu } from '../lib/open-menu';
-import { saveProductId } from '../model/active-product';
+import { opensNewWindow, useOpenMenu } from '../lib/open-menu';
+import { saveProductId, type ProductNavigationState } from '../model/active-product';
 import { menuQueryOptions, type Product } from './products';
 
 /** Spec S0.1.5, S0.9.5: after a product switch from the navigation dialog, navigation waits 800 ms. */
@@ -12,9 +12,8 @@ export const PRODUCT_SWITCH_DELAY_MS = 800;
 
 /**
  * Makes a product the active one (kept locally, spec S0.4.4) and opens a menu entry of it: the one given,
- * else its first page. With a delay (the navigation dialog, spec S0.1.5) the product and its menu are
- * loaded first and the switch and navigation happen together once the delay is over: switching earlier
- * would leave the page shown belonging to another product, which the layout answers by switching back.
+ * else its first page. With a delay (the navigation dialog, spec S0.1.5) navigation waits until the delay
+ * is over. The product goes with the navigation (`ProductNavigationState`); the layout stores it.
  */
 export function useSwitchProduct() {
   const queryClient = useQueryClient();
@@ -23,14 +22,15 @@ export function useSwitchProduct() {
   return useCallback(
     async (product: Product, entry?: MenuNode, delayMs = 0) => {
       const started = Date.now();
-      if (delayMs <= 0) saveProductId(product.id);
       const tree = await queryClient.fetchQuery(menuQueryOptions(session?.user.id ?? 0, product));
       const target = entry ?? firstLeaf(tree);
-      if (!target) return;
       const left = delayMs - (Date.now() - started);
-      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-      saveProductId(product.id);
-      openMenu(target);
+      if (target && left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      if (!target || opensNewWindow(target)) saveProductId(product.id);
+      if (target) {
+        const state: ProductNavigationState = { productId: product.id };
+        await openMenu(target, { state });
+      }
     },
     [queryClient, session, openMenu],
   );

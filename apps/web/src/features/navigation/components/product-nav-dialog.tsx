@@ -95,7 +95,7 @@ export function ProductNavDialog({ open, onClose }: { open: boolean; onClose: ()
   const onOpenEntry = async (product: Product, entry: MenuNode) => {
     if (opensNewWindow(entry)) {
       // A new window must open within the click, not after a delay, or the browser blocks it.
-      openMenu(entry);
+      void openMenu(entry);
       onClose();
       return;
     }

@@ -1,4 +1,5 @@
 import { Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../api/products';
 import { MenuIcon } from './menu-icon';
@@ -13,7 +14,10 @@ export function topBarProducts(products: readonly Product[]): Product[] {
   return (favourites.length > 0 ? favourites : products).slice(0, TOP_BAR_PRODUCT_MAX);
 }
 
-/** Product tabs in the top bar (spec S0.1.3); the active product is always shown. */
+/**
+ * Product tabs in the top bar (spec S0.1.3); the active product is always shown. A clicked tab is marked at
+ * once, while the switch loads the product's menu and first page.
+ */
 export function ProductTabs({
   products,
   active,
@@ -21,19 +25,26 @@ export function ProductTabs({
 }: {
   products: readonly Product[];
   active: Product | null;
-  onSelect: (product: Product) => void;
+  onSelect: (product: Product) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const activeKey = active ? String(active.id) : undefined;
+  // The clicked tab is marked until the product in use changes (the switch has arrived) or the switch fails.
+  const [switching, setSwitching] = useState<{ to: string; from: string | undefined } | null>(null);
+  if (switching && switching.from !== activeKey) setSwitching(null);
   const shown = topBarProducts(products);
   if (active && !shown.some((p) => p.id === active.id)) shown.push(active);
   return (
     <Tabs
       className={styles.tabs}
       aria-label={t('layout.products')}
-      activeKey={active ? String(active.id) : undefined}
+      activeKey={switching?.to ?? activeKey}
       onChange={(key) => {
         const product = products.find((p) => String(p.id) === key);
-        if (product) onSelect(product);
+        if (!product) return;
+        setSwitching({ to: key, from: activeKey });
+        // A failed switch leaves the product in use marked; the request layer has said why.
+        onSelect(product).catch(() => setSwitching(null));
       }}
       items={shown.map((p) => ({
         key: String(p.id),

@@ -62,7 +62,7 @@ export function SidebarMenu({
       onClick={({ key }) => {
         const node = byId.get(key);
         if (node && menuRoutePath(node)) {
-          openMenu(node);
+          void openMenu(node);
           onOpened?.();
         }
       }}

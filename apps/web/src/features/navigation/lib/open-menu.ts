@@ -1,6 +1,6 @@
 import type { MenuNode } from '@psy/contracts';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, type NavigateOptions } from 'react-router';
 import { isExternalUrl, menuQuery, menuRoutePath } from './menu';
 
 /** A menu entry whose query says `target=_blank` opens its external address in a new window. */
@@ -24,13 +24,13 @@ export function menuHref(menu: MenuNode): string | null {
 export function useOpenMenu() {
   const navigate = useNavigate();
   return useCallback(
-    (menu: MenuNode) => {
+    async (menu: MenuNode, options: Pick<NavigateOptions, 'state'> = {}): Promise<void> => {
       if (opensNewWindow(menu)) {
         window.open(menu.path!, '_blank', 'noopener,noreferrer');
         return;
       }
       const href = menuHref(menu);
-      if (href) void navigate(href);
+      if (href) await navigate(href, options);
     },
     [navigate],
   );

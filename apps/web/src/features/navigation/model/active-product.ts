@@ -26,6 +26,23 @@ export function useStoredProductId(): number | null {
   return readStoredProductId();
 }
 
+/**
+ * A product switch travels with its navigation, in the history entry's state: the page and the product it
+ * belongs to then reach the layout in one commit. Saved separately, the stored product (a synchronous
+ * store) would reach the layout before the page (a router transition); the layout answers a page of
+ * another product than the active one by switching to that product, so the top bar bounced back and forth
+ * on a slow machine.
+ */
+export interface ProductNavigationState {
+  productId: number;
+}
+
+/** The product an entry of the history was opened for, if it was opened by a product switch. */
+export function productIdOfNavigation(state: unknown): number | null {
+  const productId = (state as Partial<ProductNavigationState> | null)?.productId;
+  return typeof productId === 'number' ? productId : null;
+}
+
 /** The product to show: the stored one if the user still has it, else the first. */
 export function resolveActiveProduct<P extends { id: number }>(
   products: readonly P[],
