@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,18 +9,13 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as contracts from '@psy/contracts';
 import { HEADER, encryptPassword, signRequest, UNSIGNED_PAYLOAD, type Endpoint } from '@psy/contracts';
+import { bundledEntry } from './test/bundle';
 import { onPostgres } from './test/harness';
 import { malformedMultipartCases, oversizedMultipartCase } from './test/multipart-fuzz';
 
-/** The repository root: the process entry runs from there, as `npm run dev` and the docs do. */
+/** The repository root: the process runs from there, as `npm start` and the docs run it. */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const ENTRY = 'apps/server/src/server.ts';
-/**
- * tsx's own CLI, run by this Node, rather than through `npx tsx`: npm exec starts the command through
- * `sh -c` and does not relay SIGTERM to it (the server never hears it), and when the whole group is
- * signalled npm itself exits 143, hiding the server's exit code. tsx does relay signals and exit codes.
- */
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
+const ENTRY = 'src/server.ts';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const engine = onPostgres() ? 'PostgreSQL' : 'PGlite';
 
@@ -36,7 +30,7 @@ const started: Spawned[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
-  // A process a failed test left running is stopped: its whole process group (tsx and the server).
+  // A process a failed test left running is stopped: its whole process group.
   for (const s of started.splice(0)) {
     if (s.closed || !s.child.pid) continue;
     try {
@@ -60,9 +54,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real process entry as `npm run dev` does, with tsx (without its watch mode). */
-function spawnServer(env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, [TSX_CLI, ENTRY], {
+/** Starts the process entry bundled as `npm run build` bundles it, as `npm start` runs it. */
+async function spawnServer(env: Record<string, string>): Promise<Spawned> {
+  const child = spawn(process.execPath, [await bundledEntry(ENTRY)], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -136,7 +130,7 @@ async function dataEnv(): Promise<Record<string, string>> {
 describe(`process entry (server.ts) on ${engine}`, () => {
   it('starts, serves /health, prints the demo logins, and exits 0 on SIGTERM after a graceful shutdown', async () => {
     const port = await freePort();
-    const s = spawnServer({
+    const s = await spawnServer({
       ...(await dataEnv()),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -195,7 +189,7 @@ describe(`process entry (server.ts) on ${engine}`, () => {
   }, 120_000);
 
   it('refuses to start with an invalid configuration and names the variable', async () => {
-    const s = spawnServer({ ...(await dataEnv()), PORT: 'abc', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    const s = await spawnServer({ ...(await dataEnv()), PORT: 'abc', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
     const exit = await exitWithin(s, 60_000);
     const { stdout, stderr } = s.output();
     expect(exit, `still running with PORT=abc\n${stdout}\n${stderr}`).toBeDefined();
@@ -207,7 +201,7 @@ describe(`process entry (server.ts) on ${engine}`, () => {
   }, 90_000);
   it('keeps serving after truncated, oversized, malformed and aborted multipart bodies on every upload route and an unknown path, signed and not', async () => {
     const port = await freePort();
-    const s = spawnServer({
+    const s = await spawnServer({
       ...(await dataEnv()),
       PORT: String(port),
       HOST: '127.0.0.1',

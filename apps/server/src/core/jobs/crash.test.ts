@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import readline from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../../env';
+import { bundledEntry } from '../../test/bundle';
 import { createPersistentTestDatabase, onPostgres } from '../../test/harness';
 import { job } from './jobs.table';
 
 const engine = onPostgres() ? 'PostgreSQL' : 'PGlite';
-const SCRIPT = path.join(SERVER_ROOT, 'src/core/jobs/worker-process.ts');
+const SCRIPT = 'src/core/jobs/worker-process.ts';
 
 interface WorkerEvent {
   event: string;
@@ -18,8 +18,8 @@ interface WorkerEvent {
 }
 
 /** A worker process (worker-process.ts) and its events, in order. */
-function startWorker(location: { url?: string; dataDir?: string }, env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+async function startWorker(location: { url?: string; dataDir?: string }, env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, [await bundledEntry(SCRIPT)], {
     cwd: SERVER_ROOT,
     env: {
       ...process.env,
@@ -71,17 +71,17 @@ function startWorker(location: { url?: string; dataDir?: string }, env: Record<s
 describe(`job queue across a crash on ${engine}`, () => {
   it('a worker process killed with SIGKILL mid-job: a new process takes the job over and completes it once', async () => {
     const store = await createPersistentTestDatabase();
-    const workers: ReturnType<typeof startWorker>[] = [];
+    const workers: Awaited<ReturnType<typeof startWorker>>[] = [];
     try {
       // The first process queues the job (PGlite: one process at a time owns the directory) and holds it.
-      const first = startWorker(store.location, { ENQUEUE: '1', HOLD_MS: '600000' });
+      const first = await startWorker(store.location, { ENQUEUE: '1', HOLD_MS: '600000' });
       workers.push(first);
       const started = await first.next('started');
       expect(started).toMatchObject({ attempts: 1 });
       first.child.kill('SIGKILL');
       await first.exited;
 
-      const second = startWorker(store.location, { HOLD_MS: '100' });
+      const second = await startWorker(store.location, { HOLD_MS: '100' });
       workers.push(second);
       const again = await second.next('started');
       expect(again).toMatchObject({ jobId: started.jobId, attempts: 2 });

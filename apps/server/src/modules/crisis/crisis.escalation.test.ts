@@ -10,6 +10,7 @@ import type { Database } from '../../core/db/database';
 import { rowsOf } from '../../core/db/rows';
 import { SERVER_ROOT } from '../../env';
 import { seedSchool } from '../../seed/school';
+import { bundledEntry } from '../../test/bundle';
 import { createPersistentTestDatabase, createTestDatabase, onPostgres, testEnv } from '../../test/harness';
 import type { SmsSender } from '../../core/sms/sms-sender';
 import { NETWORK_SCHOOL } from './crisis.fixtures';
@@ -53,6 +54,15 @@ const deliveries = async (db: Database, recordId: number) =>
 const dueNow = (db: Database, recordId: number) =>
   db.db.execute(
     sql`update job set run_at = now() where queue = 'crisis.escalate' and state = 'queued' and (payload->>'recordId')::bigint = ${recordId}`,
+  );
+
+/**
+ * Makes the SMS jobs waiting to be tried again due now: the queue's back-off (2 s, then 4 s) has passed.
+ * How long it waits is the queue's own test; these are about what each attempt sends.
+ */
+const retryNow = (db: Database) =>
+  db.db.execute(
+    sql`update job set run_at = now() where queue = 'crisis.sms' and state = 'queued' and attempts > 0`,
   );
 
 /** A gateway that records what it was asked to send and fails as told. */
@@ -156,6 +166,7 @@ describe('a failing SMS gateway loses nothing and sends nothing twice', () => {
       const inapp = (await deliveries(db, recordId)).filter((d) => d.channel === 'inapp');
       expect(inapp.every((d) => d.state === 'sent')).toBe(true);
       const sms = await until(async () => {
+        await retryNow(db);
         const rows = (await deliveries(db, recordId)).filter((d) => d.channel === 'sms');
         return rows.length > 0 && rows.every((d) => d.state === 'sent') ? rows : null;
       }, 60_000);
@@ -186,10 +197,10 @@ describe('a failing SMS gateway loses nothing and sends nothing twice', () => {
       const recordId = await signal(db, school.tenantId, school.userIds.studentc!, school.userIds.classrep!);
       // Fewer attempts than the module's, so the test does not wait minutes for the last one.
       await db.db.execute(sql`update job set max_attempts = 2 where queue = 'crisis.sms'`);
-      await until(
-        async () => (await deliveries(db, recordId)).some((d) => d.channel === 'sms' && d.state === 'failed'),
-        60_000,
-      );
+      await until(async () => {
+        await retryNow(db);
+        return (await deliveries(db, recordId)).some((d) => d.channel === 'sms' && d.state === 'failed');
+      }, 60_000);
       const failed = (await deliveries(db, recordId)).find((d) => d.channel === 'sms')!;
       expect(failed.attempts).toBe(2);
       await dueNow(db, recordId);
@@ -202,10 +213,10 @@ describe('a failing SMS gateway loses nothing and sends nothing twice', () => {
   }, 120_000);
 });
 
-const SCRIPT = path.join(SERVER_ROOT, 'src/modules/crisis/escalation-worker-process.ts');
+const SCRIPT = 'src/modules/crisis/escalation-worker-process.ts';
 
-function startWorker(location: { url?: string; dataDir?: string }, env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+async function startWorker(location: { url?: string; dataDir?: string }, env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, [await bundledEntry(SCRIPT)], {
     cwd: SERVER_ROOT,
     env: { ...process.env, DATABASE_URL: location.url ?? '', DATA_DIR: location.dataDir ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -270,10 +281,10 @@ describe(`a server killed mid-escalation on ${engine}`, () => {
   it('SIGKILL inside the step: the next process does the step once, tells each person once, sends each SMS once', async () => {
     const { store, school, recordId } = await preparedStore();
     const smsLog = path.join(os.tmpdir(), `crisis-sms-${Date.now()}.log`);
-    const workers: ReturnType<typeof startWorker>[] = [];
+    const workers: Awaited<ReturnType<typeof startWorker>>[] = [];
     try {
       // One job at a time: the step-0 SMS go first (queued earlier), then the step is taken and held.
-      const first = startWorker(store.location, {
+      const first = await startWorker(store.location, {
         HOLD_STEP_MS: '600000',
         SMS_LOG: smsLog,
         JOB_WORKERS: '1',
@@ -283,7 +294,7 @@ describe(`a server killed mid-escalation on ${engine}`, () => {
       first.child.kill('SIGKILL');
       await first.exited;
 
-      const second = startWorker(store.location, { SMS_LOG: smsLog });
+      const second = await startWorker(store.location, { SMS_LOG: smsLog });
       workers.push(second);
       await second.next('escalated');
       await waitForLines(smsLog, 3);
@@ -329,9 +340,13 @@ describe(`a server killed mid-escalation on ${engine}`, () => {
   it('SIGKILL after the gateway took an SMS but before it was recorded: sent again once, with the same key', async () => {
     const { store, school, recordId } = await preparedStore();
     const smsLog = path.join(os.tmpdir(), `crisis-sms-${Date.now()}.log`);
-    const workers: ReturnType<typeof startWorker>[] = [];
+    const workers: Awaited<ReturnType<typeof startWorker>>[] = [];
     try {
-      const first = startWorker(store.location, { HANG_SMS_MS: '600000', SMS_LOG: smsLog, JOB_WORKERS: '1' });
+      const first = await startWorker(store.location, {
+        HANG_SMS_MS: '600000',
+        SMS_LOG: smsLog,
+        JOB_WORKERS: '1',
+      });
       workers.push(first);
       await first.next('sms');
       first.child.kill('SIGKILL');
@@ -339,7 +354,7 @@ describe(`a server killed mid-escalation on ${engine}`, () => {
       const taken = smsLines(smsLog);
       expect(taken).toHaveLength(1);
 
-      const second = startWorker(store.location, { SMS_LOG: smsLog });
+      const second = await startWorker(store.location, { SMS_LOG: smsLog });
       workers.push(second);
       await second.next('escalated');
       await waitForLines(smsLog, 4);
