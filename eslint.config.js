@@ -91,6 +91,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-test/**',
       '**/data/**',
       'e2e/artifacts/**',
       'bench/results/**',

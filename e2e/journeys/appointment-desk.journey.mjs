@@ -28,7 +28,11 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // Two sessions of the administrator (also a counsellor) later today.
     const first = await fx.makeSlot({ counsellorId: fx.people.admin, fromMinutes: 70 });
     const second = await fx.makeSlot({ counsellorId: fx.people.admin, fromMinutes: 110 });
-    await fx.makeAppointment({ visitorId: fx.people.newcomer, counsellorId: fx.people.admin, slot: second });
+    const newcomerSession = await fx.makeAppointment({
+      visitorId: fx.people.newcomer,
+      counsellorId: fx.people.admin,
+      slot: second,
+    });
 
     // The clerk books the first for the student (S1.3.3 visitor selection).
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -81,8 +85,28 @@ export async function run({ page, baseUrl, artifacts, db }) {
       await screenshot(deskPage, artifacts, 'appointment-desk-day-failure');
       throw error;
     });
-    await deskAction(deskPage, table, newcomerRow, `${en.appointments.desk.actions.visitorNoShow} 沈新生`);
+    // A no-show is not offered before the session's time: it would count against the visitor.
+    const newcomerNoShow = `${en.appointments.desk.actions.visitorNoShow} 沈新生`;
+    assert.equal(await newcomerRow.getByRole('button', { name: newcomerNoShow }).count(), 0);
+    // Time passes (a fixture): the newcomer's session began a minute ago and nobody came; the desk's day
+    // shows it (the day of "now", which may be the day before the first session's near midnight).
+    // Not before today's midnight (the school's zone has no daylight-saving time: +08:00 all year).
+    const midnight = new Date(`${schoolDate(new Date())}T00:00:00+08:00`).getTime();
+    const began = new Date(Math.max(Date.now() - 60_000, midnight));
+    await db.query(
+      `update appointment set starts_at = $2, ends_at = $2::timestamptz + interval '30 minutes'
+        where id = $1 and visitor_id = $3`,
+      [newcomerSession, began.toISOString(), fx.people.newcomer],
+    );
+    await deskPage.reload();
+    await expectText(deskPage, en.scheduling.queue.title);
+    await newcomerRow.waitFor();
+    await deskAction(deskPage, table, newcomerRow, newcomerNoShow);
     await expectText(deskPage, 'Visitor no-show', { within: newcomerRow });
+    if (first.date !== schoolDate(new Date())) {
+      await deskPage.getByRole('button', { name: en.scheduling.queue.next, exact: true }).click();
+    }
+    await studentRow.waitFor();
     // Start and end are the counsellor's: the desk is not offered them.
     assert.equal(
       await studentRow.getByRole('button', { name: `${en.appointments.desk.actions.start} 林同学` }).count(),

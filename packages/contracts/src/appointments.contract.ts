@@ -55,6 +55,7 @@ export const APPOINTMENT_REFUSALS = {
   roomBusy: ['该咨询室在该时间已被占用', 'The room is already in use at this time'],
   visitorBusy: ['来访者在该时间已有预约', 'The visitor already has an appointment at this time'],
   notAllowed: ['当前状态不能执行此操作', 'This cannot be done in the appointment’s current status'],
+  notStarted: ['预约开始后才能登记爽约', 'A no-show can be recorded once the appointment’s time has begun'],
   pendingApproval: ['已有待审批的申请', 'A request is already waiting for approval'],
   deadlinePassed: [
     '已过改约截止时间，请改为请假或取消',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionTimeRefusal,
   arrivalTime,
   bookingBlock,
   bookingRefusals,
@@ -178,5 +179,33 @@ describe('sessions per term, the booking window, arriving early [spec:S1.9.6] [s
         sessions: sessionAllowance({ used: 9, extra: 0, policy: POLICY }),
       }),
     ).toEqual([]);
+  });
+});
+
+describe('desk actions by the clock [spec:S1.4.1] [spec:S1.4.2]', () => {
+  const start = at('2026-03-17', '09:00');
+  const rule = (action: Parameters<typeof actionTimeRefusal>[0], now: Date) =>
+    actionTimeRefusal(action, { now, startsAt: start });
+
+  it('records a no-show of either side only once the session time has begun', () => {
+    for (const action of ['visitorNoShow', 'hostNoShow'] as const) {
+      expect(rule(action, at('2026-03-10', '09:00'))).toBe('notStarted');
+      expect(rule(action, at('2026-03-17', '08:59'))).toBe('notStarted');
+      expect(rule(action, start)).toBeNull();
+      expect(rule(action, at('2026-03-18', '09:00'))).toBeNull();
+    }
+  });
+
+  it('leaves arrival, start, end and the release actions to their own rules', () => {
+    for (const action of [
+      'arrive',
+      'start',
+      'end',
+      'visitorCancel',
+      'visitorLeave',
+      'hostCancel',
+      'hostLeave',
+    ] as const)
+      expect(rule(action, at('2026-03-10', '09:00'))).toBeNull();
   });
 });

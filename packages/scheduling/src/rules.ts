@@ -1,4 +1,4 @@
-import type { NoShowReason } from '@psy/contracts';
+import type { AppointmentAction, NoShowReason } from '@psy/contracts';
 import { addDays, localToInstant, zonedDate } from './zoned-time';
 import type { TermRef } from './terms';
 
@@ -149,6 +149,23 @@ export const isInWindow = (startsAt: Date, w: { from: Date; to: Date }) =>
 /** When the visitor should be at the front desk (S1.1.10: 15 minutes early). */
 export const arrivalTime = (startsAt: Date, policy: Pick<RulePolicy, 'arriveEarlyMinutes'>): Date =>
   new Date(startsAt.getTime() - policy.arriveEarlyMinutes * MINUTE_MS);
+
+/** Why a desk action cannot be taken yet (answers' `data.reason`; texts in the contracts). */
+export type ActionTimeRefusal = 'notStarted';
+
+/**
+ * When the front desk's and the counsellor's actions may be taken, by the clock (docs/appointments.md
+ * section 3): a no-show of either side once the session's time has begun. A visitor's no-show counts
+ * against them and two stop their booking for the term, so it is never recorded ahead, by a slip of the
+ * hand on tomorrow's row. Arrival, start and end have no clock rule (a desk may record late what happened).
+ */
+export function actionTimeRefusal(
+  action: AppointmentAction,
+  input: { now: Date; startsAt: Date },
+): ActionTimeRefusal | null {
+  if (action !== 'visitorNoShow' && action !== 'hostNoShow') return null;
+  return input.now.getTime() < input.startsAt.getTime() ? 'notStarted' : null;
+}
 
 /** Codes of booking refusals (answers' `data.reason`; texts in the contracts and the web). */
 export type BookingRefusal =

@@ -108,6 +108,19 @@ export function soon(minutes: number, length = 30, zone = ZONE): { date: string;
   return { date: zonedDate(start, zone), times: [[zonedTime(start, zone), zonedTime(endOf(start), zone)]] };
 }
 
+/**
+ * The clock reaches an appointment: it began `minutesAgo` minutes ago, as long as it was (as if the test had
+ * waited for it), so a no-show can be recorded. Appointments of one person moved so must not overlap.
+ */
+export async function begun(t: TestContext, appointmentId: number, minutesAgo = 1) {
+  await t.database.db.execute(
+    sql`update appointment
+           set starts_at = now() - make_interval(mins => ${minutesAgo}),
+               ends_at = now() - make_interval(mins => ${minutesAgo}) + (ends_at - starts_at)
+         where id = ${appointmentId}`,
+  );
+}
+
 /** Rows of a raw query as the owner (no RLS). */
 export async function query<T = Record<string, unknown>>(t: TestContext, q: ReturnType<typeof sql>) {
   return rowsOf<T>(await t.database.db.execute(q));

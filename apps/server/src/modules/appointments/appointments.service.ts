@@ -16,6 +16,7 @@ import {
 import {
   TransitionError,
   TYPE_GROUPS,
+  actionTimeRefusal,
   allowedActions,
   applyAction,
   arrivalTime,
@@ -132,7 +133,10 @@ export function toAppointment(
     cancelledAt: a.cancelledAt?.toISOString() ?? null,
     createTime: a.createdAt.toISOString(),
     version: a.version,
-    actions: allowedActions(a.status as AppointmentStatus, a.interviewStatus as InterviewStatus),
+    // What the state allows and the clock already permits (a no-show only once the time has begun).
+    actions: allowedActions(a.status as AppointmentStatus, a.interviewStatus as InterviewStatus).filter(
+      (action) => actionTimeRefusal(action, { now: new Date(), startsAt: a.startsAt }) === null,
+    ),
   };
 }
 
@@ -553,6 +557,11 @@ export async function act(
   if (!mayAct(p, a, body.action)) throw forbidden();
   const policy = await getPolicy(scope);
   const now = new Date();
+  // What the state forbids is said first (applyTransition); then what the clock does not allow yet.
+  const allowed = allowedActions(a.status as AppointmentStatus, a.interviewStatus as InterviewStatus);
+  const early = actionTimeRefusal(body.action, { now, startsAt: a.startsAt });
+  if (early && allowed.includes(body.action))
+    throw refuse(early, lang, { startTime: a.startsAt.toISOString() });
   const set: Partial<AppointmentRowRaw> = {};
   if (body.action === 'arrive') set.arrivedAt = now;
   if (body.action === 'start') set.startedAt = now;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
   addSlots,
+  begun,
   createSite,
   dayFromToday,
   expectOk,
@@ -253,8 +254,10 @@ describe('leave and cancel: before 17:00 the day before, else a no-show [spec:S1
 });
 
 describe('no-shows stop booking for the rest of the term [spec:S1.4.15] [spec:S1.9.6]', () => {
+  /** A booked session, then its time passes without the visitor: it began `minutes` ago. */
   const noShow = async (minutes: number) => {
     const a = expectOk(await book(await slotSoon(minutes), admin, { visitorId: studentId }));
+    await begun(t, a.id, minutes);
     return t.post('/biz/consult/appointment/action', { id: a.id, action: 'visitorNoShow' }, { token: admin });
   };
 
@@ -321,6 +324,36 @@ describe('sessions per term [spec:S1.9.6] [spec:S1.1.10]', () => {
 });
 
 describe('the front desk and the session [spec:S1.4.1] [spec:S1.4.2] [spec:S1.4.4]', () => {
+  it('records no no-show ahead of the session: refused and unchanged until its time has begun', async () => {
+    const a = expectOk(await book(await slotIn(1), admin, { visitorId: studentId }));
+    expect(a.actions).toEqual(expect.arrayContaining(['arrive', 'visitorCancel']));
+    expect(a.actions).not.toContain('visitorNoShow');
+    expect(a.actions).not.toContain('hostNoShow');
+    for (const action of ['visitorNoShow', 'hostNoShow']) {
+      const early = await t.post('/biz/consult/appointment/action', { id: a.id, action }, { token: admin });
+      expect(early.status).toBe(400);
+      expect(early.body).toMatchObject({ code: 1, data: { reason: 'notStarted', startTime: a.startTime } });
+      expect(early.body.msg).toBe('预约开始后才能登记爽约');
+    }
+    const [row] = await query<{ status: string; version: number }>(
+      t,
+      sql`select status, version from appointment where id = ${a.id}`,
+    );
+    expect(row).toEqual({ status: 'appointment', version: a.version });
+
+    await begun(t, a.id);
+    const seen = expectOk(await t.get(`/biz/consult/appointment/detail?id=${a.id}`, { token: admin }));
+    expect(seen.actions).toEqual(expect.arrayContaining(['visitorNoShow', 'hostNoShow']));
+    const noShow = expectOk(
+      await t.post(
+        '/biz/consult/appointment/action',
+        { id: a.id, action: 'visitorNoShow' },
+        { token: admin },
+      ),
+    );
+    expect(noShow).toMatchObject({ status: 'userBreakAppointment', interviewStatus: 4 });
+  });
+
   it('walks arrival (8), start (running), end (success, interview 7); the slot is completed (3)', async () => {
     const slotId = await slotSoon(90);
     const a = expectOk(await book(slotId, admin, { visitorId: studentId }));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
   addSlots,
+  begun,
   createSite,
   dayFromToday,
   expectOk,
@@ -408,6 +409,7 @@ describe('the waiting list promotes visitors fairly [spec:S1.9.1] [spec:S1.9.5]'
         { token: admin },
       ),
     );
+    await begun(t, b.id);
     expectOk(
       await t.post(
         '/biz/consult/appointment/action',
