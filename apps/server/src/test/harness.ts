@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { encryptPassword, signRequest, HEADER, type TokenResponse } from '@psy/contracts';
 import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../core/db/database';
+import { rowsOf } from '../core/db/rows';
 import { loadEnv, type Env } from '../env';
 import type { SeededSchool } from '../seed/school';
 import { PASSWORD } from './schools';
@@ -66,6 +68,16 @@ export function createTestDatabase(): Promise<TestDatabase> {
 
 /** True when the suite runs against a real PostgreSQL server rather than PGlite. */
 export const onPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
+
+/** A table's rows as the planner estimates them (`reltuples`, kept by analyze) and as counted. */
+export async function plannerRows(database: Database, table: string) {
+  const [row] = rowsOf<{ estimated: number; counted: number }>(
+    await database.system.db.execute(sql`
+      select (select reltuples from pg_class where relname = ${table})::int as estimated,
+             (select count(*) from ${sql.identifier(table)})::int as counted`),
+  );
+  return row!;
+}
 
 /**
  * A database that outlives the process using it, to test restarts: a PGlite data directory or a

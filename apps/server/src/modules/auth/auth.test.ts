@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestContext, TEST_CAPTCHA, type TestContext } from '../../test/harness';
+import { createTestContext, plannerRows, TEST_CAPTCHA, type TestContext } from '../../test/harness';
 import { rowsOf } from '../../core/db/rows';
 import { ROTATION_GRACE_SECONDS } from './auth.repository';
 import { LOCK_MAX_MS, lockDurationMs, svgCaptchaGenerator } from './auth.service';
@@ -419,12 +419,8 @@ describe('planner statistics', () => {
       );
       expect(done.result).toEqual({ analyzed: database.kind === 'pglite' });
       if (database.kind === 'pglite') {
-        const [row] = rowsOf<{ tuples: number; rows: number }>(
-          await database.system.db.execute(sql`
-            select (select reltuples from pg_class where relname = 'rate_limit')::int as tuples,
-                   (select count(*) from rate_limit)::int as rows`),
-        );
-        expect(row!.tuples).toBe(row!.rows);
+        const { estimated, counted } = await plannerRows(database, 'rate_limit');
+        expect(estimated).toBe(counted);
       }
     } finally {
       await withWorker.close();

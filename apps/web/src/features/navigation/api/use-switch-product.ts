@@ -26,11 +26,14 @@ export function useSwitchProduct() {
       const target = entry ?? firstLeaf(tree);
       const left = delayMs - (Date.now() - started);
       if (target && left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-      if (!target || opensNewWindow(target)) saveProductId(product.id);
-      if (target) {
-        const state: ProductNavigationState = { productId: product.id };
-        await openMenu(target, { state });
+      // Without a page of its own to open here, the product is simply stored.
+      if (!target || opensNewWindow(target)) {
+        saveProductId(product.id);
+        if (target) await openMenu(target);
+        return;
       }
+      const state: ProductNavigationState = { productId: product.id };
+      await openMenu(target, { state });
     },
     [queryClient, session, openMenu],
   );
