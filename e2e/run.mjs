@@ -25,6 +25,8 @@
  *                             server of its own so that journeys never share data; a shard takes the next
  *                             journey in file order when it is free (journeys that export
  *                             `onSeededDemo = true` first). `npm test` uses 3.
+ *   E2E_SCREENSHOTS=all|failures  every step's full-page screenshot (default), or only a failure's (what
+ *                             `npm test` asks: nothing reads the others)
  *   E2E_HEADED=1              show the browser
  *   CHROMIUM_PATH=/path       browser executable (default: /usr/bin/chromium-headless-shell when installed,
  *                             else /usr/bin/chromium; with E2E_HEADED=1 /usr/bin/chromium)
@@ -40,6 +42,7 @@ import { CHROMIUM_BIN, HEADLESS_SHELL_BIN } from '../scripts/lib/chromium.mjs';
 import { PG_BIN, startTempPostgres } from '../scripts/lib/pg-temp.mjs';
 import { costLines, counted } from './lib/costs.mjs';
 import { JourneySkipped, connectDb, unavailableDb } from './lib/db.mjs';
+import { SCREENSHOTS } from './lib/journey.mjs';
 
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
@@ -422,8 +425,10 @@ async function runJourney(browser, journey, baseUrl, db) {
       .catch(() => []);
     error.message += `\n    page at the failure: ${page.url()}; dialogs open: ${JSON.stringify(dialogs)}`;
   }
-  const shot = error ? `${journey.slug}-failure.png` : `${journey.slug}.png`;
-  await artifacts.screenshot(shot).catch(() => undefined);
+  if (error || SCREENSHOTS === 'all') {
+    const shot = error ? `${journey.slug}-failure.png` : `${journey.slug}.png`;
+    await artifacts.screenshot(shot).catch(() => undefined);
+  }
   await context.close().catch(() => undefined);
   // Put back what the journey's fixtures changed, so the next journey starts from the seed.
   try {
@@ -472,6 +477,7 @@ function finish(results) {
     `${JSON.stringify({ passed, failed, skipped, failures: results.filter((r) => r.error).map(failureLine) }, null, 2)}\n`,
   );
   for (const line of costLines()) log(line);
+  if (SCREENSHOTS === 'failures') log('full-page screenshots: only of failures (E2E_SCREENSHOTS=failures)');
   log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed === 0 && results.length > 0 ? 0 : 1;
 }

@@ -162,12 +162,25 @@ async function moveTo(page, target, asking) {
 }
 
 /**
- * A full-page screenshot saved as e2e/artifacts/<name>.png.
+ * Which screenshots a run takes (E2E_SCREENSHOTS): `all`, the default, every step's, for a person to look
+ * at the screens; `failures`, only those of a failure (a name with `-failure`, and the page at a failed
+ * journey's end). Nothing reads a step's screenshot, and they were 3 % of the journeys' CPU in `npm test`
+ * (docs/decisions.md), so the whole suite asks for `failures`.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? 'all';
+if (SCREENSHOTS !== 'all' && SCREENSHOTS !== 'failures') {
+  throw new Error(`E2E_SCREENSHOTS=${SCREENSHOTS}: expected all or failures`);
+}
+
+/**
+ * A full-page screenshot saved as e2e/artifacts/<name>.png; with E2E_SCREENSHOTS=failures only a
+ * failure's (a name with `-failure`). Answers the file, or null when none was taken.
  * @param {Page} page
  * @param {{ dir: string }} artifacts
  * @param {string} name without extension
  */
 export async function screenshot(page, artifacts, name) {
+  if (SCREENSHOTS === 'failures' && !name.includes('-failure')) return null;
   const file = path.join(artifacts.dir, `${name}.png`);
   await timed('full-page screenshots', () => page.screenshot({ path: file, fullPage: true }));
   return file;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { dept, role, sysUser } from '../modules/identity/identity.table';
@@ -17,6 +20,7 @@ import { rowsOf } from '../core/db/rows';
 import { PASSWORD_KEY_PURPOSE } from '../core/security/password-key';
 import { findServerKey } from '../core/security/server-key.repository';
 import { TEST_PGLITE_SETTINGS, slimSnapshot } from './template';
+import { RUN_TEMP_PREFIX } from './global-setup';
 
 // The harness hands every file a copy of templates built once per run (global-setup.ts). These tests
 // hold it to what each file got before: its own database, the two schools with the ids it is told, and
@@ -72,6 +76,11 @@ describe('test databases from the templates', () => {
     }
     // Logging in checks the stored password hash, not only the ids.
     expect((await a.login('admin')).status).toBe(200);
+  });
+
+  it('makes temporary files under the run’s own folder, which the global setup removes at the end', () => {
+    expect(path.basename(os.tmpdir())).toMatch(new RegExp(`^${RUN_TEMP_PREFIX}`));
+    expect(fs.statSync(os.tmpdir()).isDirectory()).toBe(true);
   });
 
   it("never shows one file's writes to another", async () => {
