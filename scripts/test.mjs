@@ -144,8 +144,8 @@ async function postgresPart(name, node24) {
 
 /**
  * Builds the app for the journeys (`npm run build`) in the background, its output kept for the journeys'
- * part. It runs beside the PostgreSQL part, whose two workers leave an eighth to a sixth of the two cores
- * idle while they wait on the database; the build then costs the run little time of its own.
+ * part. It runs beside the PostgreSQL part, whose workers leave part of the cores idle while they wait on
+ * the database; the build then costs the run little time of its own (it ends before that part does).
  * @returns {Promise<{ code: number | null, output: string }>}
  */
 function startBuild() {
