@@ -1,17 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import * as contracts from '@psy/contracts';
 import { HEADER, encryptPassword, signRequest, UNSIGNED_PAYLOAD, type Endpoint } from '@psy/contracts';
 import { bundledEntry } from './test/bundle';
-import { onPostgres } from './test/harness';
+import { ALPHA, PASSWORD, onPostgres } from './test/harness';
 import { malformedMultipartCases, oversizedMultipartCase } from './test/multipart-fuzz';
+import { createPostgresDatabase, extractSnapshot } from './test/template';
 
 /** The repository root: the process runs from there, as `npm start` and the docs run it. */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -104,27 +103,26 @@ function exitWithin(s: Spawned, timeoutMs: number) {
   return Promise.race([s.exited, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Where the process keeps its data: a PGlite data directory, or a fresh PostgreSQL database. */
-async function dataEnv(): Promise<Record<string, string>> {
+/**
+ * Where the process keeps its data: a PGlite data directory or a PostgreSQL database, either empty (the
+ * process migrates it, as at a school's first start) or a copy of the seeded test template (the schools
+ * ALPHA and BETA), for a test about something else than the first start, of which migrating and seeding
+ * the demo school were 10 s.
+ */
+async function dataEnv(from: 'empty' | 'seeded' = 'empty'): Promise<Record<string, string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'psy-server-test-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const templates = from === 'seeded' ? inject('serverTestTemplates') : undefined;
+  if (templates) expect(templates.kind).toBe(onPostgres() ? 'postgres' : 'pglite');
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { DATA_DIR: dataDir, DATABASE_URL: '' };
-
-  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+  if (!base) {
+    // The process opens PGlite in DATA_DIR/pg (app.ts).
+    if (templates) extractSnapshot(templates.seeded, path.join(dataDir, 'pg'));
+    return { DATA_DIR: dataDir, DATABASE_URL: '' };
+  }
+  const { url, drop } = await createPostgresDatabase(base, templates?.seeded);
+  cleanups.push(drop);
+  return { DATA_DIR: dataDir, DATABASE_URL: url };
 }
 
 describe(`process entry (server.ts) on ${engine}`, () => {
@@ -202,11 +200,10 @@ describe(`process entry (server.ts) on ${engine}`, () => {
   it('keeps serving after truncated, oversized, malformed and aborted multipart bodies on every upload route and an unknown path, signed and not', async () => {
     const port = await freePort();
     const s = await spawnServer({
-      ...(await dataEnv()),
+      ...(await dataEnv('seeded')),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
       SMS_ADAPTER: 'dev',
       JOB_WORKERS: '0',
     });
@@ -220,7 +217,7 @@ describe(`process entry (server.ts) on ${engine}`, () => {
     };
     await waitFor('GET /health to answer 200', s, healthy, 60_000);
 
-    // A signed-in demo administrator, through the same calls the web makes.
+    // A signed-in administrator of the seeded school, through the same calls the web makes.
     const signedFetch = async (
       method: string,
       url: string,
@@ -233,7 +230,7 @@ describe(`process entry (server.ts) on ${engine}`, () => {
         headers: { ...extra, ...(await signRequest({ method, pathWithQuery: url, body })) },
       });
     const tenant = (await (
-      await signedFetch('GET', '/admin/tenant/detailByCode?code=demo', undefined, {})
+      await signedFetch('GET', `/admin/tenant/detailByCode?code=${ALPHA.code}`, undefined, {})
     ).json()) as {
       data: { id: number };
     };
@@ -243,7 +240,7 @@ describe(`process entry (server.ts) on ${engine}`, () => {
     };
     const form = new URLSearchParams({
       username: 'admin',
-      password: await encryptPassword(key.data, 'Admin@2026'),
+      password: await encryptPassword(key.data, PASSWORD),
     }).toString();
     const login = await signedFetch('POST', '/auth/oauth/token?grant_type=password', form, {
       ...tenantHeaders,
