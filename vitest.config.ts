@@ -98,7 +98,9 @@ export default defineConfig({
           // On PGlite the database runs inside the worker: a worker per core (three on two cores took 208 s
           // instead of 183). On PostgreSQL a worker waits on the server's processes, which left a sixth of
           // the cores idle with a worker per core: one more took the project from 108 to 93 s on two cores.
-          maxWorkers: os.availableParallelism() + (process.env.TEST_DATABASE_URL ? 1 : 0),
+          // At most 8 (9): each worker's databases hold up to 15 connections, and the suite's temporary
+          // PostgreSQL allows 200 (scripts/lib/pg-temp.mjs).
+          maxWorkers: Math.min(os.availableParallelism(), 8) + (process.env.TEST_DATABASE_URL ? 1 : 0),
           // Vitest 4 runs projects with different maxWorkers only in different groups.
           sequence: { groupOrder: 1 },
         },
