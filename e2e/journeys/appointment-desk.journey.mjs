@@ -93,11 +93,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     // Not before today's midnight (the school's zone has no daylight-saving time: +08:00 all year).
     const midnight = new Date(`${schoolDate(new Date())}T00:00:00+08:00`).getTime();
     const began = new Date(Math.max(Date.now() - 60_000, midnight));
-    await db.query(
-      `update appointment set starts_at = $2, ends_at = $2::timestamptz + interval '30 minutes'
-        where id = $1 and visitor_id = $3`,
-      [newcomerSession, began.toISOString(), fx.people.newcomer],
-    );
+    await fx.begin(newcomerSession, began);
     await deskPage.reload();
     await expectText(deskPage, en.scheduling.queue.title);
     await newcomerRow.waitFor();

@@ -366,6 +366,22 @@ export async function appointmentFixture(db) {
     },
 
     /**
+     * Time passes (a fixture): an appointment this fixture made (`restore` removes it) begins at `at`, as
+     * long as it was, so what the clock allows from its start (a no-show) can be recorded. The server's
+     * tests do the same with `begun()`.
+     * @param {number} appointmentId
+     * @param {Date} at
+     */
+    async begin(appointmentId, at) {
+      const { rows } = await q(
+        `update appointment set starts_at = $3, ends_at = $3::timestamptz + (ends_at - starts_at)
+          where tenant_id = $1 and id = $2 and id > $4 returning id`,
+        [appointmentId, at, max.appointment],
+      );
+      if (rows.length !== 1) throw new Error(`begin(${appointmentId}): not an appointment this fixture made`);
+    },
+
+    /**
      * Marks every site's current notice read by a user (journeys about something else then book without
      * it), or, with `read` false, unread (the notice shows again).
      * @param {number} userId

@@ -71,6 +71,23 @@ export const APPOINTMENT_REFUSALS = {
 } as const satisfies Record<string, readonly [string, string]>;
 export type AppointmentRefusal = keyof typeof APPOINTMENT_REFUSALS;
 
+/**
+ * The refusals answered as clashes (409): someone else holds the time, or what is there no longer allows
+ * the change. Every other refusal breaks a rule and is a business answer (400, body code 1).
+ */
+export const APPOINTMENT_CLASHES: ReadonlySet<AppointmentRefusal> = new Set<AppointmentRefusal>([
+  'slotTaken',
+  'offeredToOther',
+  'counsellorBusy',
+  'roomBusy',
+  'visitorBusy',
+  'termOverlap',
+  'pendingApproval',
+  'waitlistExists',
+  'hasBookings',
+  'notAllowed',
+]);
+
 /** The refusal's text in a language, with `{name}` placeholders filled. */
 export function refusalMessage(
   reason: AppointmentRefusal,

@@ -1,24 +1,12 @@
-import { refusalMessage, type AppointmentRefusal, type Lang } from '@psy/contracts';
+import { APPOINTMENT_CLASHES, refusalMessage, type AppointmentRefusal, type Lang } from '@psy/contracts';
 import { AppError } from '../../core/http/app-error';
 
 /**
  * Refusals of scheduling and booking in the `{code, msg, data}` shape: `data.reason` names the rule
  * (texts in both languages in the contracts), `data` carries its figures (liftsOn, used, allowed...).
- * Clashes (someone else holds the time) are 409; broken rules are business refusals (400, body code 1).
+ * Clashes (`APPOINTMENT_CLASHES`: someone else holds the time) are 409; broken rules are business
+ * refusals (400, body code 1).
  */
-const CLASHES: ReadonlySet<AppointmentRefusal> = new Set([
-  'slotTaken',
-  'offeredToOther',
-  'counsellorBusy',
-  'roomBusy',
-  'visitorBusy',
-  'termOverlap',
-  'pendingApproval',
-  'waitlistExists',
-  'hasBookings',
-  'notAllowed',
-]);
-
 export function refuse(
   reason: AppointmentRefusal,
   lang: Lang,
@@ -27,10 +15,14 @@ export function refuse(
   const text = Object.fromEntries(
     Object.entries(params).filter((e): e is [string, string | number] => typeof e[1] !== 'object'),
   );
-  return new AppError(CLASHES.has(reason) ? 'conflict' : 'business', refusalMessage(reason, lang, text), {
-    reason,
-    ...params,
-  });
+  return new AppError(
+    APPOINTMENT_CLASHES.has(reason) ? 'conflict' : 'business',
+    refusalMessage(reason, lang, text),
+    {
+      reason,
+      ...params,
+    },
+  );
 }
 
 /** Database constraints (unique keys, exclusion constraints) and the refusal each one means. */
