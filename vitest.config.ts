@@ -110,7 +110,7 @@ export default defineConfig({
           name: 'scripts',
           environment: 'node',
           isolate: false,
-          include: ['scripts/**/*.test.mjs'],
+          include: ['scripts/**/*.test.mjs', 'e2e/lib/**/*.test.mjs'],
         },
       },
       {

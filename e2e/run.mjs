@@ -23,8 +23,12 @@
  *   E2E_ONLY=text             run only journeys whose name contains the text
  *   E2E_SHARDS=N              run the journeys N at a time (default 1), each shard with a database and a
  *                             server of its own so that journeys never share data; a shard takes the next
- *                             journey in file order when it is free (journeys that export
- *                             `onSeededDemo = true` first). `npm test` uses 3.
+ *                             journey when it is free: journeys that export `onSeededDemo = true` first,
+ *                             then the longest first by e2e/journey-seconds.json (a journey not listed
+ *                             counts as the longest). `npm test` uses 3.
+ *
+ * A run of every journey writes how long each took to e2e/artifacts/journey-seconds.json; copy it over
+ * e2e/journey-seconds.json after adding or much changing journeys.
  *   E2E_SCREENSHOTS=all|failures  every step's full-page screenshot (default), or only a failure's (what
  *                             `npm test` asks: nothing reads the others)
  *   E2E_HEADED=1              show the browser
@@ -42,12 +46,15 @@ import { CHROMIUM_BIN, HEADLESS_SHELL_BIN } from '../scripts/lib/chromium.mjs';
 import { PG_BIN, startTempPostgres } from '../scripts/lib/pg-temp.mjs';
 import { costLines, counted } from './lib/costs.mjs';
 import { JourneySkipped, connectDb, unavailableDb } from './lib/db.mjs';
+import { journeyTimes, orderJourneys, readJourneySeconds } from './lib/journey-order.mjs';
 import { SCREENSHOTS } from './lib/journey.mjs';
 
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
 const ARTIFACTS = path.join(E2E_DIR, 'artifacts');
 const JOURNEYS = path.join(E2E_DIR, 'journeys');
+/** Seconds each journey took in a run of all of them (slug → seconds), to start the longest first. */
+const JOURNEY_SECONDS = path.join(E2E_DIR, 'journey-seconds.json');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -248,9 +255,7 @@ async function loadJourneys() {
       slug: file.replace(/\.journey\.mjs$/, ''),
     });
   }
-  // A journey that reads the demo as seeded (every row the product's own) starts a shard, before any other
-  // journey of that shard has added rows of its own; the others keep file order (a stable sort).
-  return journeys.sort((a, b) => Number(b.onSeededDemo) - Number(a.onSeededDemo));
+  return orderJourneys(journeys, readJourneySeconds(JOURNEY_SECONDS));
 }
 
 /**
@@ -368,7 +373,7 @@ function trailOf(baseUrl, began, max = 40) {
  * @typedef {import('./lib/journey.mjs').JourneyContext} JourneyContext
  * @typedef {import('./lib/db.mjs').Db} Db
  * @typedef {{ file: string, name: string, slug: string, needsDb: boolean, onSeededDemo: boolean, run: (context: JourneyContext) => Promise<void> }} Journey
- * @typedef {{ name?: string, error: Error | null, skipped?: string, trail?: string[] }} Result
+ * @typedef {{ name?: string, slug?: string, ms?: number, error: Error | null, skipped?: string, trail?: string[] }} Result
  */
 
 /**
@@ -476,6 +481,10 @@ function finish(results) {
     path.join(ARTIFACTS, 'results.json'),
     `${JSON.stringify({ passed, failed, skipped, failures: results.filter((r) => r.error).map(failureLine) }, null, 2)}\n`,
   );
+  const times = process.env.E2E_ONLY ? undefined : journeyTimes(results);
+  if (times) {
+    fs.writeFileSync(path.join(ARTIFACTS, 'journey-seconds.json'), `${JSON.stringify(times, null, 2)}\n`);
+  }
   for (const line of costLines()) log(line);
   if (SCREENSHOTS === 'failures') log('full-page screenshots: only of failures (E2E_SCREENSHOTS=failures)');
   log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
@@ -638,7 +647,7 @@ async function main() {
             shard.baseUrl,
             shard.db,
           );
-          results.push({ name: journey.name, error, skipped, trail });
+          results.push({ name: journey.name, slug: journey.slug, error, skipped, trail, ms });
           const time = `${(ms / 1000).toFixed(1)} s${shard.label ? `, shard ${shard.label}` : ''}`;
           log(
             error

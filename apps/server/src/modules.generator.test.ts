@@ -87,9 +87,27 @@ describe('the module generator', () => {
       ...tsFiles(path.join(root, 'apps/server/src/core')),
     ];
     const program = ts.createProgram(files, options);
-    const errors = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    // The files the generator wrote or changed; the core's own errors are the server's type check's to find
+    // (checking only these took the test from 12.5 to 3.8 s).
+    const generated = (file: string) =>
+      file.includes('/case-notes') || file.endsWith('packages/contracts/src/permissions.ts');
+    const checked = program.getSourceFiles().filter((sf) => generated(sf.fileName));
+    expect(checked.map((sf) => path.basename(sf.fileName))).toEqual(
+      expect.arrayContaining([
+        'index.ts',
+        'case-notes.routes.ts',
+        'case-notes.contract.ts',
+        'permissions.ts',
+      ]),
+    );
+    const errors = [
+      ...program.getOptionsDiagnostics(),
+      ...program.getGlobalDiagnostics(),
+      ...checked.flatMap((sf) => [
+        ...program.getSyntacticDiagnostics(sf),
+        ...program.getSemanticDiagnostics(sf),
+      ]),
+    ].map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     expect(errors).toEqual([]);
   }, 120_000);
 });

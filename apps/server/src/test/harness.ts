@@ -20,6 +20,7 @@ import {
   openMigrated,
   readSnapshot,
   seedTestSchools,
+  testPgliteAssets,
   type TestTemplates,
 } from './template';
 
@@ -45,6 +46,7 @@ async function openCopy(which: 'empty' | 'seeded'): Promise<TestDatabase> {
       migrationsDir: MIGRATIONS,
       loadDataDir,
       pgliteSettings: TEST_PGLITE_SETTINGS,
+      pgliteAssets: testPgliteAssets(),
     });
     return Object.assign(database, { dispose: () => database.close() });
   }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -85,6 +85,17 @@ export interface DatabaseOptions {
   namedStatements?: boolean;
   /** PGlite only: server settings (`-c name=value` at start) in addition to PGlite's own. */
   pgliteSettings?: Readonly<Record<string, string>>;
+  /**
+   * PGlite only: the engine's compiled code and file bundle, read once by a process that starts many
+   * databases (the test workers) instead of from the package's files at every start.
+   */
+  pgliteAssets?: PgliteAssets;
+}
+
+/** What every PGlite start reads from the package: its WebAssembly module and its file-system bundle. */
+export interface PgliteAssets {
+  wasmModule: NonNullable<PGliteOptions['pgliteWasmModule']>;
+  fsBundle: Blob;
 }
 
 const MIGRATION_LOCK = 7262_0001;
@@ -286,6 +297,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { btree_gist },
+    ...(options.pgliteAssets
+      ? { pgliteWasmModule: options.pgliteAssets.wasmModule, fsBundle: options.pgliteAssets.fsBundle }
+      : {}),
     ...(settings.length
       ? { startParams: [...PGlite.defaultStartParams, ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])] }
       : {}),
