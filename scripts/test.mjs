@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError, ensureNpmDeps, ensureSystemPackages } from './lib/deps.mjs';
-import { ensureNode24 } from './lib/node24.mjs';
+import { startNode24 } from './lib/node24.mjs';
 import { startTempPostgres } from './lib/pg-temp.mjs';
 
 /**
@@ -114,10 +114,19 @@ async function vitestPart(name, args, extraEnv, node = process.execPath) {
 }
 
 /** The server project on PostgreSQL 15 under Node 24, so the server suite runs on both supported runtimes. */
-async function postgresPart(name, node24) {
+async function postgresPart(name, node24Ready) {
   // A run told not to build (E2E_BUILD=never) keeps the build it has.
   if (env.E2E_BUILD !== 'never') build = startBuild();
   const serverArgs = ['--project', 'server', ...DATABASE_INDEPENDENT.flatMap((file) => ['--exclude', file])];
+  let node24;
+  try {
+    node24 = await node24Ready;
+  } catch (err) {
+    if (!(err instanceof SetupError)) throw err;
+    console.error(err.message);
+    return { failed: 1, note: 'could not install Node 24 (see above)' };
+  }
+  if (node24.log) process.stdout.write(`npm ci in scripts/node24:${node24.log}`);
   let pg;
   try {
     pg = await startTempPostgres();
@@ -230,18 +239,18 @@ let node24;
 try {
   ensureNpmDeps(root);
   ensureSystemPackages();
-  node24 = ensureNode24(root);
+  node24 = startNode24(root);
 } catch (err) {
   if (!(err instanceof SetupError)) throw err;
   console.error(`\nnpm test: ${err.message}`);
   process.exit(1);
 }
 
-const serverPartName = `server (PostgreSQL 15, Node ${'missing' in node24 ? process.versions.node.split('.')[0] : node24.version.split('.')[0]})`;
+const serverPartName = `server (PostgreSQL 15, Node ${node24.major})`;
 const parts = [
   ['spec coverage doc', docsPart],
   [`unit (PGlite, Node ${process.versions.node.split('.')[0]})`, (name) => vitestPart(name, [])],
-  [serverPartName, (name) => postgresPart(name, node24)],
+  [serverPartName, (name) => postgresPart(name, node24.ready)],
   ['browser journeys', e2ePart],
   ['route sizes', sizePart],
 ];

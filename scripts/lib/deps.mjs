@@ -7,10 +7,15 @@ import { PG_BIN } from './pg-temp.mjs';
 
 export class SetupError extends Error {}
 
-export function ensureNpmDeps(root) {
+/** Whether `npm ci` has run in `root` since its lockfile last changed. */
+export function npmDepsCurrent(root) {
   const lock = path.join(root, 'package-lock.json');
   const installed = path.join(root, 'node_modules', '.package-lock.json');
-  if (fs.existsSync(installed) && fs.statSync(lock).mtimeMs <= fs.statSync(installed).mtimeMs) return;
+  return fs.existsSync(installed) && fs.statSync(lock).mtimeMs <= fs.statSync(installed).mtimeMs;
+}
+
+export function ensureNpmDeps(root) {
+  if (npmDepsCurrent(root)) return;
   const where = path.relative(process.cwd(), root);
   console.log(
     `npm dependencies${where ? ` of ${where}` : ''} missing or older than package-lock.json: running npm ci`,

