@@ -56,7 +56,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dialog.getByRole('button', { name: en.common.confirm, exact: true }).click();
     await expectText(page, en.adminKit.saved);
     const slotTable = page.getByTestId('slot-table');
-    await page.getByLabel(en.scheduling.schedule.from).fill(day);
+    await page.getByLabel(en.scheduling.schedule.from, { exact: true }).fill(day);
     const row = slotTable.locator('tbody tr').filter({ hasText: '19:00-19:30' });
     await expectText(page, '何多角色', { within: row });
     await page.mouse.move(0, 0);
@@ -97,7 +97,7 @@ export async function run({ page, baseUrl, artifacts, db }) {
     await dutyDialog.getByRole('button', { name: en.common.confirm, exact: true }).click();
     await expectText(page, en.adminKit.saved);
     await dutyDialog.waitFor({ state: 'hidden' });
-    await page.getByLabel(en.scheduling.schedule.from).fill(day);
+    await page.getByLabel(en.scheduling.schedule.from, { exact: true }).fill(day);
     const shift = dutyTable.locator('tbody tr').filter({ hasText: '20:00-21:00' });
     await expectText(page, en.scheduling.schedule.dutyStatus.ok, { within: shift });
     await tableSettled(dutyTable);

@@ -333,7 +333,9 @@ const messageConsultHandover: ConsultTransferHandover = async (scope, t) => {
     userIds: clerks.map((c) => c.userId),
     params: {
       person: person?.realName ?? '',
-      dept: '',
+      // The clerk registers the student by name and department; a student without one says so rather than
+      // leaving the template's brackets empty.
+      dept: person?.deptName || { 'zh-CN': '未分院系', 'en-US': 'no department' },
       urgent: t.urgent ? { 'zh-CN': '（紧急）', 'en-US': ' (urgent)' } : '',
     },
   });

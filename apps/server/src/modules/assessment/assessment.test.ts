@@ -860,6 +860,10 @@ describe('after the screen', () => {
     expect(twice.body.code).toBe(1);
     const clerkInbox = await c.as('clerk').get('/biz/message/message/myMessageByType?current=1&size=10');
     expect(clerkInbox.body.data.records[0].typeCode).toBe('APPOINTMENT_REMIND');
+    // The message names the student and the department to register them under.
+    expect(clerkInbox.body.data.records[0].content).toMatch(
+      /Arts 2024.*Student Three|Student Three.*Arts 2024/,
+    );
     // The counselling side's queue holds the registration the transfer opened (source 1).
     const regs = await c.as('admin').get('/biz/consult/inner/register/forAssessment?current=1&size=50');
     const opened = regs.body.data.records.find((r: any) => r.visitorId === c.school.userIds['s3']);
