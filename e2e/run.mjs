@@ -26,14 +26,14 @@
  *                             journey when it is free: journeys that export `onSeededDemo = true` first,
  *                             then the longest first by e2e/journey-seconds.json (a journey not listed
  *                             counts as the longest). `npm test` uses 3.
- *
- * A run of every journey writes how long each took to e2e/artifacts/journey-seconds.json; copy it over
- * e2e/journey-seconds.json after adding or much changing journeys.
  *   E2E_SCREENSHOTS=all|failures  every step's full-page screenshot (default), or only a failure's (what
  *                             `npm test` asks: nothing reads the others)
  *   E2E_HEADED=1              show the browser
  *   CHROMIUM_PATH=/path       browser executable (default: /usr/bin/chromium-headless-shell when installed,
  *                             else /usr/bin/chromium; with E2E_HEADED=1 /usr/bin/chromium)
+ *
+ * A run of every journey writes how long each took to e2e/artifacts/journey-seconds.json; copy it over
+ * e2e/journey-seconds.json after adding or much changing journeys.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { dept, role, sysUser } from '../modules/identity/identity.table';
 import { tenant } from '../modules/tenants/tenants.table';
@@ -19,7 +19,7 @@ import {
 import { rowsOf } from '../core/db/rows';
 import { PASSWORD_KEY_PURPOSE } from '../core/security/password-key';
 import { findServerKey } from '../core/security/server-key.repository';
-import { TEST_PGLITE_SETTINGS, slimSnapshot } from './template';
+import { TEST_PGLITE_SETTINGS, readSnapshot, slimSnapshot, testPgliteAssets } from './template';
 import { RUN_TEMP_PREFIX } from './global-setup';
 
 // The harness hands every file a copy of templates built once per run (global-setup.ts). These tests
@@ -159,6 +159,18 @@ describe('PGlite snapshots', () => {
     async () => {
       const [row] = rowsOf<{ shared_buffers: string }>(await a.database.db.execute(sql`show shared_buffers`));
       expect(row?.shared_buffers).toBe(TEST_PGLITE_SETTINGS.shared_buffers);
+    },
+  );
+
+  it.skipIf(onPostgres())(
+    "are read once per worker with the engine's files, and copies started from one stay apart (PGlite only)",
+    () => {
+      const { seeded } = inject('serverTestTemplates');
+      expect(readSnapshot(seeded)).toBe(readSnapshot(seeded));
+      expect(testPgliteAssets()).toBe(testPgliteAssets());
+      // `a` and `b` started from the same Blob and module; "never shows one file's writes to another"
+      // holds them apart.
+      expect(a.database.kind).toBe('pglite');
     },
   );
 

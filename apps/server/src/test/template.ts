@@ -98,9 +98,9 @@ const snapshots = new Map<string, Blob>();
 
 /**
  * A PGlite snapshot file as the Blob that `PGlite.create({ loadDataDir })` takes, read once per worker (a
- * Blob cannot change). With `pgliteAssets`, this keeps the 50 MB that every start read and copied out of
- * the collected heap: in a worker whose heap held the app (400 MB), a start took 1.4 CPU-seconds with them
- * and 0.8 without, most of the difference garbage collection.
+ * Blob cannot change). With `testPgliteAssets`, this spares each start reading and copying 36 MB of files,
+ * which the collector then had to go over: in a worker with a 400 MB heap, as the app's tests have, a start
+ * took 1.4 CPU-seconds reading them and 0.8 to 0.9 with them kept (docs/decisions.md).
  */
 export function readSnapshot(file: string): Blob {
   let blob = snapshots.get(file);
