@@ -1,5 +1,5 @@
 // Makes sure everything the test suite needs is installed: npm packages and Debian packages.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_BIN, HEADLESS_SHELL_BIN } from './chromium.mjs';
@@ -14,14 +14,46 @@ export function npmDepsCurrent(root) {
   return fs.existsSync(installed) && fs.statSync(lock).mtimeMs <= fs.statSync(installed).mtimeMs;
 }
 
+const NPM_CI = ['ci', '--no-audit', '--no-fund'];
+
+/** The line said before `npm ci` runs in `root`. */
+function staleLine(root, suffix = '') {
+  const where = path.relative(process.cwd(), root);
+  return `npm dependencies${where ? ` of ${where}` : ''} missing or older than package-lock.json: running npm ci${suffix}`;
+}
+
 export function ensureNpmDeps(root) {
   if (npmDepsCurrent(root)) return;
-  const where = path.relative(process.cwd(), root);
-  console.log(
-    `npm dependencies${where ? ` of ${where}` : ''} missing or older than package-lock.json: running npm ci`,
-  );
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  console.log(staleLine(root));
+  const r = spawnSync('npm', NPM_CI, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new SetupError(`npm ci failed (${r.error?.message ?? `exit code ${r.status}`})`);
+}
+
+/**
+ * `ensureNpmDeps` without waiting: runs `npm ci` in `root` in the background when it is due, keeping its
+ * output for the caller to print when it suits (so it does not cut into other output). Answers that output
+ * ('' when nothing was due); rejects with a SetupError, npm's output included, when the install fails. A
+ * failure nobody has awaited yet does not end the process as an unhandled rejection.
+ * @param {string} root
+ * @returns {Promise<string>}
+ */
+export function installNpmDepsInBackground(root) {
+  if (npmDepsCurrent(root)) return Promise.resolve('');
+  console.log(staleLine(root, ' in the background'));
+  const done = new Promise((resolve, reject) => {
+    const chunks = [];
+    const npm = spawn('npm', NPM_CI, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    npm.stdout.on('data', (chunk) => chunks.push(chunk));
+    npm.stderr.on('data', (chunk) => chunks.push(chunk));
+    npm.on('error', (err) => reject(new SetupError(`npm ci in ${root} failed (${err.message})`)));
+    npm.on('close', (code) => {
+      const log = Buffer.concat(chunks).toString();
+      if (code === 0) resolve(log);
+      else reject(new SetupError(`npm ci in ${root} failed (exit code ${code}):\n${log}`));
+    });
+  });
+  done.catch(() => undefined);
+  return done;
 }
 
 const isExecutable = (file) => {

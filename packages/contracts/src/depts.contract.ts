@@ -14,6 +14,9 @@ import { deptNodeSchema, deptTreeQuerySchema } from './identity.contract';
 
 export const DEPT_NAME_MAX = 50;
 
+/** What the server says in place of a department for a person who has none (statistics, messages). */
+export const NO_DEPARTMENT = { 'zh-CN': '无部门', 'en-US': 'No department' } as const;
+
 /** A flat department (no children), as in ancestor paths. */
 export const deptFlatSchema = z.object({
   id: z.number().int(),

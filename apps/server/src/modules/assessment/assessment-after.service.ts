@@ -10,6 +10,7 @@ import {
   type Lang,
   type Transfer,
   type InterviewStatus,
+  NO_DEPARTMENT,
 } from '@psy/contracts';
 import { ASSESSMENT_INTERVIEW_TRANSITIONS, canMoveAssessmentInterview } from '@psy/scheduling';
 import { RAINBOW_RULES, riskGradeOf } from '@psy/scoring';
@@ -335,7 +336,7 @@ const messageConsultHandover: ConsultTransferHandover = async (scope, t) => {
       person: person?.realName ?? '',
       // The clerk registers the student by name and department; a student without one says so rather than
       // leaving the template's brackets empty.
-      dept: person?.deptName || { 'zh-CN': '未分院系', 'en-US': 'no department' },
+      dept: person?.deptName || NO_DEPARTMENT,
       urgent: t.urgent ? { 'zh-CN': '（紧急）', 'en-US': ' (urgent)' } : '',
     },
   });

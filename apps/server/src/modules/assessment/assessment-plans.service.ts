@@ -5,6 +5,7 @@ import {
   type Lang,
   type Plan,
   type planInputSchema,
+  NO_DEPARTMENT,
 } from '@psy/contracts';
 import type { z } from 'zod';
 import {
@@ -351,7 +352,7 @@ export async function progressOf(scope: TenantScope, lang: Lang, id: number, dep
     })),
     byDept: byDept.map((d) => ({
       deptId: d.deptId,
-      deptName: d.deptName ?? (lang === 'en-US' ? 'No department' : '无部门'),
+      deptName: d.deptName ?? NO_DEPARTMENT[lang],
       audience: d.audience,
       finished: d.finished,
     })),
