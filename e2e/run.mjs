@@ -608,6 +608,12 @@ async function main() {
   const results = [];
   try {
     const headless = process.env.E2E_HEADED !== '1';
+    // npm test installs the full browser only where the headless shell cannot be (scripts/lib/deps.mjs).
+    if (!headless && !process.env.CHROMIUM_PATH && !fs.existsSync(CHROMIUM_BIN)) {
+      throw new Error(
+        `E2E_HEADED=1 shows the full Chromium, which is not installed: apt-get install chromium`,
+      );
+    }
     // The headless shell is the same engine without the desktop browser's window, tab strip and pages of its
     // own, which spent a fifth of the journeys' Chromium CPU (docs/decisions.md); a headed run needs the full
     // browser.

@@ -1,4 +1,5 @@
-// `npm test`: installs what is missing, then runs the whole suite and prints one summary.
+// `npm test`: installs what is missing (the Debian packages in the background, while the unit part runs; they
+// are awaited by the parts that need them), then runs the whole suite and prints one summary.
 //   1. docs/spec-coverage.md matches the tests' spec citations (scripts/spec-coverage.mjs --check; skipped,
 //      with the reason, in a clone without ../shared/spec/checklist.md)
 //   2. vitest, all projects, on the embedded database (PGlite), on this machine's Node
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SetupError, ensureNpmDeps, ensureSystemPackages } from './lib/deps.mjs';
+import { SetupError, ensureNpmDeps, installSystemPackagesInBackground } from './lib/deps.mjs';
 import { startNode24 } from './lib/node24.mjs';
 import { startTempPostgres } from './lib/pg-temp.mjs';
 
@@ -113,6 +114,28 @@ async function vitestPart(name, args, extraEnv, node = process.execPath) {
   return part;
 }
 
+/** The Debian packages being installed while the first parts run (deps.mjs), awaited by the parts that need them. */
+let systemPackages = Promise.resolve('');
+let systemPackagesReported = false;
+
+/**
+ * Waits for the system packages (PostgreSQL 15, Chromium, the CJK font); prints the installer's output once.
+ * Answers null when they are there, else the failed part's result.
+ */
+async function systemPackagesReady() {
+  try {
+    const log = await systemPackages;
+    if (log && !systemPackagesReported) process.stdout.write(`system packages:\n${log}`);
+    return null;
+  } catch (err) {
+    if (!(err instanceof SetupError)) throw err;
+    if (!systemPackagesReported) console.error(err.message);
+    return { failed: 1, note: 'could not install the system packages (see above)' };
+  } finally {
+    systemPackagesReported = true;
+  }
+}
+
 /** The server project on PostgreSQL 15 under Node 24, so the server suite runs on both supported runtimes. */
 async function postgresPart(name, node24Ready) {
   // A run told not to build (E2E_BUILD=never) keeps the build it has.
@@ -127,6 +150,8 @@ async function postgresPart(name, node24Ready) {
     return { failed: 1, note: 'could not install Node 24 (see above)' };
   }
   if (node24.log) process.stdout.write(`npm ci in scripts/node24:${node24.log}`);
+  const missingPackages = await systemPackagesReady();
+  if (missingPackages) return missingPackages;
   let pg;
   try {
     pg = await startTempPostgres();
@@ -179,6 +204,8 @@ async function e2ePart() {
     return { failed: 1, note: 'browser journeys missing (e2e/run.mjs not found)' };
   }
   fs.rmSync(resultsFile, { force: true }); // never read a previous run's results
+  const missingPackages = await systemPackagesReady();
+  if (missingPackages) return missingPackages;
   // Only a failure's screenshots: nothing reads a step's, and they cost 3 % of the journeys' CPU.
   const extraEnv = {
     E2E_SHARDS: env.E2E_SHARDS ?? String(JOURNEY_SHARDS),
@@ -238,7 +265,7 @@ async function docsPart() {
 let node24;
 try {
   ensureNpmDeps(root);
-  ensureSystemPackages();
+  systemPackages = installSystemPackagesInBackground();
   node24 = startNode24(root);
 } catch (err) {
   if (!(err instanceof SetupError)) throw err;
