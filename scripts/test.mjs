@@ -204,8 +204,6 @@ async function e2ePart() {
     return { failed: 1, note: 'browser journeys missing (e2e/run.mjs not found)' };
   }
   fs.rmSync(resultsFile, { force: true }); // never read a previous run's results
-  const missingPackages = await systemPackagesReady();
-  if (missingPackages) return missingPackages;
   // Only a failure's screenshots: nothing reads a step's, and they cost 3 % of the journeys' CPU.
   const extraEnv = {
     E2E_SHARDS: env.E2E_SHARDS ?? String(JOURNEY_SHARDS),
@@ -218,6 +216,9 @@ async function e2ePart() {
       return { failed: 1, note: `npm run build exited with code ${built.code} (see above)` };
     extraEnv.E2E_BUILD = 'never';
   }
+  // After the build: the route sizes read it, so it must not be left running.
+  const missingPackages = await systemPackagesReady();
+  if (missingPackages) return missingPackages;
   const exit = await runChild(process.execPath, [script], extraEnv);
   let results;
   try {

@@ -168,6 +168,7 @@ export function installSystemPackagesInBackground({
     });
   });
   done.catch(() => undefined);
+  // Not killed when the run is interrupted: dpkg stopped midway leaves the package database to repair.
   return done;
 }
 
