@@ -150,7 +150,8 @@ export function installSystemPackagesInBackground({
   const missing = requirements.filter((r) => !r.ok());
   if (!missing.length) return Promise.resolve('');
   const required = missing.filter((r) => !r.optional);
-  if (required.length) aptPrefix([...new Set(required.flatMap((r) => r.pkgs))], run, uid);
+  // The command to run by hand names the optional packages too, as the installer would try them first.
+  if (required.length) aptPrefix([...new Set(missing.flatMap((r) => r.pkgs))], run, uid);
   console.log(
     `Missing system packages for: ${missing.map((r) => r.what).join(', ')}: installing them in the background`,
   );
