@@ -41,16 +41,30 @@ export function ensureNpmDeps(root) {
 export function installNpmDepsInBackground(root) {
   if (npmDepsCurrent(root)) return Promise.resolve('');
   console.log(staleLine(root, ' in the background'));
+  return inBackground(`npm ci in ${root} failed`, 'npm', NPM_CI, { cwd: root });
+}
+
+/**
+ * Runs a command in the background and answers its output (stdout and stderr, kept rather than printed);
+ * rejects with a SetupError that begins with `failure` and carries the output when the command fails. A
+ * failure nobody has awaited yet does not end the process as an unhandled rejection.
+ * @param {string} failure
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Promise<string>}
+ */
+function inBackground(failure, cmd, args, options = {}) {
   const done = new Promise((resolve, reject) => {
     const chunks = [];
-    const npm = spawn('npm', NPM_CI, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    npm.stdout.on('data', (chunk) => chunks.push(chunk));
-    npm.stderr.on('data', (chunk) => chunks.push(chunk));
-    npm.on('error', (err) => reject(new SetupError(`npm ci in ${root} failed (${err.message})`)));
-    npm.on('close', (code) => {
+    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (err) => reject(new SetupError(`${failure} (${err.message})`)));
+    child.on('close', (code) => {
       const log = Buffer.concat(chunks).toString();
       if (code === 0) resolve(log);
-      else reject(new SetupError(`npm ci in ${root} failed (exit code ${code}):\n${log}`));
+      else reject(new SetupError(`${failure} (exit code ${code}):\n${log}`));
     });
   });
   done.catch(() => undefined);
@@ -155,22 +169,9 @@ export function installSystemPackagesInBackground({
   console.log(
     `Missing system packages for: ${missing.map((r) => r.what).join(', ')}: installing them in the background`,
   );
-  const done = new Promise((resolve, reject) => {
-    const chunks = [];
-    const [cmd, ...args] = installer;
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('error', (err) => reject(new SetupError(`installing system packages failed (${err.message})`)));
-    child.on('close', (code) => {
-      const log = Buffer.concat(chunks).toString();
-      if (code === 0) resolve(log);
-      else reject(new SetupError(`installing system packages failed (exit code ${code}):\n${log}`));
-    });
-  });
-  done.catch(() => undefined);
+  const [cmd, ...args] = installer;
   // Not killed when the run is interrupted: dpkg stopped midway leaves the package database to repair.
-  return done;
+  return inBackground('installing system packages failed', cmd, args);
 }
 
 let aptUpdated = false;
