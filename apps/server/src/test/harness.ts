@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../core/db/database';
 import { rowsOf } from '../core/db/rows';
 import { loadEnv, type Env } from '../env';
 import type { SeededSchool } from '../seed/school';
+import { leaseDatabase } from './reuse';
 import { PASSWORD } from './schools';
 import {
   APP_ROLE,
@@ -35,20 +36,29 @@ function templates(): TestTemplates | undefined {
 
 type TestDatabase = Database & { dispose(): Promise<void> };
 
-/** A database of its own for one test file, a copy of `template` ('empty' or 'seeded') when there is one. */
+/**
+ * A database of its own for one test file, holding what the template `which` ('empty' or 'seeded') holds when
+ * there is one: on PostgreSQL a copy of the template database; on PGlite an engine of this worker that an
+ * earlier file used, put back to the template, or a new copy of its snapshot (reuse.ts).
+ */
 async function openCopy(which: 'empty' | 'seeded'): Promise<TestDatabase> {
   const tpl = templates();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const loadDataDir = tpl ? readSnapshot(tpl[which]) : undefined;
-    const database = await openDatabase({
-      appRole: APP_ROLE,
-      migrationsDir: MIGRATIONS,
-      loadDataDir,
-      pgliteSettings: TEST_PGLITE_SETTINGS,
-      pgliteAssets: testPgliteAssets(),
-    });
-    return Object.assign(database, { dispose: () => database.close() });
+    const open = () =>
+      openDatabase({
+        appRole: APP_ROLE,
+        migrationsDir: MIGRATIONS,
+        loadDataDir: tpl ? readSnapshot(tpl[which]) : undefined,
+        pgliteSettings: TEST_PGLITE_SETTINGS,
+        pgliteAssets: testPgliteAssets(),
+      });
+    // Without templates a file seeds its own schools: nothing to put an engine back to.
+    if (!tpl) {
+      const database = await open();
+      return Object.assign(database, { dispose: () => database.close() });
+    }
+    return leaseDatabase(which, open);
   }
   const { url, drop } = await createPostgresDatabase(base, tpl?.[which]);
   const database = await openMigrated(url);

@@ -304,13 +304,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? { startParams: [...PGlite.defaultStartParams, ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])] }
       : {}),
   });
-  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
     migrationsFolder: options.migrationsDir,
   });
   if (!options.keepGrants)
     await ensureAppRole((text) => client.exec(text).then(() => undefined), options.appRole);
-  return makeDatabase('pglite', db, options.appRole, () => client.close(), { pglite: client });
+  return pgliteDatabase(client, options.appRole);
+}
+
+/**
+ * The app's handle on a PGlite engine that is open and migrated (`openDatabase` makes one per engine; the
+ * server tests make one per test file over an engine they reset between files, apps/server/src/test/reuse.ts).
+ * Closing it closes the engine.
+ */
+export function pgliteDatabase(client: PGlite, appRole: string): Database {
+  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
+  return makeDatabase('pglite', db, appRole, () => client.close(), { pglite: client });
 }
 
 /**
