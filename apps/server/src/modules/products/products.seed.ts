@@ -34,7 +34,9 @@ export async function seedCatalog(
 /**
  * Inserts the menus and buttons of `seeds` the school lacks (`have`: code to id, filled as they are
  * inserted; empty for a new school), under their parent; answers nothing, records the new codes in
- * `added` in catalogue order (a parent before its children).
+ * `added`, a parent before its children. One level of the tree at a time, its menus in one statement and
+ * their buttons in another: a school has over 200 entries, and one statement each was 5,754 inserts and
+ * 4.2 s of database time in a run of the server tests on PGlite.
  */
 async function insertMenus(
   tx: Tx,
@@ -45,15 +47,31 @@ async function insertMenus(
   have: Map<string, number>,
   added: string[],
 ) {
-  for (const [i, m] of seeds.entries()) {
-    let id = have.get(m.code);
-    if (id === undefined) {
-      const [row] = await tx
+  type NewMenu = typeof menu.$inferInsert & { menuCode: string };
+  const insert = async (rows: NewMenu[]) => {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const inserted = await tx
         .insert(menu)
-        .values({
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .returning({ id: menu.id, code: menu.menuCode });
+      for (const row of inserted) have.set(row.code!, row.id);
+    }
+    // In the order of the rows, whatever order the database answered in.
+    for (const row of rows) added.push(row.menuCode);
+  };
+  let level: { seeds: MenuSeed[]; parentId: number | null }[] = [{ seeds, parentId }];
+  while (level.length > 0) {
+    // A code met twice is inserted once, where it is met first, as the catalogue's walk did before.
+    const queued = new Set<string>();
+    const menus: NewMenu[] = [];
+    for (const group of level) {
+      for (const [i, m] of group.seeds.entries()) {
+        if (have.has(m.code) || queued.has(m.code)) continue;
+        queued.add(m.code);
+        menus.push({
           tenantId,
           productId,
-          parentId,
+          parentId: group.parentId,
           menuCode: m.code,
           name: m.name,
           nameEn: m.nameEn,
@@ -63,34 +81,40 @@ async function insertMenus(
           sort: i + 1,
           isHidden: m.hidden ?? false,
           keepAlive: m.keepAlive ?? true,
-        })
-        .returning({ id: menu.id });
-      id = row!.id;
-      have.set(m.code, id);
-      added.push(m.code);
+        });
+      }
     }
-    for (const [j, b] of (m.buttons ?? []).entries()) {
-      if (have.has(b.code)) continue;
-      const [btn] = await tx
-        .insert(menu)
-        .values({
-          tenantId,
-          productId,
-          parentId: id,
-          menuCode: b.code,
-          name: b.name,
-          nameEn: b.nameEn,
-          permission: b.code,
-          type: 1,
-          sort: j + 1,
-        })
-        .returning({ id: menu.id });
-      have.set(b.code, btn!.id);
-      added.push(b.code);
+    await insert(menus);
+    const buttons: NewMenu[] = [];
+    const next: typeof level = [];
+    for (const group of level) {
+      for (const m of group.seeds) {
+        const id = have.get(m.code)!;
+        for (const [j, b] of (m.buttons ?? []).entries()) {
+          if (have.has(b.code) || queued.has(b.code)) continue;
+          queued.add(b.code);
+          buttons.push({
+            tenantId,
+            productId,
+            parentId: id,
+            menuCode: b.code,
+            name: b.name,
+            nameEn: b.nameEn,
+            permission: b.code,
+            type: 1,
+            sort: j + 1,
+          });
+        }
+        if (m.children?.length) next.push({ seeds: m.children, parentId: id });
+      }
     }
-    if (m.children) await insertMenus(tx, tenantId, productId, m.children, id, have, added);
+    await insert(buttons);
+    level = next;
   }
 }
+
+/** Rows per insert statement: well under PostgreSQL's 65,535 parameters at 12 columns a row. */
+const INSERT_CHUNK = 1000;
 
 /** Every menu, child and button code of a product's catalogue menus. */
 function catalogCodes(list: readonly MenuSeed[]): string[] {
