@@ -326,7 +326,10 @@ export async function isProductEnabled({ tx, tenantId }: TenantScope, code: stri
 /**
  * Permission keys per role, as a JSON object role id -> keys, of the roles `roleIds` (a subquery of
  * role ids) of the school `tenantId`; a product the school has switched off grants nothing, though its
- * grants are kept for re-enabling.
+ * grants are kept for re-enabling. `= any(array(...))` rather than `in (...)`: the role ids come first and
+ * the grants are read through the key's index; with `in` the planner scanned every school's grants (it
+ * runs on every request: 1.8 ms against 0.8 for an administrator's on PGlite, and the scan grows with the
+ * schools).
  */
 export const permissionsByRoleSql = (tenantId: SQL, roleIds: SQL): SQL =>
   sql`coalesce((
@@ -335,7 +338,7 @@ export const permissionsByRoleSql = (tenantId: SQL, roleIds: SQL): SQL =>
           from ${roleMenu} rm
           join ${menu} m on m.tenant_id = rm.tenant_id and m.id = rm.menu_id and not m.del_flag and m.permission is not null
           join ${tenantProduct} tp on tp.tenant_id = m.tenant_id and tp.product_id = m.product_id and tp.enabled
-          where rm.tenant_id = ${tenantId} and rm.role_id in (${roleIds})
+          where rm.tenant_id = ${tenantId} and rm.role_id = any(array(${roleIds}))
           group by rm.role_id) p), '{}'::json)`;
 
 /** Permission keys granted to one role (an array; every product counts). */
