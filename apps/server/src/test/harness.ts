@@ -45,14 +45,7 @@ async function openCopy(which: 'empty' | 'seeded'): Promise<TestDatabase> {
   const tpl = templates();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const open = () =>
-      openDatabase({
-        appRole: APP_ROLE,
-        migrationsDir: MIGRATIONS,
-        loadDataDir: tpl ? readSnapshot(tpl[which]) : undefined,
-        pgliteSettings: TEST_PGLITE_SETTINGS,
-        pgliteAssets: testPgliteAssets(),
-      });
+    const open = () => openPgliteCopy(tpl?.[which]);
     // Without templates a file seeds its own schools: nothing to put an engine back to.
     if (!tpl) {
       const database = await open();
@@ -67,6 +60,17 @@ async function openCopy(which: 'empty' | 'seeded'): Promise<TestDatabase> {
       await database.close();
       await drop();
     },
+  });
+}
+
+/** A new PGlite engine holding the template snapshot `snapshot` (a fresh migrated database without one). */
+export function openPgliteCopy(snapshot: string | undefined): Promise<Database> {
+  return openDatabase({
+    appRole: APP_ROLE,
+    migrationsDir: MIGRATIONS,
+    loadDataDir: snapshot ? readSnapshot(snapshot) : undefined,
+    pgliteSettings: TEST_PGLITE_SETTINGS,
+    pgliteAssets: testPgliteAssets(),
   });
 }
 

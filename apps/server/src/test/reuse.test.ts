@@ -1,16 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../core/db/database';
-import { onPostgres } from './harness';
+import type { Database } from '../core/db/database';
+import { onPostgres, openPgliteCopy } from './harness';
 import { leaseDatabase, reuseCounts } from './reuse';
-import {
-  APP_ROLE,
-  MIGRATIONS,
-  TEST_PGLITE_SETTINGS,
-  readSnapshot,
-  testPgliteAssets,
-  type TestTemplates,
-} from './template';
+import { APP_ROLE, type TestTemplates } from './template';
 
 // A server test file on PGlite gets an engine another file used, put back to its template (reuse.ts). These
 // tests hold a reset engine to what a fresh copy of the template is, down to the planner's statistics and the
@@ -19,16 +12,7 @@ import {
 /** Its own template key, so no other file's engine is handed out here, nor this file's elsewhere. */
 const KEY = 'seeded (reuse.test.ts)';
 
-const openCopy = () => {
-  const templates = inject('serverTestTemplates') as TestTemplates;
-  return openDatabase({
-    appRole: APP_ROLE,
-    migrationsDir: MIGRATIONS,
-    loadDataDir: readSnapshot(templates.seeded),
-    pgliteSettings: TEST_PGLITE_SETTINGS,
-    pgliteAssets: testPgliteAssets(),
-  });
-};
+const openCopy = () => openPgliteCopy((inject('serverTestTemplates') as TestTemplates).seeded);
 
 const rows = async <T = Record<string, unknown>>(database: Database, text: string) =>
   (await database.pglite!.query<T>(text)).rows;
