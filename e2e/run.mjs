@@ -42,7 +42,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_BIN, HEADLESS_SHELL_BIN } from '../scripts/lib/chromium.mjs';
+import { journeyBrowser } from '../scripts/lib/chromium.mjs';
 import { PG_BIN, startTempPostgres } from '../scripts/lib/pg-temp.mjs';
 import { costLines, counted } from './lib/costs.mjs';
 import { JourneySkipped, connectDb, unavailableDb } from './lib/db.mjs';
@@ -608,19 +608,11 @@ async function main() {
   const results = [];
   try {
     const headless = process.env.E2E_HEADED !== '1';
-    // npm test installs the full browser only where the headless shell cannot be (scripts/lib/deps.mjs).
-    if (!headless && !process.env.CHROMIUM_PATH && !fs.existsSync(CHROMIUM_BIN)) {
-      throw new Error(
-        `E2E_HEADED=1 shows the full Chromium, which is not installed: apt-get install chromium`,
-      );
-    }
     // The headless shell is the same engine without the desktop browser's window, tab strip and pages of its
     // own, which spent a fifth of the journeys' Chromium CPU (docs/decisions.md); a headed run needs the full
-    // browser.
+    // browser (scripts/lib/chromium.mjs).
     browser = await chromium.launch({
-      executablePath:
-        process.env.CHROMIUM_PATH ??
-        (headless && fs.existsSync(HEADLESS_SHELL_BIN) ? HEADLESS_SHELL_BIN : CHROMIUM_BIN),
+      executablePath: journeyBrowser({ headed: !headless, override: process.env.CHROMIUM_PATH }),
       headless,
       args: [
         '--no-sandbox',
