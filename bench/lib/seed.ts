@@ -42,7 +42,13 @@ export async function seedBench(database: Database, opts: SeedOptions): Promise<
     );
   });
 
-  const pool = database.pool!;
+  // PostgreSQL's pool, or the embedded engine (bench/pglite-requests.bench.ts).
+  const pool = {
+    query: async <R = Record<string, unknown>>(text: string, values?: unknown[]) =>
+      database.pool
+        ? ((await database.pool.query(text, values)) as unknown as { rows: R[] })
+        : await database.pglite!.query<R>(text, values),
+  };
   await timed(
     `bulk insert of ${opts.tenants} x ${bulkPerTenant} users with roles (one shared argon2id hash)`,
     async () => {

@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ensureAppRole } from './app-role';
-import { NamedStatementClient } from './named-statements';
+import { NamedStatementClient, withNamedStatements } from './named-statements';
 
 /** No schema object: queries name their tables, and nothing uses drizzle's relational queries. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -81,7 +81,7 @@ export interface DatabaseOptions {
    */
   keepGrants?: boolean;
   migrationsDir: string;
-  /** PostgreSQL only: name frequent statements so each connection plans them once (default true). */
+  /** Name frequent statements so the database plans each once per connection (default true; core/db/named-statements.ts). */
   namedStatements?: boolean;
   /** PGlite only: server settings (`-c name=value` at start) in addition to PGlite's own. */
   pgliteSettings?: Readonly<Record<string, string>>;
@@ -309,7 +309,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   if (!options.keepGrants)
     await ensureAppRole((text) => client.exec(text).then(() => undefined), options.appRole);
-  return pgliteDatabase(client, options.appRole);
+  return pgliteDatabase(client, options.appRole, { namedStatements: options.namedStatements });
 }
 
 /**
@@ -317,8 +317,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * server tests make one per test file over an engine they reset between files, apps/server/src/test/reuse.ts).
  * Closing it closes the engine.
  */
-export function pgliteDatabase(client: PGlite, appRole: string): Database {
-  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
+export function pgliteDatabase(
+  client: PGlite,
+  appRole: string,
+  { namedStatements = true }: { namedStatements?: boolean } = {},
+): Database {
+  const queries = namedStatements ? withNamedStatements(client) : client;
+  const db = drizzlePglite({ client: queries, casing: 'snake_case' }) as unknown as Db;
   return makeDatabase('pglite', db, appRole, () => client.close(), { pglite: client });
 }
 
