@@ -1,11 +1,37 @@
 import { readCatalogue } from './catalogues.mjs';
+import { counted } from './costs.mjs';
 import { DEMO_TENANT } from './db.mjs';
-import { DEMO_ADMIN, loginAs } from './journey.mjs';
+import { DEMO_ADMIN, isLoginPath, loginAs } from './journey.mjs';
+
+/**
+ * @typedef {{ session: Record<string, string>, local: Record<string, string> }} KeptStorage
+ * @typedef {{ storage: KeptStorage, answer: import('./journey.mjs').LoginAnswer, lent: boolean }} KeptSignIn
+ */
+
+/**
+ * People signed in through the login page earlier in this run, per site, school, account and language: what
+ * the tab kept of the login (the session and the chosen role in sessionStorage, the site's localStorage) and
+ * the login's answer. A later `signInToShell` of the same person in another browser context starts from it,
+ * as a person who opens the app in a tab that is already signed in: one load of the landing page instead of
+ * the login page, the role page and the reload that page asks for (an administrator's sign-in cost the
+ * browser about 2.2 CPU-seconds, a load of a page about 0.8; docs/decisions.md).
+ *
+ * A kept session is lent to one context at a time (a second browser of the same person at the same time
+ * signs in through the login page) and comes back when that context closes. One the server no longer takes
+ * (logged out, a password reset or a forced logout ended it) is dropped, and the person signs in through the
+ * login page again. The journeys about signing in (`loginAs`) always use the login page.
+ * @type {Map<string, KeptSignIn>}
+ */
+const signedIn = new Map();
+
+/** The keys of the tab's sessionStorage a login writes (shared/session/session-store.ts). */
+const SESSION_KEYS = ['psy-session', 'psy-role-id'];
 
 /**
  * Signs in (the demo administrator by default) in the given language and returns once the workbench of the
  * layout shows. When the account has several roles and the school asks for one per login, the first
- * usable role of the role-selection page is chosen.
+ * usable role of the role-selection page is chosen. A person signed in earlier in the run resumes that
+ * session instead (see `signedIn`).
  *
  * `to`: an address of the app (path and query) to land on instead of the workbench, as after opening a
  * bookmark while signed out: the login follows the jump address the app keeps for it (spec S0.2), so the
@@ -24,6 +50,16 @@ export async function signInToShell(
   // than from a first load of the app (every load of the app costs the browser more than half a second).
   if (new URL(page.url(), baseUrl).origin !== new URL(baseUrl).origin)
     await page.goto(`${baseUrl}/favicon.svg`);
+  const key = JSON.stringify([new URL(baseUrl).origin, tenant, account.username, account.password, lang]);
+  const kept = signedIn.get(key);
+  if (kept && !kept.lent) {
+    if (await resume(page, baseUrl, kept, to)) {
+      lend(page, kept);
+      counted('sign-ins resumed');
+      return kept.answer;
+    }
+    signedIn.delete(key);
+  }
   await page.evaluate(
     ({ value, jump }) => {
       localStorage.setItem('psy-lang', value);
@@ -34,7 +70,63 @@ export async function signInToShell(
   );
   const answer = await loginAs(page, baseUrl, { ...account, tenant });
   await chooseRoleIfAsked(page, lang, to);
+  counted('sign-ins through the login page');
+  const storage = await page.evaluate((keys) => {
+    /** @type {Record<string, string>} */
+    const session = {};
+    for (const name of keys) {
+      const value = sessionStorage.getItem(name);
+      if (value !== null) session[name] = value;
+    }
+    return { session, local: { ...localStorage } };
+  }, SESSION_KEYS);
+  const entry = { storage, answer, lent: false };
+  signedIn.set(key, entry);
+  lend(page, entry);
   return answer;
+}
+
+/** Marks a kept session as in use until the page's context closes. */
+function lend(/** @type {import('playwright-core').Page} */ page, /** @type {KeptSignIn} */ entry) {
+  entry.lent = true;
+  page.context().once('close', () => (entry.lent = false));
+}
+
+/**
+ * Puts a kept session into the page's tab and loads the landing page; answers whether the server took the
+ * session (its first look at the signed-in user answered), the layout showing the landing page.
+ * @param {import('playwright-core').Page} page
+ * @param {string} baseUrl
+ * @param {KeptSignIn} kept
+ * @param {string} [to]
+ */
+async function resume(page, baseUrl, kept, to = '/wel/index') {
+  await page.evaluate(({ session, local }) => {
+    // The tab's own state of an earlier sign-in (tabs, dialogs seen) goes, as a new login leaves none.
+    for (const name of Object.keys(sessionStorage))
+      if (name.startsWith('psy-')) sessionStorage.removeItem(name);
+    for (const [name, value] of Object.entries(session)) sessionStorage.setItem(name, value);
+    for (const [name, value] of Object.entries(local)) localStorage.setItem(name, value);
+  }, kept.storage);
+  const looked = page
+    .waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/admin/user/info' && response.request().method() === 'GET',
+      { timeout: 15_000 },
+    )
+    .catch(() => null);
+  await page.goto(new URL(to, baseUrl).href);
+  const response = await looked;
+  /** @type {{ code?: number }} */
+  const body = response?.ok() ? await response.json().catch(() => ({})) : {};
+  if (body.code !== 0) {
+    // The app goes to the login page itself; the caller signs in there.
+    await page.waitForURL((url) => isLoginPath(url.pathname), { timeout: 5000 }).catch(() => undefined);
+    return false;
+  }
+  await page.waitForURL((url) => url.pathname + url.search === to);
+  await page.getByRole('banner').waitFor();
+  return true;
 }
 
 /**

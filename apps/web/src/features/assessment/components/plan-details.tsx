@@ -176,7 +176,13 @@ function ProgressCard({ progress }: { progress: PlanProgress }) {
             {
               key: 'rate',
               title: t('assessment.plan.rate'),
-              render: (_, r) => <Progress percent={percent(r.finished, r.audience)} size="small" />,
+              render: (_, r) => (
+                <Progress
+                  percent={percent(r.finished, r.audience)}
+                  size="small"
+                  aria-label={`${t('assessment.plan.rate')} ${shownPath(r.deptName) ?? ''}`.trim()}
+                />
+              ),
             },
           ]}
         />

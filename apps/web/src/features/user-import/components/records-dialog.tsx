@@ -175,6 +175,7 @@ function TaskTable({ list }: { list: RecordsList }) {
         <Progress
           percent={taskPercent(task)}
           size="small"
+          aria-label={`${t('userImport.records.columns.progress')} ${task.importFileName}`}
           status={
             task.taskStatus === TASK_STATUS.failed
               ? 'exception'
