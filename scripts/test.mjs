@@ -1,6 +1,5 @@
-// `npm test`: installs what is missing (the Debian packages and Node 24 in the background, from the start, while
-// `npm ci` and the unit part run; they are awaited by the parts that need them), then runs the whole suite and
-// prints one summary.
+// `npm test`: installs what is missing (the Debian packages in the background, while the unit part runs; they
+// are awaited by the parts that need them), then runs the whole suite and prints one summary.
 //   1. docs/spec-coverage.md matches the tests' spec citations (scripts/spec-coverage.mjs --check; skipped,
 //      with the reason, in a clone without ../shared/spec/checklist.md)
 //   2. vitest, all projects, on the embedded database (PGlite), on this machine's Node
@@ -266,11 +265,9 @@ async function docsPart() {
 
 let node24;
 try {
-  // The Debian packages and Node 24 need nothing of the project's npm packages: they install while `npm ci`
-  // runs, where it has to (a fresh clone, as in CI).
+  ensureNpmDeps(root);
   systemPackages = installSystemPackagesInBackground();
   node24 = startNode24(root);
-  await ensureNpmDeps(root);
 } catch (err) {
   if (!(err instanceof SetupError)) throw err;
   console.error(`\nnpm test: ${err.message}`);

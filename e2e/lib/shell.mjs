@@ -10,8 +10,7 @@ import { DEMO_ADMIN, isLoginPath, loginAs } from './journey.mjs';
 
 /**
  * People signed in through the login page earlier in this run, per site, school, account and language: what
- * the tab kept of the login (the session and the chosen role in sessionStorage, the site's localStorage) and
- * the login's answer. A later `signInToShell` of the same person in another browser context starts from it,
+ * the tab kept of the login (`SESSION_KEYS`, `LOCAL_KEYS`) and the login's answer. A later `signInToShell` of the same person in another browser context starts from it,
  * as a person who opens the app in a tab that is already signed in: one load of the landing page instead of
  * the login page, the role page and the reload that page asks for (an administrator's sign-in cost the
  * browser about 2.2 CPU-seconds, a load of a page about 0.8; docs/decisions.md).
@@ -24,8 +23,13 @@ import { DEMO_ADMIN, isLoginPath, loginAs } from './journey.mjs';
  */
 const signedIn = new Map();
 
-/** The keys of the tab's sessionStorage a login writes (shared/session/session-store.ts). */
+/**
+ * What a sign-in leaves in the tab (shared/session/session-store.ts): the session and the chosen role in
+ * sessionStorage, the language and the school in localStorage. Nothing else is carried over (the tabs, the
+ * dialogs seen, the client's error log), so a resumed session starts as a new sign-in does.
+ */
 const SESSION_KEYS = ['psy-session', 'psy-role-id'];
+const LOCAL_KEYS = ['psy-lang', 'psy-tenant'];
 
 /**
  * Signs in (the demo administrator by default) in the given language and returns once the workbench of the
@@ -71,15 +75,22 @@ export async function signInToShell(
   const answer = await loginAs(page, baseUrl, { ...account, tenant });
   await chooseRoleIfAsked(page, lang, to);
   counted('sign-ins through the login page');
-  const storage = await page.evaluate((keys) => {
-    /** @type {Record<string, string>} */
-    const session = {};
-    for (const name of keys) {
-      const value = sessionStorage.getItem(name);
-      if (value !== null) session[name] = value;
-    }
-    return { session, local: { ...localStorage } };
-  }, SESSION_KEYS);
+  const storage = await page.evaluate(
+    ({ sessionKeys, localKeys }) => {
+      /** @param {Storage} area @param {string[]} keys @returns {Record<string, string>} */
+      const pick = (area, keys) => {
+        /** @type {Record<string, string>} */
+        const kept = {};
+        for (const name of keys) {
+          const value = area.getItem(name);
+          if (value !== null) kept[name] = value;
+        }
+        return kept;
+      };
+      return { session: pick(sessionStorage, sessionKeys), local: pick(localStorage, localKeys) };
+    },
+    { sessionKeys: SESSION_KEYS, localKeys: LOCAL_KEYS },
+  );
   const entry = { storage, answer, lent: false };
   signedIn.set(key, entry);
   lend(page, entry);

@@ -23,17 +23,11 @@ function staleLine(root, suffix = '') {
   return `npm dependencies${where ? ` of ${where}` : ''} missing or older than package-lock.json: running npm ci${suffix}`;
 }
 
-export async function ensureNpmDeps(root) {
+export function ensureNpmDeps(root) {
   if (npmDepsCurrent(root)) return;
   console.log(staleLine(root));
-  // Not spawnSync: what runs in the background meanwhile (the system packages, Node 24) sends its output
-  // through this process's event loop, and a full pipe would hold it up until npm is done.
-  const failure = await new Promise((resolve) => {
-    const child = spawn('npm', NPM_CI, { cwd: root, stdio: 'inherit' });
-    child.on('error', (err) => resolve(err.message));
-    child.on('close', (code) => resolve(code === 0 ? null : `exit code ${code}`));
-  });
-  if (failure) throw new SetupError(`npm ci failed (${failure})`);
+  const r = spawnSync('npm', NPM_CI, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new SetupError(`npm ci failed (${r.error?.message ?? `exit code ${r.status}`})`);
 }
 
 /**
