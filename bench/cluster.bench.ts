@@ -24,7 +24,7 @@ import { runClosedLoop, type LatencySummary } from './lib/loop';
 import { freePort, startTempPostgres } from './lib/pg-temp';
 import { postgresCpuDeltaUs, snapshotPostgresCpu } from './lib/proc-cpu';
 import { seedBench } from './lib/seed';
-import { checkSigner, sha256Hex, signHeaders } from './lib/sign';
+import { checkSigner, requestHeaders, sha256Hex, signHeaders } from './lib/sign';
 import { buildServer, startServer, stopServer, type ServerProc } from './lib/server-proc';
 import { log, timed } from './lib/util';
 
@@ -166,20 +166,8 @@ async function call(
     headers?: Record<string, string>;
   } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {
-    ...signHeaders({
-      method,
-      pathWithQuery,
-      body: opts.body,
-      signingKey: opts.token ? sha256Hex(opts.token) : undefined,
-      requestId: opts.requestId,
-    }),
-    ...opts.headers,
-  };
-  if (opts.body !== undefined)
-    headers['content-type'] = opts.json ? 'application/json' : 'application/x-www-form-urlencoded';
-  if (opts.token) headers[HEADER.authorization] = `Bearer ${opts.token}`;
-  if (opts.tenantId !== undefined) headers[HEADER.tenantId] = String(opts.tenantId);
+  const { headers: extra, ...call } = opts;
+  const headers = { ...requestHeaders({ method, pathWithQuery, ...call }), ...extra };
   const res = await fetch(`${base}${pathWithQuery}`, { method, headers, body: opts.body });
   const text = await res.text();
   let json: Answer['json'] = null;

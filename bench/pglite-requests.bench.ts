@@ -10,13 +10,13 @@
 //   BENCH_REQUESTS [1500]   measured requests per scenario and mode (after 100 unmeasured)
 //   BENCH_ROUNDS [3]        rounds, each running both modes
 import path from 'node:path';
-import { HEADER, encryptPassword } from '@psy/contracts';
+import { encryptPassword } from '@psy/contracts';
 import { buildApp } from '@psy/server/src/app';
 import { openDatabase } from '@psy/server/src/core/db/database';
 import { SERVER_ROOT, loadEnv } from '@psy/server/src/env';
-import { percentile } from './lib/loop';
+import { median, percentile } from './lib/loop';
 import { seedBench } from './lib/seed';
-import { sha256Hex, signHeaders } from './lib/sign';
+import { requestHeaders } from './lib/sign';
 import { log } from './lib/util';
 
 const num = (name: string, dflt: number) => {
@@ -66,15 +66,7 @@ async function measure(mode: Mode): Promise<Record<string, Figures>> {
         token?: string,
         tenant?: number,
       ) => {
-        const headers: Record<string, string> = signHeaders({
-          method,
-          pathWithQuery,
-          body,
-          signingKey: token ? sha256Hex(token) : undefined,
-        });
-        if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-        if (token) headers[HEADER.authorization] = `Bearer ${token}`;
-        if (tenant !== undefined) headers[HEADER.tenantId] = String(tenant);
+        const headers = requestHeaders({ method, pathWithQuery, body, token, tenantId: tenant });
         const res = await app.inject({
           method: method as 'GET' | 'POST',
           url: pathWithQuery,
@@ -129,8 +121,6 @@ async function measure(mode: Mode): Promise<Record<string, Figures>> {
     await database.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 log(
   `PGlite, one request at a time through inject: ${REQUESTS} measured requests per scenario and mode, ` +

@@ -29,14 +29,14 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { HEADER, encryptPassword } from '@psy/contracts';
+import { encryptPassword } from '@psy/contracts';
 import { buildApp } from '@psy/server/src/app';
 import { openDatabase, type Database } from '@psy/server/src/core/db/database';
 import { SERVER_ROOT, loadEnv } from '@psy/server/src/env';
 import { admitRequest } from '@psy/server/src/modules/auth/auth.repository';
 import { loadPrincipalData } from '@psy/server/src/modules/identity/identity.repository';
 import type { ClientRequest, ClientResult, LoginItem, RunSpec, TokenItem } from './lib/http-client';
-import { runClosedLoop, type LatencySummary } from './lib/loop';
+import { median, runClosedLoop, type LatencySummary } from './lib/loop';
 import {
   captureStatements,
   compileReplay,
@@ -50,7 +50,7 @@ import { startTempPostgres } from './lib/pg-temp';
 import { postgresCpuDeltaUs, snapshotPostgresCpu } from './lib/proc-cpu';
 import { Profiler, summarize, type CpuProfile, type ProfileSummary } from './lib/profile';
 import { seedBench } from './lib/seed';
-import { checkSigner, newRequestId, sha256Hex, signHeaders } from './lib/sign';
+import { checkSigner, newRequestId, requestHeaders, sha256Hex } from './lib/sign';
 import { log, mapLimit, timed } from './lib/util';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -116,12 +116,6 @@ interface ScenarioResult {
   /** With BENCH_ROUNDS > 1: every round; the fields above are then medians (max: the largest, errors: the sum). */
   rounds?: ScenarioResult[];
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** One result for a scenario from its rounds: medians of rates, latencies and CPU; errors summed. */
 function combineRounds(rounds: ScenarioResult[]): ScenarioResult {
@@ -192,16 +186,7 @@ async function call(
   pathWithQuery: string,
   opts: { body?: string; token?: string; tenantId?: number; requestId?: string } = {},
 ) {
-  const headers: Record<string, string> = signHeaders({
-    method,
-    pathWithQuery,
-    body: opts.body,
-    signingKey: opts.token ? sha256Hex(opts.token) : undefined,
-    requestId: opts.requestId,
-  });
-  if (opts.body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-  if (opts.token) headers[HEADER.authorization] = `Bearer ${opts.token}`;
-  if (opts.tenantId !== undefined) headers[HEADER.tenantId] = String(opts.tenantId);
+  const headers = requestHeaders({ method, pathWithQuery, ...opts });
   const res = await fetch(`${target.base}${pathWithQuery}`, { method, headers, body: opts.body });
   const text = await res.text();
   let json: { code?: number; data?: unknown } | null = null;

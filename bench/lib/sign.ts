@@ -44,6 +44,33 @@ export function signHeaders(input: {
   return { [HEADER.timestamp]: timestamp, [HEADER.requestId]: requestId, [HEADER.sign]: sign };
 }
 
+/**
+ * Every header of a bench's API call: the signature, and the body's type, the bearer token and the tenant
+ * when given (a form body unless `json`).
+ */
+export function requestHeaders(input: {
+  method: string;
+  pathWithQuery: string;
+  body?: string;
+  json?: boolean;
+  token?: string;
+  tenantId?: number;
+  requestId?: string;
+}): Record<string, string> {
+  const headers = signHeaders({
+    method: input.method,
+    pathWithQuery: input.pathWithQuery,
+    body: input.body,
+    signingKey: input.token ? sha256Hex(input.token) : undefined,
+    requestId: input.requestId,
+  });
+  if (input.body !== undefined)
+    headers['content-type'] = input.json ? 'application/json' : 'application/x-www-form-urlencoded';
+  if (input.token) headers[HEADER.authorization] = `Bearer ${input.token}`;
+  if (input.tenantId !== undefined) headers[HEADER.tenantId] = String(input.tenantId);
+  return headers;
+}
+
 /** Throws unless `signHeaders` matches the contracts' `signRequest` for a signed-in and a public call. */
 export async function checkSigner(): Promise<void> {
   const token = 'abcdefghijklmnopqrstuvwxyz0123456789ABCD';

@@ -135,8 +135,7 @@ async function resume(page, baseUrl, kept, to = '/wel/index') {
     await page.waitForURL((url) => isLoginPath(url.pathname), { timeout: 5000 }).catch(() => undefined);
     return false;
   }
-  await page.waitForURL((url) => url.pathname + url.search === to);
-  await page.getByRole('banner').waitFor();
+  await landedOn(page, to);
   return true;
 }
 
@@ -159,6 +158,15 @@ export async function chooseRoleIfAsked(page, lang, landing = '/wel/index') {
     await roles.and(page.locator(':enabled')).first().click();
     await page.getByRole('button', { name: texts.common.confirm, exact: true }).click();
   }
+  await landedOn(page, landing);
+}
+
+/**
+ * Waits until the layout shows `landing` (path and query).
+ * @param {import('playwright-core').Page} page
+ * @param {string} landing
+ */
+async function landedOn(page, landing) {
   await page.waitForURL((url) => url.pathname + url.search === landing);
   await page.getByRole('banner').waitFor();
 }

@@ -1,6 +1,9 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres } from '../../test/harness';
+import { APP_ROLE } from '../../test/template';
+import { pgliteDatabase } from './database';
 import { withNamedStatements } from './named-statements';
 
 // On PGlite a text run three times is prepared under a name and then run in one call into the engine
@@ -161,6 +164,17 @@ describe.skipIf(onPostgres())(
       await expect(transaction).rejects.toThrow('rolled back');
       // It waited for the transaction's end: run inside it, it would have seen the row that was rolled back.
       expect((await outside).rows).toEqual([{ n: 0 }]);
+    });
+
+    it('names the app’s statements unless the database is opened with namedStatements: false', async () => {
+      await raw.exec('deallocate all');
+      const off = pgliteDatabase(raw, APP_ROLE, { namedStatements: false });
+      for (let run = 0; run < 4; run += 1) await off.system.db.execute(sql`select 40 + 2 as unnamed`);
+      expect(await preparedTexts()).toEqual([]);
+      const on = pgliteDatabase(raw, APP_ROLE);
+      for (let run = 0; run < 4; run += 1) await on.system.db.execute(sql`select 40 + 2 as named`);
+      expect(await preparedTexts()).toEqual(['select 40 + 2 as named']);
+      await raw.exec('deallocate all');
     });
 
     it('prepares again on a handle made after the engine deallocated its statements', async () => {

@@ -27,7 +27,7 @@ const MAX_NAMED = 500;
 const MAX_TRACKED = 5000;
 
 /** Which texts have a name: one set per process on PostgreSQL (pg tracks what each connection parsed), one per PGlite handle. */
-export class StatementNames {
+class StatementNames {
   private readonly names = new Map<string, string>();
   private readonly seen = new Map<string, number>();
 
