@@ -61,6 +61,18 @@ describe.skipIf(onPostgres())(
           answer(await raw.query(`${TYPED} -- array`, TYPED_VALUES, arrayMode)),
         );
       }
+      // A query's own parsers (Drizzle passes some with every query) win over the engine's, in either mode.
+      const objectMode = { parsers: { 1184: (value: string) => `at ${value}` } };
+      for (let run = 0; run < 5; run += 1) {
+        expect(answer(await named.query(`${TYPED} -- parsers`, TYPED_VALUES, objectMode))).toEqual(
+          answer(await raw.query(`${TYPED} -- parsers`, TYPED_VALUES, objectMode)),
+        );
+      }
+      const [parsed] = (await named.query<{ at: unknown }>(`${TYPED} -- parsers`, TYPED_VALUES, objectMode))
+        .rows;
+      expect(parsed!.at).toBe('at 2026-01-02 03:04:05+00');
+      const [arrayRow] = (await named.query<unknown[]>(`${TYPED} -- array`, TYPED_VALUES, arrayMode)).rows;
+      expect(arrayRow![2]).toBe('2026-01-02 03:04:05+00');
       const [row] = (await named.query<Record<string, unknown>>(TYPED, TYPED_VALUES)).rows;
       expect(row).toEqual({
         i: 7,
@@ -73,7 +85,9 @@ describe.skipIf(onPostgres())(
         num: '1.50',
       });
       // Named: the engine holds both texts.
-      expect(await preparedTexts()).toEqual(expect.arrayContaining([TYPED, `${TYPED} -- array`]));
+      expect(await preparedTexts()).toEqual(
+        expect.arrayContaining([TYPED, `${TYPED} -- array`, `${TYPED} -- parsers`]),
+      );
     });
 
     it('counts the rows a statement changed and returns what it returns', async () => {
@@ -112,6 +126,33 @@ describe.skipIf(onPostgres())(
         code: '22P02',
       });
       expect((await named.query(count, ['named-fail-%', 1])).rows).toEqual([{ n: 4 }]);
+    });
+
+    it('runs a text seen fewer than three times unnamed: answers and fails as PGlite does, names nothing', async () => {
+      await raw.exec('deallocate all');
+      const named = withNamedStatements(raw);
+      const text = `select $1::int * 2 as twice, $2::jsonb as j -- rare`;
+      for (let run = 0; run < 2; run += 1) {
+        expect(answer(await named.query(text, [run, { run }]))).toEqual(
+          answer(await raw.query(text, [run, { run }])),
+        );
+      }
+      const bad = `select $1::int as n -- rare and refused`;
+      await expect(named.query(bad, ['x'])).rejects.toMatchObject({
+        code: '22P02',
+        query: bad,
+        params: ['x'],
+      });
+      const missing = `select * from no_such_table -- rare`;
+      const expected = await raw.query(missing).catch((error: unknown) => error);
+      await expect(named.query(missing)).rejects.toMatchObject({
+        code: '42P01',
+        message: (expected as Error).message,
+        query: missing,
+      });
+      // The engine goes on, and nothing was prepared under a name.
+      expect((await named.query(`${text} -- once more`, [4, null])).rows).toEqual([{ twice: 8, j: null }]);
+      expect(await preparedTexts()).toEqual([]);
     });
 
     it('runs named statements in a transaction, undoes them with it, and refuses a closed one', async () => {
