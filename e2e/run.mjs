@@ -622,6 +622,11 @@ async function main() {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // V8 without its optimising compilers (Maglev, TurboFan): a journey's page lives seconds, and their
+        // background compiling was a quarter of a load's CPU, never paid back. The journeys check what a
+        // person sees, which the compilers do not change; 50 journeys took 627 to 634 CPU-seconds with them
+        // and 551 to 592 without (docs/decisions.md).
+        '--js-flags=--max-opt=1',
       ],
     });
     // Every context (the journeys open more for other people) asks for reduced motion, as a person can ask
