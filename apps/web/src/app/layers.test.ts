@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 // The repository's lint configuration, run on small sources placed in the web app's folders: the layer
 // rules of eslint.config.js must refuse each breach and let the allowed imports through.
 const REPO = decodeURIComponent(new URL('../../../..', import.meta.url).pathname);
-const eslint = new ESLint({ cwd: REPO });
+// Without the cycle rule, which these tests do not look at: it follows every import of the app from each
+// source, three quarters of the file's time.
+const eslint = new ESLint({ cwd: REPO, overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
 
 async function refusals(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: `${REPO}/apps/web/src/${file}` });
