@@ -18,11 +18,12 @@ import { startNode24 } from './lib/node24.mjs';
 import { startTempPostgres } from './lib/pg-temp.mjs';
 
 /**
- * Journeys run this many at a time, each shard with a server and database of its own (e2e/run.mjs). Three on
- * two cores: two shards in the headless shell left a fifth of the CPU idle while pages waited on the server
- * and on each other (473 s instead of 495 for the 50 journeys, one run after the other; docs/decisions.md).
+ * Journeys run this many at a time, each shard with a server and database of its own (e2e/run.mjs). Four on
+ * two cores: each step costs the browser little since it runs without V8's optimising compilers, and three
+ * shards left about a tenth of the CPU idle while pages waited on the server and on timers (the 50 journeys
+ * took 299 and 302 s with four, 312 and 314 s with three, one run after the other; docs/decisions.md).
  */
-const JOURNEY_SHARDS = 3;
+const JOURNEY_SHARDS = 4;
 /**
  * Server test files that check code, not the database: the module generator's type check and the OpenAPI
  * document with its compiled client. The same on either database and either Node, so they run once, in the
