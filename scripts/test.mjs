@@ -1,5 +1,6 @@
-// `npm test`: installs what is missing (the Debian packages in the background, while the unit part runs; they
-// are awaited by the parts that need them), then runs the whole suite and prints one summary.
+// `npm test`: installs what is missing (`npm ci` first; then the Debian packages and Node 24 in the background,
+// while the unit part runs, awaited by the parts that need them), then runs the whole suite and prints one
+// summary.
 //   1. docs/spec-coverage.md matches the tests' spec citations (scripts/spec-coverage.mjs --check; skipped,
 //      with the reason, in a clone without ../shared/spec/checklist.md)
 //   2. vitest, all projects, on the embedded database (PGlite), on this machine's Node

@@ -10,10 +10,11 @@ import { DEMO_ADMIN, isLoginPath, loginAs } from './journey.mjs';
 
 /**
  * People signed in through the login page earlier in this run, per site, school, account and language: what
- * the tab kept of the login (`SESSION_KEYS`, `LOCAL_KEYS`) and the login's answer. A later `signInToShell` of the same person in another browser context starts from it,
- * as a person who opens the app in a tab that is already signed in: one load of the landing page instead of
- * the login page, the role page and the reload that page asks for (an administrator's sign-in cost the
- * browser about 2.2 CPU-seconds, a load of a page about 0.8; docs/decisions.md).
+ * the tab kept of the login (`SESSION_KEYS`, `LOCAL_KEYS`) and the login's answer. A later `signInToShell`
+ * of the same person in another browser context starts from it, as a person who opens the app in a tab that
+ * is already signed in: one load of the landing page instead of the login page, the role page and the
+ * reload that page asks for (an administrator's sign-in cost the browser about 2.2 CPU-seconds, a load of a
+ * page about 0.8; docs/decisions.md).
  *
  * A kept session is lent to one context at a time (a second browser of the same person at the same time
  * signs in through the login page) and comes back when that context closes. One the server no longer takes
